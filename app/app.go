@@ -1,0 +1,120 @@
+// Package app is the zmission command line: a thin layer of commands over the
+// library packages. Run is the whole program; cmd/zmission only calls it.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+)
+
+// Version is set at build time with -ldflags "-X github.com/zmission/zmission/app.Version=...".
+var Version = "0.1.0-dev"
+
+// Exit codes, the same for every command.
+const (
+	ExitOK       = 0 // clean
+	ExitFindings = 1 // findings at or above --fail-on
+	ExitUsage    = 2 // the command line is wrong
+	ExitFailed   = 3 // could not run: unreadable input, internal error
+)
+
+// exitError carries an exit code out of a command's action.
+type exitError struct {
+	code int
+	msg  string // printed as "zmission: error: msg" when not empty
+	hint string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func usageErr(format string, args ...any) error {
+	return &exitError{code: ExitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+func failErr(format string, args ...any) error {
+	return &exitError{code: ExitFailed, msg: fmt.Sprintf(format, args...)}
+}
+
+func codeErr(code int) error { return &exitError{code: code} }
+
+// env is what a command sees of the outside world; tests swap it.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+}
+
+// Run runs the command line args (args[0] is the program name) and returns
+// the exit code. It never calls os.Exit and never panics on user input.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "zmission: error: internal error: %v\nzmission: hint: this is a bug; please report it with the input that caused it\n", r)
+			code = ExitFailed
+		}
+	}()
+	root := e.root()
+	err := root.Run(context.Background(), args)
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintf(stderr, "zmission: error: %s\n", ee.msg)
+		}
+		if ee.hint != "" {
+			fmt.Fprintf(stderr, "zmission: hint: %s\n", ee.hint)
+		}
+		return ee.code
+	}
+	// Anything else comes from parsing the command line.
+	fmt.Fprintf(stderr, "zmission: error: %s\nzmission: hint: run 'zmission help' or 'zmission COMMAND --help'\n", strings.TrimSpace(err.Error()))
+	return ExitUsage
+}
+
+func (e *env) root() *cli.Command {
+	return &cli.Command{
+		Name:      "zmission",
+		Usage:     "check, analyse and print missions for zombie and sci-fi board games",
+		Version:   Version,
+		Reader:    e.stdin,
+		Writer:    e.stdout,
+		ErrWriter: e.stderr,
+		// Exit codes are ours: never let the library call os.Exit.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
+			return err
+		},
+		Suggest: true,
+		Commands: []*cli.Command{
+			e.validateCmd(),
+			e.showCmd(),
+			e.zonesCmd(),
+			e.graphCmd(),
+			e.losCmd(),
+			e.tilesCmd(),
+			e.schemaCmd(),
+			e.versionCmd(),
+		},
+	}
+}
+
+func (e *env) versionCmd() *cli.Command {
+	return &cli.Command{
+		Name:  "version",
+		Usage: "print the version",
+		Action: func(context.Context, *cli.Command) error {
+			fmt.Fprintf(e.stdout, "zmission %s\n", Version)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,424 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/render"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+// scene lints a mission and returns it with its board. When the board could
+// not be built it prints why (as validate would) and fails with exit 1.
+func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
+	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits})
+	if r.Kind != lint.KindMission {
+		return nil, nil, usageErr("%s is a tile set, not a mission; try 'zmission tiles --tileset %s'", path, path)
+	}
+	if r.Scene == nil {
+		_ = validate.Write(e.stderr, validate.Text, r.Diags, validate.Options{Color: validate.UseColor("auto", e.stderr, e.getenv)})
+		for _, d := range r.Diags {
+			if d.Rule == "read" {
+				return nil, nil, &exitError{code: ExitFailed, msg: "cannot read " + path}
+			}
+		}
+		return nil, nil, &exitError{code: ExitFindings, msg: "cannot build the board of " + path + "; fix the errors above"}
+	}
+	g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
+	return r, g, nil
+}
+
+func missionArg(c *cli.Command, more string) (string, error) {
+	want := 1
+	if more != "" {
+		want = 2
+	}
+	if c.Args().Len() != want {
+		if more != "" {
+			return "", usageErr("%s takes a mission file and %s", c.Name, more)
+		}
+		return "", usageErr("%s takes one mission file", c.Name)
+	}
+	return c.Args().First(), nil
+}
+
+func formatFlag(def string, allowed ...string) cli.Flag {
+	return &cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: def, Usage: "output format: " + strings.Join(allowed, ", "),
+		Validator: func(s string) error {
+			for _, a := range allowed {
+				if s == a {
+					return nil
+				}
+			}
+			return fmt.Errorf("unknown --format %q: use %s", s, strings.Join(allowed, ", "))
+		}}
+}
+
+// zoneJSON is the documented JSON shape of a zone.
+type zoneJSON struct {
+	ID       string   `json:"id"`
+	Kind     string   `json:"kind"`
+	Features []string `json:"features"`
+	Cells    [][2]int `json:"cells"`
+	Tile     string   `json:"tile"`
+}
+
+func zonesJSON(b *layout.Board) []zoneJSON {
+	out := make([]zoneJSON, 0, len(b.Zones))
+	for _, z := range b.Zones {
+		j := zoneJSON{ID: z.ID, Kind: z.Kind, Features: append([]string{}, z.Features...), Tile: z.Face}
+		for _, c := range z.Cells {
+			j.Cells = append(j.Cells, [2]int{c.X, c.Y})
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func (e *env) zonesCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "zones",
+		Usage:     "list the zones of a mission's board: id, kind, features, cells",
+		ArgsUsage: "MISSION",
+		Flags:     []cli.Flag{formatFlag("text", "text", "json")},
+		Action: func(_ context.Context, c *cli.Command) error {
+			path, err := missionArg(c, "")
+			if err != nil {
+				return err
+			}
+			r, _, err := e.scene(path)
+			if err != nil {
+				return err
+			}
+			b := r.Scene.Board
+			if c.String("format") == "json" {
+				return writeJSON(e.stdout, map[string]any{"zones": zonesJSON(b)})
+			}
+			tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tKIND\tFEATURES\tCELLS")
+			for _, z := range b.Zones {
+				var cells []string
+				for _, p := range z.Cells {
+					cells = append(cells, fmt.Sprintf("%d,%d", p.X, p.Y))
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", z.ID, z.Kind, dash(strings.Join(z.Features, ",")), strings.Join(cells, " "))
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// glyph is the short mark of a token in the terminal drawing.
+func glyph(t *rules.Token) string {
+	initial := func(c string) string {
+		if c == "" || c == "neutral" {
+			return ""
+		}
+		return c[:1]
+	}
+	switch t.Type {
+	case "start":
+		return "S"
+	case "exit":
+		return "E"
+	case "spawn":
+		return "Z" + initial(t.Color)
+	case "objective":
+		return "O" + initial(t.Color)
+	case "mold":
+		if t.State == "inactive" {
+			return "m"
+		}
+		return "M"
+	case "noise":
+		return "N"
+	case "sentry-gun":
+		return "G"
+	case "bot":
+		return "B"
+	case "car":
+		return "C"
+	}
+	return "?"
+}
+
+func (e *env) showCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "draw a mission's board in the terminal: walls, doors, zone ids, tokens",
+		ArgsUsage: "MISSION",
+		Action: func(_ context.Context, c *cli.Command) error {
+			path, err := missionArg(c, "")
+			if err != nil {
+				return err
+			}
+			r, _, err := e.scene(path)
+			if err != nil {
+				return err
+			}
+			s := r.Scene
+			var marks []render.TextMark
+			var doors []render.TextDoor
+			var legend []string
+			for _, t := range s.Tokens {
+				if t.Type == "door" {
+					d, _ := rules.Side(t.Side)
+					doors = append(doors, render.TextDoor{X: t.Cell.X, Y: t.Cell.Y, Dir: d, State: t.State})
+					legend = append(legend, fmt.Sprintf("door %s %s at %d,%d:%s", t.Color, t.State, t.Cell.X, t.Cell.Y, t.Side))
+					continue
+				}
+				g := glyph(t)
+				marks = append(marks, render.TextMark{X: t.Cell.X, Y: t.Cell.Y, Glyph: g})
+				desc := t.Type
+				if t.Color != "" {
+					desc = t.Color + " " + desc
+				}
+				legend = append(legend, fmt.Sprintf("%-2s %s at %d,%d (%s)", g, desc, t.Cell.X, t.Cell.Y, t.Zone.ID))
+			}
+			fmt.Fprintf(e.stdout, "%s — %d×%d cells, %d zones\n", r.Mission.Title, s.Board.W, s.Board.H, len(s.Board.Zones))
+			if err := render.Text(e.stdout, s.Board, marks, doors); err != nil {
+				return failErr("drawing: %v", err)
+			}
+			for _, l := range legend {
+				fmt.Fprintln(e.stdout, "  "+l)
+			}
+			return nil
+		},
+	}
+}
+
+func (e *env) graphCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "graph",
+		Usage:     "print the movement and line-of-sight graphs between zones",
+		ArgsUsage: "MISSION",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "kind", Value: "all", Usage: "which graph: movement, sight or all"},
+			formatFlag("text", "text", "json", "dot"),
+			&cli.BoolFlag{Name: "enhanced", Usage: "line of sight with the Enhanced senses skill"},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			path, err := missionArg(c, "")
+			if err != nil {
+				return err
+			}
+			kind := c.String("kind")
+			if kind != "all" && kind != "movement" && kind != "sight" {
+				return usageErr("unknown --kind %q: use movement, sight or all", kind)
+			}
+			r, g, err := e.scene(path)
+			if err != nil {
+				return err
+			}
+			if g == nil {
+				return usageErr("the %s ruleset has no zone graphs", r.Mission.Ruleset)
+			}
+			s := r.Scene
+			var moves []rules.Move
+			var sight []rules.Sightline
+			if kind != "sight" {
+				moves = g.Movement(s)
+			}
+			if kind != "movement" {
+				sight = g.Sight(s, rules.SightOptions{EnhancedSenses: c.Bool("enhanced")})
+			}
+			switch c.String("format") {
+			case "json":
+				return writeJSON(e.stdout, graphJSON(s.Board, moves, sight, kind))
+			case "dot":
+				return writeDOT(e.stdout, r.Mission.Title, s.Board, moves, sight)
+			}
+			return writeGraphText(e.stdout, s.Board, moves, sight, kind)
+		},
+	}
+}
+
+type moveJSON struct {
+	From      string   `json:"from"`
+	To        string   `json:"to"`
+	Via       string   `json:"via"`
+	Requires  []string `json:"requires"`
+	Survivors bool     `json:"survivors"`
+	Xenos     bool     `json:"xenos"`
+}
+
+type sightJSON struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Range int    `json:"range"`
+}
+
+func graphJSON(b *layout.Board, moves []rules.Move, sight []rules.Sightline, kind string) map[string]any {
+	out := map[string]any{"zones": zonesJSON(b)}
+	if kind != "sight" {
+		ms := make([]moveJSON, 0, len(moves))
+		for _, m := range moves {
+			ms = append(ms, moveJSON{From: b.Zones[m.From].ID, To: b.Zones[m.To].ID, Via: m.Via, Requires: append([]string{}, m.Requires...), Survivors: m.Survivors, Xenos: m.Xenos})
+		}
+		out["movement"] = ms
+	}
+	if kind != "movement" {
+		ss := make([]sightJSON, 0, len(sight))
+		for _, l := range sight {
+			ss = append(ss, sightJSON{From: b.Zones[l.From].ID, To: b.Zones[l.To].ID, Range: l.Range})
+		}
+		out["sight"] = ss
+	}
+	return out
+}
+
+func who(m rules.Move) string {
+	switch {
+	case m.Survivors && m.Xenos:
+		return "all"
+	case m.Survivors:
+		return "survivors only"
+	case m.Xenos:
+		return "xenos only"
+	}
+	return "nobody"
+}
+
+func writeGraphText(w io.Writer, b *layout.Board, moves []rules.Move, sight []rules.Sightline, kind string) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if kind != "sight" {
+		fmt.Fprintf(tw, "movement (%d):\n", len(moves))
+		for _, m := range moves {
+			req := ""
+			if len(m.Requires) > 0 {
+				req = "needs " + strings.Join(m.Requires, ", ")
+			}
+			fmt.Fprintf(tw, "  %s\t--\t%s\tvia %s\t%s\t%s\n", b.Zones[m.From].ID, b.Zones[m.To].ID, m.Via, who(m), req)
+		}
+	}
+	if kind != "movement" {
+		fmt.Fprintf(tw, "sight (%d):\n", len(sight))
+		for _, l := range sight {
+			fmt.Fprintf(tw, "  %s\t--\t%s\trange %d\t\t\n", b.Zones[l.From].ID, b.Zones[l.To].ID, l.Range)
+		}
+	}
+	return tw.Flush()
+}
+
+// writeDOT prints the graphs for Graphviz, zones pinned at their positions.
+func writeDOT(w io.Writer, title string, b *layout.Board, moves []rules.Move, sight []rules.Sightline) error {
+	q := func(s string) string { return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"` }
+	fmt.Fprintf(w, "graph zones {\n  label=%s;\n  node [shape=box, fontname=\"Helvetica\"];\n", q(title))
+	for _, z := range b.Zones {
+		var sx, sy float64
+		for _, c := range z.Cells {
+			sx += float64(c.X)
+			sy += float64(c.Y)
+		}
+		n := float64(len(z.Cells))
+		shape := map[string]string{"room": "box", "corridor": "ellipse", "exterior": "octagon", "street": "ellipse"}[z.Kind]
+		fmt.Fprintf(w, "  %s [shape=%s, pos=\"%.1f,%.1f!\"];\n", q(z.ID), dash(shape), sx/n, -sy/n)
+	}
+	for _, m := range moves {
+		label := m.Via
+		if len(m.Requires) > 0 {
+			label += ": " + strings.Join(m.Requires, ", ")
+		}
+		style := "solid"
+		if !m.Survivors {
+			style = "dotted"
+		} else if len(m.Requires) > 0 {
+			style = "dashed"
+		}
+		fmt.Fprintf(w, "  %s -- %s [label=%s, style=%s];\n", q(b.Zones[m.From].ID), q(b.Zones[m.To].ID), q(label), style)
+	}
+	for _, l := range sight {
+		fmt.Fprintf(w, "  %s -- %s [label=%s, color=\"#3070c0\", constraint=false];\n", q(b.Zones[l.From].ID), q(b.Zones[l.To].ID), q(fmt.Sprintf("sight %d", l.Range)))
+	}
+	fmt.Fprintln(w, "}")
+	return nil
+}
+
+func (e *env) losCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "los",
+		Usage:     "list the zones a zone sees, with the range in zones",
+		ArgsUsage: "MISSION ZONE|x,y",
+		Flags: []cli.Flag{
+			formatFlag("text", "text", "json"),
+			&cli.BoolFlag{Name: "enhanced", Usage: "with the Enhanced senses skill (1 Zone farther in rooms; ignores darkness)"},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			path, err := missionArg(c, "a zone id or a cell x,y")
+			if err != nil {
+				return err
+			}
+			r, g, err := e.scene(path)
+			if err != nil {
+				return err
+			}
+			if g == nil {
+				return usageErr("the %s ruleset has no line of sight", r.Mission.Ruleset)
+			}
+			b := r.Scene.Board
+			z, err := b.Ref(c.Args().Get(1))
+			if err != nil {
+				ee := &exitError{code: ExitUsage, msg: err.Error()}
+				var re *layout.RefError
+				if errors.As(err, &re) && len(re.Close) > 0 {
+					ee.hint = "close zone ids: " + strings.Join(re.Close, ", ")
+				}
+				return ee
+			}
+			seen := g.LOS(r.Scene, z.Index, rules.SightOptions{EnhancedSenses: c.Bool("enhanced")})
+			if c.String("format") == "json" {
+				type vis struct {
+					Zone  string `json:"zone"`
+					Range int    `json:"range"`
+				}
+				out := struct {
+					From    string `json:"from"`
+					Visible []vis  `json:"visible"`
+				}{From: z.ID, Visible: []vis{}}
+				for _, s := range seen {
+					out.Visible = append(out.Visible, vis{Zone: b.Zones[s.Zone].ID, Range: s.Range})
+				}
+				return writeJSON(e.stdout, out)
+			}
+			byRange := map[int][]string{}
+			var ranges []int
+			for _, s := range seen {
+				if _, ok := byRange[s.Range]; !ok {
+					ranges = append(ranges, s.Range)
+				}
+				byRange[s.Range] = append(byRange[s.Range], b.Zones[s.Zone].ID)
+			}
+			sort.Ints(ranges)
+			fmt.Fprintf(e.stdout, "%s (%s) sees %d zones:\n", z.ID, z.Kind, len(seen)-1)
+			for _, rg := range ranges {
+				fmt.Fprintf(e.stdout, "  range %d: %s\n", rg, strings.Join(byRange[rg], ", "))
+			}
+			return nil
+		},
+	}
+}

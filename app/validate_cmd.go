@@ -1,0 +1,296 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+// outputFlags are shared by every command that prints diagnostics.
+func outputFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: text, json, sarif or github"},
+		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at least this severe: error, warning or info"},
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the text output: auto, always or never (NO_COLOR is honoured)"},
+		&cli.StringFlag{Name: "config", Usage: "configuration file (default: .zmission.yaml found from each file's folder upward)"},
+		&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest file to read, in bytes"},
+	}
+}
+
+// outputOpts are the parsed output flags.
+type outputOpts struct {
+	format validate.Format
+	failOn validate.Severity
+	color  bool
+	config string
+	limits source.Limits
+}
+
+func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
+	o := &outputOpts{limits: source.DefaultLimits, config: c.String("config")}
+	f, ok := validate.ParseFormat(c.String("format"))
+	if !ok {
+		return nil, usageErr("unknown --format %q: use text, json, sarif or github", c.String("format"))
+	}
+	o.format = f
+	s, ok := validate.ParseSeverity(c.String("fail-on"))
+	if !ok || s == validate.Off {
+		return nil, usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on"))
+	}
+	o.failOn = s
+	switch m := c.String("color"); m {
+	case "auto", "always", "never":
+		o.color = f == validate.Text && validate.UseColor(m, e.stdout, e.getenv)
+	default:
+		return nil, usageErr("unknown --color %q: use auto, always or never", m)
+	}
+	if n := c.Int64("max-size"); n > 0 {
+		o.limits.MaxBytes = n
+	} else {
+		return nil, usageErr("--max-size must be a positive number of bytes")
+	}
+	return o, nil
+}
+
+func (e *env) validateCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "validate",
+		Aliases:   []string{"lint"},
+		Usage:     "check missions and tile sets: schema, board, and the game's rules",
+		ArgsUsage: "FILE|DIR... (- reads standard input)",
+		Description: "Folders are walked for *.yaml, *.yml and *.json files. Each finding is printed as\n" +
+			"path:line:col: severity: message [rule-id]. Exit codes: 0 clean, 1 findings at or above\n" +
+			"--fail-on, 2 usage error, 3 could not run (unreadable file).",
+		Flags: outputFlags(),
+		Action: func(_ context.Context, c *cli.Command) error {
+			o, err := e.parseOutput(c)
+			if err != nil {
+				return err
+			}
+			if c.Args().Len() == 0 {
+				return usageErr("validate needs files or folders to check, e.g. 'zmission validate examples'")
+			}
+			files, err := collect(c.Args().Slice())
+			if err != nil {
+				return err
+			}
+			diags, unreadable := e.lintFiles(files, o)
+			if err := validate.Write(e.stdout, o.format, diags, validate.Options{Color: o.color, Version: Version}); err != nil {
+				return failErr("writing output: %v", err)
+			}
+			if o.format == validate.Text {
+				validate.Summary(e.stderr, diags, len(files), validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
+			}
+			if unreadable {
+				return codeErr(ExitFailed)
+			}
+			return codeErr(validate.ExitCode(diags, o.failOn))
+		},
+	}
+}
+
+// isMissionFile tells which files a folder walk picks up.
+func isMissionFile(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".json":
+		return !strings.HasPrefix(name, ".")
+	}
+	return false
+}
+
+// collect expands folders into their mission files, sorted, and keeps files
+// named on the command line whatever their extension.
+func collect(args []string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, a := range args {
+		if a == "-" {
+			add(a)
+			continue
+		}
+		st, err := os.Stat(a)
+		if err != nil || !st.IsDir() {
+			add(a) // a missing file is reported as a "read" finding
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				found = append(found, p) // reported when read
+				return nil
+			}
+			if d.IsDir() {
+				if p != a && strings.HasPrefix(d.Name(), ".") {
+					return filepath.SkipDir
+				}
+				if d.Name() == "testdata" && p != a {
+					return filepath.SkipDir // fixtures are meant to fail
+				}
+				return nil
+			}
+			if d.Type().IsRegular() && isMissionFile(d.Name()) {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, failErr("walking %s: %v", a, err)
+		}
+		if len(found) == 0 {
+			return nil, usageErr("no mission files (*.yaml, *.yml, *.json) in %s", a)
+		}
+		sort.Strings(found)
+		for _, f := range found {
+			add(f)
+		}
+	}
+	return out, nil
+}
+
+// lintFiles checks files in parallel and returns every diagnostic (sorted,
+// configuration applied) and whether some file could not be read.
+func (e *env) lintFiles(files []string, o *outputOpts) ([]validate.Diagnostic, bool) {
+	results := make([]*lint.Result, len(files))
+	var stdin []byte
+	for _, f := range files {
+		if f == "-" {
+			stdin, _ = io.ReadAll(io.LimitReader(e.stdin, o.limits.MaxBytes+1))
+		}
+	}
+	cfgs := newConfigs(o.config)
+	perFile := make([]*validate.Config, len(files))
+	for i, f := range files {
+		perFile[i] = cfgs.forFile(f)
+	}
+	progress := validate.NewProgress(e.stderr, len(files))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				results[i] = lintOne(files[i], stdin, o, perFile[i])
+				progress.Done(files[i])
+			}
+		}()
+	}
+	for i := range files {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	progress.Finish()
+
+	var all []validate.Diagnostic
+	unreadable := false
+	for i, r := range results {
+		for _, d := range r.Diags {
+			if d.Rule == "read" {
+				unreadable = true
+			}
+		}
+		all = append(all, perFile[i].Apply(r.Diags)...)
+	}
+	all = append(all, cfgs.problems()...)
+	validate.Sort(all)
+	return all, unreadable
+}
+
+// lintOne checks one file, recovering from a panic as an "internal" finding
+// so one bad file never takes the others down.
+func lintOne(file string, stdin []byte, o *outputOpts, cfg *validate.Config) (r *lint.Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = &lint.Result{File: file, Diags: []validate.Diagnostic{{File: file, Line: 1, Col: 1, Severity: validate.Error, Rule: "internal",
+				Message: fmt.Sprintf("internal error: %v", p), Hint: "this is a bug in zmission; please report it with this file"}}}
+		}
+	}()
+	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}}
+	if file == "-" {
+		if int64(len(stdin)) > o.limits.MaxBytes {
+			return &lint.Result{File: file, Diags: []validate.Diagnostic{{File: "<stdin>", Line: 1, Col: 1, Severity: validate.Error, Rule: "too-large",
+				Message: fmt.Sprintf("standard input is larger than %d bytes", o.limits.MaxBytes)}}}
+		}
+		return lint.Bytes("<stdin>", stdin, opts)
+	}
+	return lint.Path(file, opts)
+}
+
+// configs finds and caches the configuration for each file's folder.
+type configs struct {
+	mu       sync.Mutex
+	explicit string
+	byDir    map[string]*validate.Config
+	loaded   map[string]*validate.Config
+	diags    []validate.Diagnostic
+}
+
+func newConfigs(explicit string) *configs {
+	return &configs{explicit: explicit, byDir: map[string]*validate.Config{}, loaded: map[string]*validate.Config{}}
+}
+
+func (c *configs) load(path string) *validate.Config {
+	if cfg, ok := c.loaded[path]; ok {
+		return cfg
+	}
+	cfg, ds := validate.LoadConfig(path)
+	c.loaded[path] = cfg
+	c.diags = append(c.diags, ds...)
+	return cfg
+}
+
+// forFile returns the configuration that applies to file (nil for none).
+func (c *configs) forFile(file string) *validate.Config {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var cfg *validate.Config
+	if c.explicit != "" {
+		cfg = c.load(c.explicit)
+	} else if file != "-" {
+		dir := filepath.Dir(file)
+		var ok bool
+		if cfg, ok = c.byDir[dir]; !ok {
+			if p := validate.FindConfig(dir); p != "" {
+				cfg = c.load(p)
+			}
+			c.byDir[dir] = cfg
+		}
+	}
+	return cfg
+}
+
+// ruleOptions gives the game checks their configured options.
+type ruleOptions struct{ cfg *validate.Config }
+
+func (r ruleOptions) Int(rule, key string, def int) int {
+	switch v, _ := r.cfg.Option(rule, key); n := v.(type) {
+	case int:
+		return n
+	case int64:
+		return int(n)
+	case float64:
+		return int(n)
+	}
+	return def
+}
+
+func (c *configs) problems() []validate.Diagnostic { return c.diags }

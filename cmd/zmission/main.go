@@ -1,0 +1,12 @@
+// Command zmission checks, analyses and prints board-game mission files.
+package main
+
+import (
+	"os"
+
+	"github.com/zmission/zmission/app"
+)
+
+func main() {
+	os.Exit(app.Run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}

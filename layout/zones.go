@@ -1,0 +1,74 @@
+package layout
+
+import (
+	"slices"
+	"strconv"
+)
+
+// find returns the representative cell of i's set, halving paths on the way.
+func (p *placer) find(i int) int {
+	for int(p.parent[i]) != i {
+		p.parent[i] = p.parent[p.parent[i]]
+		i = int(p.parent[i])
+	}
+	return i
+}
+
+// union joins the sets of cells i and j. The smaller index becomes the
+// representative so results do not depend on the order of unions.
+func (p *placer) union(i, j int) {
+	a, b := p.find(i), p.find(j)
+	if a == b {
+		return
+	}
+	if b < a {
+		a, b = b, a
+	}
+	p.parent[b] = int32(a)
+}
+
+// makeZones turns the union-find sets into zones, numbered in the reading
+// order of their first cell, and names them after that cell.
+func (p *placer) makeZones() {
+	b := p.b
+	zoneOf := make(map[int]int) // set representative -> zone index
+	var lastSpec []*ZoneSpec    // per zone: the spec whose features were last added
+	for i := range b.Cells {
+		c := &b.Cells[i]
+		if c.Tile < 0 {
+			continue
+		}
+		r := p.find(i)
+		z, ok := zoneOf[r]
+		if !ok {
+			z = len(b.Zones)
+			zoneOf[r] = z
+			t := b.Tiles[c.Tile]
+			b.Zones = append(b.Zones, &Zone{
+				Index: z,
+				Kind:  p.spec[i].Kind,
+				Face:  t.Face,
+				Label: c.Label,
+				Tile:  c.Tile,
+			})
+			lastSpec = append(lastSpec, nil)
+		}
+		c.Zone = z
+		zone := b.Zones[z]
+		zone.Cells = append(zone.Cells, Point{i % b.W, i / b.W})
+		if s := p.spec[i]; s != lastSpec[z] {
+			lastSpec[z] = s
+			zone.Features = append(zone.Features, s.Features...)
+		}
+	}
+	for _, z := range b.Zones {
+		slices.Sort(z.Features)
+		z.Features = slices.Compact(z.Features)
+		id := z.Face + "/" + z.Label
+		for k := 2; b.byID[id] != nil; k++ {
+			id = z.Face + "/" + z.Label + "~" + strconv.Itoa(k)
+		}
+		z.ID = id
+		b.byID[id] = z
+	}
+}

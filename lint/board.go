@@ -1,0 +1,144 @@
+package lint
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/schema"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+// Tileset finds the tile set a mission uses: a built-in name, or a file
+// relative to the mission's folder. The error is worded for the author.
+func Tileset(file string, m *missions.Mission, lim source.Limits) (*layout.TileSet, error) {
+	name := m.Tileset
+	if name == "" {
+		if g := rules.Lookup(m.Ruleset); g != nil {
+			name = g.DefaultTileset()
+		}
+	}
+	if name == "" {
+		return nil, fmt.Errorf("no tile set: add 'tileset: station' (or a file of your own)")
+	}
+	if !strings.ContainsAny(name, `/\.`) {
+		set, err := layout.Builtin(name)
+		if err != nil {
+			return nil, fmt.Errorf("no built-in tile set %q; built-in sets: %s (a file path needs a '/' or an extension, e.g. ./tiles.yaml)", name, strings.Join(layout.BuiltinNames(), ", "))
+		}
+		return set, nil
+	}
+	path := name
+	if !filepath.IsAbs(path) && file != "<stdin>" {
+		path = filepath.Join(filepath.Dir(file), name)
+	}
+	return TilesetFile(path, lim)
+}
+
+// TilesetFile reads a user's tile set, checking it fully; the error sums up
+// its problems and says how to see them all.
+func TilesetFile(path string, lim source.Limits) (*layout.TileSet, error) {
+	data, p := source.ReadFile(path, lim)
+	if p != nil {
+		return nil, fmt.Errorf("tile set %s: %s", path, p.Message)
+	}
+	r := &Result{File: path, Kind: KindTileset}
+	root, probs := source.Parse(path, data, lim)
+	if len(probs) > 0 {
+		r.add(path, probs)
+		return nil, tilesetErr(path, r.Diags)
+	}
+	pos := func(ptr string) source.Pos { v, _ := source.Locate(root, ptr); return v }
+	keyPos := func(ptr string) source.Pos { _, k := source.Locate(root, ptr); return k }
+	if !r.schema(schema.Tileset, root, pos, keyPos) {
+		return nil, tilesetErr(path, r.Diags)
+	}
+	set, probs := layout.ParseTileSet(path, root)
+	r.add(path, probs)
+	for _, d := range r.Diags {
+		if d.Severity == validate.Error {
+			return nil, tilesetErr(path, r.Diags)
+		}
+	}
+	return set, nil
+}
+
+func tilesetErr(path string, ds []validate.Diagnostic) error {
+	validate.Sort(ds)
+	d := ds[0]
+	more := ""
+	if len(ds) > 1 {
+		more = fmt.Sprintf(" (and %d more; run 'zmission validate %s')", len(ds)-1, path)
+	}
+	return fmt.Errorf("tile set %s:%d:%d: %s%s", path, d.Line, d.Col, d.Message, more)
+}
+
+// board builds the board and places the tokens, then runs the game's checks.
+func (r *Result) board(o Options) {
+	doc, m := r.Doc, r.Mission
+	if len(m.Tiles) == 0 {
+		if g := rules.Lookup(m.Ruleset); g != nil {
+			r.finding(rules.Finding{Rule: "no-tiles", Ptr: "", Message: "the mission places no tiles", Hint: "add a tiles: list, e.g. '- {face: 1A, at: [0, 0]}'"})
+		}
+		return
+	}
+	set, err := Tileset(doc.File, m, o.Limits)
+	if err != nil {
+		r.finding(rules.Finding{Rule: "tileset", Ptr: "/tileset", Message: err.Error()})
+		return
+	}
+	place := make([]layout.Placement, len(m.Tiles))
+	for i, t := range m.Tiles {
+		place[i] = layout.Placement{Face: t.Face, Col: t.At[0], Row: t.At[1], Rot: t.Rot}
+	}
+	b, probs := layout.Build(set, place)
+	for _, p := range probs {
+		f := rules.Finding{Rule: p.Code, Message: p.Message, Hint: p.Hint}
+		switch {
+		case p.Tile < 0:
+			f.Ptr = "/tiles"
+			f.Key = true
+		case p.Field != "":
+			f.Ptr = fmt.Sprintf("/tiles/%d/%s", p.Tile, p.Field)
+		default:
+			f.Ptr = fmt.Sprintf("/tiles/%d", p.Tile)
+		}
+		r.finding(f)
+	}
+	scene, fs := rules.Place(doc, m, b)
+	r.Scene = scene
+	for _, f := range fs {
+		r.finding(f)
+	}
+	if g := rules.Lookup(m.Ruleset); g != nil {
+		fs := g.Check(scene, o.Rules)
+		sort.SliceStable(fs, func(i, j int) bool { return fs[i].Rule < fs[j].Rule })
+		for _, f := range fs {
+			r.finding(f)
+		}
+	}
+}
+
+// finding turns a rules finding into a located diagnostic.
+func (r *Result) finding(f rules.Finding) {
+	doc := r.Doc
+	at := doc.Pos(f.Ptr)
+	if f.Key {
+		at = doc.KeyPos(f.Ptr)
+	}
+	sev := validate.Error
+	if c := validate.Lookup(f.Rule); c != nil {
+		sev = c.Severity
+	}
+	d := validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: sev, Rule: f.Rule, Message: f.Message, Hint: f.Hint}
+	for _, rel := range f.Related {
+		p := doc.Pos(rel.Ptr)
+		d.Related = append(d.Related, validate.Related{File: r.File, Line: max(p.Line, 1), Col: max(p.Col, 1), Message: rel.Message})
+	}
+	r.Diags = append(r.Diags, d)
+}

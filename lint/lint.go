@@ -1,0 +1,166 @@
+// Package lint runs one file through every step of the flow (read, parse,
+// schema, structure, board, game rules) and returns its diagnostics, each
+// located at line:col. It is the one place that strings the steps together;
+// the steps themselves live in source, missions, schema, layout and rules.
+package lint
+
+import (
+	"strings"
+
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/schema"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+// Options for linting.
+type Options struct {
+	Limits source.Limits
+	Rules  rules.Options // check options from configuration; nil = defaults
+}
+
+// Kind of document a file holds.
+type Kind string
+
+const (
+	KindMission Kind = "mission"
+	KindTileset Kind = "tileset"
+)
+
+// Result of linting one file.
+type Result struct {
+	File  string
+	Kind  Kind
+	Diags []validate.Diagnostic
+	// Doc and Mission are set when the file was read and (for Mission)
+	// passed the schema; commands that go on to build a board use them.
+	Doc     *missions.Doc
+	Mission *missions.Mission
+	Scene   *rules.Scene // the placed board, when it could be built
+}
+
+// Path lints the file at path.
+func Path(path string, o Options) *Result {
+	data, p := source.ReadFile(path, o.Limits)
+	if p != nil {
+		return &Result{File: path, Kind: KindMission, Diags: []validate.Diagnostic{fromProblem(path, *p)}}
+	}
+	return Bytes(path, data, o)
+}
+
+// Bytes lints data as if read from file.
+func Bytes(file string, data []byte, o Options) *Result {
+	r := &Result{File: file, Kind: KindMission}
+	root, probs := source.Parse(file, data, o.Limits)
+	if len(probs) > 0 {
+		r.add(file, probs)
+		return r
+	}
+	if isTileset(root) {
+		r.Kind = KindTileset
+		lintTileset(r, root)
+		return r
+	}
+	doc, probs := missions.FromNode(file, root)
+	if len(probs) > 0 {
+		r.add(file, probs)
+		return r
+	}
+	r.Doc = doc
+	if !r.schema(schema.Mission, root, doc.Pos, doc.KeyPos) {
+		return r
+	}
+	m, err := doc.Decode()
+	if err != nil {
+		r.Diags = append(r.Diags, validate.Diagnostic{File: file, Line: 1, Col: 1, Severity: validate.Error, Rule: "schema", Message: err.Error()})
+		return r
+	}
+	r.Mission = m
+	r.Diags = append(r.Diags, structure(doc, m)...)
+	if !hasErrors(r.Diags) {
+		r.board(o)
+	}
+	validate.Sort(r.Diags)
+	return r
+}
+
+func hasErrors(ds []validate.Diagnostic) bool {
+	for _, d := range ds {
+		if d.Severity == validate.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// isTileset tells a tile-set file from a mission by its keys, so a folder
+// holding both (a mission and the custom tiles it uses) lints cleanly.
+func isTileset(root *source.Node) bool {
+	return root != nil && root.Kind == source.Object && root.Field("faces") != nil && root.Field("ruleset") == nil
+}
+
+func (r *Result) add(file string, probs []source.Problem) {
+	for _, p := range probs {
+		r.Diags = append(r.Diags, fromProblem(file, p))
+	}
+}
+
+func fromProblem(file string, p source.Problem) validate.Diagnostic {
+	pos := p.Pos
+	if pos.Line < 1 {
+		pos = source.Pos{Line: 1, Col: 1}
+	}
+	sev := validate.Error
+	if c := validate.Lookup(p.Code); c != nil {
+		sev = c.Severity
+	}
+	return validate.Diagnostic{File: file, Line: pos.Line, Col: max(pos.Col, 1), Severity: sev, Rule: p.Code, Message: p.Message}
+}
+
+// schema validates root against a named schema; it reports whether it passed.
+func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string) source.Pos) bool {
+	vs, err := schema.Validate(name, source.ToValue(root))
+	if err != nil {
+		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: 1, Col: 1, Severity: validate.Error, Rule: "internal", Message: err.Error()})
+		return false
+	}
+	for _, v := range vs {
+		var at source.Pos
+		switch v.Kind {
+		case "unknown":
+			at = keyPos(v.Path)
+		case "missing":
+			at = pos(v.Path)
+		default:
+			at = pos(v.Path)
+		}
+		msg := v.Message
+		if where := describe(v.Path); where != "" && v.Kind != "unknown" {
+			msg = where + ": " + msg
+		}
+		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: validate.Error, Rule: "schema", Message: msg})
+	}
+	validate.Sort(r.Diags)
+	return len(vs) == 0
+}
+
+// describe names a JSON pointer the way an author reads it: "tokens[3].side".
+func describe(ptr string) string {
+	if ptr == "" {
+		return ""
+	}
+	var b strings.Builder
+	for _, t := range strings.Split(ptr[1:], "/") {
+		t = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+		if t != "" && strings.Trim(t, "0123456789") == "" {
+			b.WriteString("[" + t + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}

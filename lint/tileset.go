@@ -1,0 +1,18 @@
+package lint
+
+import (
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/schema"
+	"github.com/zmission/zmission/source"
+)
+
+// lintTileset checks a tile-set file: its schema, then what the loader finds.
+func lintTileset(r *Result, root *source.Node) {
+	pos := func(ptr string) source.Pos { v, _ := source.Locate(root, ptr); return v }
+	keyPos := func(ptr string) source.Pos { _, k := source.Locate(root, ptr); return k }
+	if !r.schema(schema.Tileset, root, pos, keyPos) {
+		return
+	}
+	_, probs := layout.ParseTileSet(r.File, root)
+	r.add(r.File, probs)
+}

@@ -1,0 +1,44 @@
+package rules
+
+import "github.com/zmission/zmission/layout"
+
+// Move is one way between two edge-sharing zones: through which kind of
+// edge, what a Survivor needs to take it, and who can take it at all.
+// Moves are undirected; From < To (zone indexes).
+type Move struct {
+	From, To  int
+	Via       string   // opening, marking, door, hatch, mold (a wall Mold turned into an opening)
+	Requires  []string // Survivors' keys, sorted: oxygen, door:violet
+	Survivors bool
+	Xenos     bool // the game's enemies (Xenos, Zombies)
+	Edge      layout.CellEdge
+	Door      int // index of the door token on it in mission.tokens, or -1
+}
+
+// Seen is one zone in sight, at a range in zones.
+type Seen struct {
+	Zone  int
+	Range int
+}
+
+// Sightline is an undirected sight edge between two zones, From < To.
+type Sightline struct {
+	From, To int
+	Range    int
+}
+
+// SightOptions tune line of sight.
+type SightOptions struct {
+	// EnhancedSenses: sight goes 1 Zone farther in room Zones and ignores
+	// dark Zones (the Skill; a Searchlight ignores darkness too).
+	EnhancedSenses bool
+}
+
+// BoardGame is a game played on a board of zones: it says how actors move
+// and see. Commands that draw or print graphs use it.
+type BoardGame interface {
+	Game
+	Movement(s *Scene) []Move
+	LOS(s *Scene, zone int, o SightOptions) []Seen
+	Sight(s *Scene, o SightOptions) []Sightline
+}

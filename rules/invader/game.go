@@ -1,0 +1,31 @@
+package invader
+
+import "github.com/zmission/zmission/rules"
+
+func init() { rules.Register(game{}) }
+
+type game struct{}
+
+func (game) Ruleset() string        { return Ruleset }
+func (game) DefaultTileset() string { return "station" }
+
+// Check runs every Invader check on a placed mission.
+func (game) Check(s *rules.Scene, opt rules.Options) []rules.Finding {
+	w := NewWorld(s)
+	var out []rules.Finding
+	for _, c := range checks {
+		out = append(out, c(w, opt)...)
+	}
+	return out
+}
+
+// checks are the game's checks, each in its own file.
+var checks []func(*World, rules.Options) []rules.Finding
+
+func (game) Movement(s *rules.Scene) []rules.Move { return NewWorld(s).Movement() }
+func (game) LOS(s *rules.Scene, zone int, o rules.SightOptions) []rules.Seen {
+	return NewWorld(s).LOS(zone, o)
+}
+func (game) Sight(s *rules.Scene, o rules.SightOptions) []rules.Sightline {
+	return NewWorld(s).Sight(o)
+}

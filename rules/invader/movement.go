@@ -1,0 +1,104 @@
+package invader
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/rules"
+)
+
+// Requirement names a key a Survivor needs to take a step.
+const (
+	NeedOxygen = "oxygen"
+	doorNeed   = "door:" // + colour
+)
+
+// NeedDoor is the key for doors of a colour.
+func NeedDoor(color string) string { return doorNeed + color }
+
+// Step is one way between two zones (see rules.Move).
+type Step = rules.Move
+
+// Movement lists every way between zones, one entry per distinct
+// (via, requirements) between a pair, sorted by (From, To, Via, Requires).
+func (w *World) Movement() []Step {
+	var out []Step
+	for _, adj := range w.B.Adjacent() {
+		seen := map[string]bool{}
+		for _, e := range adj.Edges {
+			st, ok := w.step(adj.A, adj.B, e)
+			if !ok {
+				continue
+			}
+			k := st.Via + "|" + strings.Join(st.Requires, ",") + "|" + boolKey(st.Survivors, st.Xenos)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, st)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Step) int {
+		if a.From != b.From {
+			return a.From - b.From
+		}
+		if a.To != b.To {
+			return a.To - b.To
+		}
+		if c := strings.Compare(a.Via, b.Via); c != 0 {
+			return c
+		}
+		return strings.Compare(strings.Join(a.Requires, ","), strings.Join(b.Requires, ","))
+	})
+	return out
+}
+
+func boolKey(a, b bool) string {
+	s := ""
+	if a {
+		s += "s"
+	}
+	if b {
+		s += "x"
+	}
+	return s
+}
+
+// step says how the cell edge e (on zone a's cell) can be crossed.
+func (w *World) step(a, b int, e layout.CellEdge) (Step, bool) {
+	st := Step{From: a, To: b, Edge: e, Door: -1, Survivors: true, Xenos: true}
+	switch e.Kind {
+	case layout.EdgeNone, layout.EdgeOpening:
+		st.Via = "opening"
+	case layout.EdgeMarking:
+		st.Via = "marking"
+	case layout.EdgeDoor:
+		st.Via = "door"
+		if t := w.door(e.X, e.Y, e.Dir); t != nil {
+			st.Door = t.Index
+			// Invader doors are not locked: a neutral closed door is opened
+			// freely; a coloured one waits for the mission's trigger. Xenos
+			// destroy closed doors on their way.
+			if t.State == "closed" && t.Color != "neutral" {
+				st.Requires = append(st.Requires, NeedDoor(t.Color))
+			}
+		}
+	case layout.EdgeHatch:
+		st.Via = "hatch"
+		st.Requires = append(st.Requires, NeedOxygen)
+	case layout.EdgeWall:
+		if !w.moldOpening(a, b) {
+			return st, false
+		}
+		st.Via = "mold"
+	default:
+		return st, false
+	}
+	// The whole time outside needs an equipped Oxygen Tank.
+	if (w.exterior(a) || w.exterior(b)) && !slices.Contains(st.Requires, NeedOxygen) {
+		st.Requires = append(st.Requires, NeedOxygen)
+	}
+	slices.Sort(st.Requires)
+	return st, true
+}

@@ -1,0 +1,158 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
+)
+
+func ptrf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// Side reads a door's side letter.
+func Side(s string) (layout.Dir, bool) {
+	switch s {
+	case "n":
+		return layout.N, true
+	case "e":
+		return layout.E, true
+	case "s":
+		return layout.S, true
+	case "w":
+		return layout.W, true
+	}
+	return 0, false
+}
+
+// EdgeKey names one edge between two cells the same way from either side:
+// the cell to the west or north, and E or S.
+type EdgeKey struct {
+	X, Y int
+	Dir  layout.Dir
+}
+
+// KeyOf normalises the side d of cell (x, y).
+func KeyOf(x, y int, d layout.Dir) EdgeKey {
+	switch d {
+	case layout.W:
+		return EdgeKey{x - 1, y, layout.E}
+	case layout.N:
+		return EdgeKey{x, y - 1, layout.S}
+	}
+	return EdgeKey{x, y, d}
+}
+
+// String writes the edge as an author reads it: "3,4:e".
+func (k EdgeKey) String() string { return fmt.Sprintf("%d,%d:%s", k.X, k.Y, k.Dir) }
+
+// Defaults fills what a token leaves out: red spawns and objectives,
+// neutral closed doors, active Mold.
+func Defaults(t missions.Token) missions.Token {
+	switch t.Type {
+	case missions.TokSpawn, missions.TokObjective:
+		if t.Color == "" {
+			t.Color = "red"
+		}
+	case missions.TokDoor:
+		if t.Color == "" {
+			t.Color = "neutral"
+		}
+		if t.State == "" {
+			t.State = "closed"
+		}
+	case missions.TokMold:
+		if t.State == "" {
+			t.State = "active"
+		}
+	}
+	return t
+}
+
+// Place resolves every token of m onto the board. Tokens that cannot be
+// placed are reported and left out of the scene, so later checks only see
+// tokens that stand somewhere real.
+func Place(doc *missions.Doc, m *missions.Mission, b *layout.Board) (*Scene, []Finding) {
+	s := &Scene{Doc: doc, Mission: m, Board: b}
+	var out []Finding
+	doors := map[EdgeKey]int{}
+	for i, raw := range m.Tokens {
+		t := &Token{Token: Defaults(raw), Index: i}
+		switch {
+		case t.At != nil:
+			x, y := t.At[0], t.At[1]
+			z := b.ZoneAt(x, y)
+			if z == nil {
+				what := "outside the board"
+				if x < b.W && y < b.H {
+					what = "on a square with no tile"
+				}
+				out = append(out, Finding{Rule: "token-off-board", Ptr: ptrf("/tokens/%d/at", i),
+					Message: fmt.Sprintf("%s token at %d,%d is %s (the board is %d×%d cells)", t.Type, x, y, what, b.W, b.H)})
+				continue
+			}
+			t.Cell, t.Zone = layout.Point{X: x, Y: y}, z
+		case t.In != "":
+			face, label, _ := strings.Cut(t.In, "/")
+			z, p, ok := b.FaceZone(face, label)
+			if !ok {
+				out = append(out, Finding{Rule: "token-off-board", Ptr: ptrf("/tokens/%d/in", i),
+					Message: fmt.Sprintf("%s token in %s: %s", t.Type, t.In, missingZone(b, face, label))})
+				continue
+			}
+			t.Cell, t.Zone = p, z
+		default:
+			continue // reported by the structure checks
+		}
+		if t.Type == missions.TokDoor {
+			if f, ok := placeDoor(b, t, doors); !ok {
+				out = append(out, f)
+				continue
+			}
+		}
+		s.Tokens = append(s.Tokens, t)
+	}
+	return s, out
+}
+
+func missingZone(b *layout.Board, face, label string) string {
+	for _, p := range b.Tiles {
+		if p.Face == face {
+			return fmt.Sprintf("face %s has no zone labelled %q", face, label)
+		}
+	}
+	return fmt.Sprintf("no tile on the board shows face %s", face)
+}
+
+// placeDoor checks that a door stands on a door opening, once per edge.
+func placeDoor(b *layout.Board, t *Token, doors map[EdgeKey]int) (Finding, bool) {
+	d, ok := Side(t.Side)
+	if !ok {
+		return Finding{}, true // the schema requires a side; nothing to add
+	}
+	x, y := t.Cell.X, t.Cell.Y
+	key := KeyOf(x, y, d)
+	if k := b.Edge(x, y, d); k != layout.EdgeDoor {
+		what := "a " + k.String()
+		switch k {
+		case layout.EdgeBoard:
+			what = "the board edge"
+		case layout.EdgeNone:
+			what = "the inside of one zone"
+		case layout.EdgeOpening:
+			what = "an opening"
+		case layout.EdgeHatch:
+			what = "an airlock hatch"
+		}
+		return Finding{Rule: "door-not-on-opening", Ptr: t.Ptr(),
+			Message: fmt.Sprintf("the door at %s stands on %s, not on a door opening", key, what),
+			Hint:    "doors go on the door openings the tile set marks; 'zmission show' draws them"}, false
+	}
+	if j, dup := doors[key]; dup {
+		return Finding{Rule: "door-duplicate", Ptr: t.Ptr(),
+			Message: fmt.Sprintf("two doors on the edge %s", key),
+			Related: []Related{{Ptr: ptrf("/tokens/%d", j), Message: "the other door"}}}, false
+	}
+	doors[key] = t.Index
+	return Finding{}, true
+}

@@ -1,0 +1,117 @@
+// Package rules holds what every game shares: the Scene (a mission's tokens
+// resolved onto its board), Findings (what a game's checks report, pointing
+// into the mission document), and the registry of games. Each game lives in
+// its own sub-package (rules/invader, ...) and registers itself.
+package rules
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
+)
+
+// Finding is one result of a check, located by JSON Pointer into the mission
+// document; lint turns it into a diagnostic with line:col.
+type Finding struct {
+	Rule    string
+	Ptr     string // the value it is about
+	Key     bool   // point at the key of Ptr rather than its value
+	Message string
+	Hint    string
+	Related []Related
+}
+
+// Related is a secondary place that explains a finding.
+type Related struct {
+	Ptr     string
+	Message string
+}
+
+// Game is one ruleset's semantics.
+type Game interface {
+	// Ruleset is the mission's ruleset value, e.g. "zombicide-invader".
+	Ruleset() string
+	// DefaultTileset is the built-in tile set used when a mission names none.
+	DefaultTileset() string
+	// Check runs the game's checks on a placed mission.
+	Check(s *Scene, opt Options) []Finding
+}
+
+// Options tune a game's checks, from configuration.
+type Options interface {
+	// Int returns a check's integer option, or def.
+	Int(rule, key string, def int) int
+}
+
+var games = struct {
+	sync.RWMutex
+	m map[string]Game
+}{m: map[string]Game{}}
+
+// Register adds a game; called from the game package's init.
+func Register(g Game) {
+	games.Lock()
+	defer games.Unlock()
+	games.m[g.Ruleset()] = g
+}
+
+// Lookup returns the game for a ruleset, or nil.
+func Lookup(ruleset string) Game {
+	games.RLock()
+	defer games.RUnlock()
+	return games.m[ruleset]
+}
+
+// Rulesets lists the registered games, sorted.
+func Rulesets() []string {
+	games.RLock()
+	defer games.RUnlock()
+	var out []string
+	for k := range games.m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Scene is a mission with its board and its tokens placed on it.
+type Scene struct {
+	Doc     *missions.Doc
+	Mission *missions.Mission
+	Board   *layout.Board
+	Tokens  []*Token // every token that could be placed, in document order
+}
+
+// Token is a mission token resolved to a board cell and zone.
+type Token struct {
+	missions.Token
+	Index int          // position in mission.tokens
+	Cell  layout.Point // the cell it stands in (doors: the cell whose side it is on)
+	Zone  *layout.Zone
+}
+
+// Ptr is the JSON Pointer of the token in the mission document.
+func (t *Token) Ptr() string { return ptrf("/tokens/%d", t.Index) }
+
+// Of returns the placed tokens of one type, in document order.
+func (s *Scene) Of(typ string) []*Token {
+	var out []*Token
+	for _, t := range s.Tokens {
+		if t.Type == typ {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ByID returns the token with that id, or nil.
+func (s *Scene) ByID(id string) *Token {
+	for _, t := range s.Tokens {
+		if t.ID != "" && t.ID == id {
+			return t
+		}
+	}
+	return nil
+}

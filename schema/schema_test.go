@@ -1,0 +1,100 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func value(t *testing.T, s string) any {
+	t.Helper()
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+const valid = `{"format":1,"id":"first-contact","title":"First Contact","ruleset":"zombicide-invader",
+ "tileset":"station","tiles":[{"face":"1A","at":[0,0],"rot":90}],
+ "tokens":[{"type":"start","at":[1,1]},{"type":"door","at":[2,1],"side":"e","color":"violet","state":"closed"},
+   {"type":"spawn","color":"red","first":true,"in":"1A/c"},{"type":"mold","state":"active","at":[0,0]}],
+ "objectives":[{"take":"violet"},{"exit":"all"},{"exit":3},{"survive":8,"order":2}],
+ "rules":[{"when":{"take":"violet"},"then":[{"open":"violet"},{"activate":"green"}]},{"text":"free"}],
+ "players":"1-6","xeno_deck":["1-25","51-54"]}`
+
+func TestValidMission(t *testing.T) {
+	vs, err := Validate(Mission, value(t, valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 0 {
+		t.Fatalf("want valid, got %+v", vs)
+	}
+}
+
+func TestViolations(t *testing.T) {
+	cases := []struct {
+		name, doc string
+		want      Violation
+	}{
+		{"missing", `{"format":1,"title":"x","ruleset":"zombicide-invader"}`,
+			Violation{Path: "", Key: "id", Kind: "missing", Message: `missing required key "id"`}},
+		{"unknown with suggestion", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","titel":"y"}`,
+			Violation{Path: "/titel", Key: "titel", Kind: "unknown", Message: `unknown key "titel"; did you mean "title"?`}},
+		{"enum", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invadr"}`,
+			Violation{Path: "/ruleset", Kind: "value", Message: `"zombicide-invadr" is not one of "zombicide-invader", "zombicide-classic", "facility", "colony", "survival-infection"; did you mean "zombicide-invader"?`}},
+		{"type", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","survivors":"six"}`,
+			Violation{Path: "/survivors", Kind: "value", Message: `got string, want integer`}},
+		{"oneOf merged", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","players":true}`,
+			Violation{Path: "/players", Kind: "value", Message: `got boolean, want integer or string`}},
+		{"not for this token", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","tokens":[{"type":"spawn","side":"n","at":[0,0]}]}`,
+			Violation{Path: "/tokens/0/side", Key: "side", Kind: "unknown", Message: `key "side" does not apply here`}},
+		{"door needs side", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","tokens":[{"type":"door","at":[0,0]}]}`,
+			Violation{Path: "/tokens/0", Key: "side", Kind: "missing", Message: `missing required key "side"`}},
+		{"pattern", `{"format":1,"id":"First Contact","title":"x","ruleset":"zombicide-invader"}`,
+			Violation{Path: "/id", Kind: "value", Message: `"First Contact" is not lower-case letters, digits and dashes, starting with a letter or digit (e.g. first-contact); a token id: letters, digits, - and _`}},
+		{"rotation", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","tiles":[{"face":"1A","at":[0,0],"rot":45}]}`,
+			Violation{Path: "/tiles/0/rot", Kind: "value", Message: `45 is not one of 0, 90, 180, 270`}},
+		{"version", `{"format":2,"id":"a","title":"x","ruleset":"zombicide-invader"}`,
+			Violation{Path: "/format", Kind: "value", Message: `got 2, want 1`}},
+		{"not an object", `[1,2]`,
+			Violation{Path: "", Kind: "value", Message: `got array, want object`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			vs, err := Validate(Mission, value(t, c.doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range vs {
+				if v == c.want {
+					return
+				}
+			}
+			t.Errorf("want %+v among %+v", c.want, vs)
+		})
+	}
+}
+
+func TestEmbeddedSchemasCompile(t *testing.T) {
+	for _, n := range Names() {
+		if _, err := get(n); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+		src, _ := Source(n)
+		var m map[string]any
+		if err := json.Unmarshal(src, &m); err != nil {
+			t.Fatal(err)
+		}
+		if want := Base + n + ".schema.json"; m["$id"] != want {
+			t.Errorf("%s: $id %v, want %s", n, m["$id"], want)
+		}
+		if !bytes.Contains(src, []byte("2020-12")) {
+			t.Errorf("%s: not draft 2020-12", n)
+		}
+	}
+}

@@ -1,0 +1,55 @@
+// Package source reads YAML and JSON documents into a positioned tree, so that
+// every later step can point a diagnostic at the line and column it is about.
+//
+// YAML is read through go.yaml.in/yaml/v4 nodes; JSON through encoding/json
+// token offsets (the YAML parser mis-reads some valid JSON). Both produce the
+// same *Node tree. Hostile input is bounded by Limits and always answers with
+// located Problems, never a panic.
+package source
+
+// Pos is a 1-based line and column. The zero Pos means "unknown".
+type Pos struct {
+	Line int `json:"line"`
+	Col  int `json:"col"`
+}
+
+// Kind is the JSON data model kind of a node.
+type Kind uint8
+
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+func (k Kind) String() string {
+	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
+}
+
+// Node is one value of a document with its position.
+type Node struct {
+	Kind   Kind
+	Pos    Pos     // where the value starts
+	KeyPos Pos     // for an object member: where its key starts; otherwise Pos
+	Text   string  // String: the value; Number: its literal text (e.g. "12", "1e3")
+	Bool   bool    // Bool: the value
+	Items  []*Node // Array items
+	Keys   []string
+	Fields []*Node // Object members, in document order, parallel to Keys
+}
+
+// Field returns the member named key of an object node, or nil.
+func (n *Node) Field(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i, k := range n.Keys {
+		if k == key {
+			return n.Fields[i]
+		}
+	}
+	return nil
+}

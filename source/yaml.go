@@ -1,0 +1,109 @@
+package source
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"go.yaml.in/yaml/v4"
+	"go.yaml.in/yaml/v4/plugin/loaderlimits"
+)
+
+// ParseYAML reads one YAML document into a tree.
+//
+// Scalars map to JSON kinds by their resolved tag (YAML 1.2 core schema):
+// !!str, !!timestamp, !!binary and unknown tags are strings; !!int and
+// !!float are numbers written as JSON literals (0x1F becomes 31, 1_000 becomes
+// 1000, a leading zero is decimal); .inf and .nan are refused. Aliases are
+// expanded into copies, counted against MaxNodes; the copy's root is placed
+// at the alias, its insides where the anchored value is written. Merge keys
+// (<<) are supported: keys written in the mapping win over merged ones, and
+// earlier merge sources win over later ones.
+func ParseYAML(data []byte, lim Limits) (*Node, []Problem) {
+	lim = lim.orDefaults()
+	data, p := precheck(data, lim)
+	if p == nil {
+		p = checkYAMLChars(data)
+	}
+	if p != nil {
+		return nil, []Problem{*p}
+	}
+	return parseYAML(data, lim)
+}
+
+func parseYAML(data []byte, lim Limits) (*Node, []Problem) {
+	if bound, over := yamlValueBound(data, lim.MaxNodes); bound > boundSlack*lim.MaxNodes {
+		return nil, []Problem{problemAt(Offset(data, int64(over)), CodeTooManyNodes,
+			"the document may hold up to %d values, far over the limit of %d; it is not read", bound, lim.MaxNodes)}
+	}
+	loader, err := yaml.NewLoader(bytes.NewReader(data), yaml.WithPlugin(
+		// The builder enforces MaxDepth on flow and block levels combined, with
+		// exact positions; the parser only stops runaway nesting before it
+		// costs much. Aliases are expanded, and counted, by the builder.
+		loaderlimits.New(loaderlimits.DepthValue(max(lim.MaxDepth, parserMaxDepth)), loaderlimits.AliasNone()),
+	))
+	if err != nil {
+		return nil, []Problem{problemAt(wholeFile, CodeSyntax, "cannot start the YAML parser: %v", err)}
+	}
+	// Blank documents (a lone "---") are skipped; a second one with content
+	// is an error.
+	var doc *yaml.Node
+	for {
+		next, err := loadDoc(loader)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, []Problem{yamlProblem(err, data, lim)}
+		}
+		if isBlankDoc(next) {
+			continue
+		}
+		if doc != nil {
+			return nil, []Problem{problemAt(ypos(next), CodeMultiDocument,
+				"a second YAML document starts here; a mission file holds one document")}
+		}
+		doc = next
+	}
+	if doc == nil {
+		return nil, blankProblem(data)
+	}
+
+	b := &yamlBuilder{lim: lim, active: map[*yaml.Node]bool{}}
+	root := b.value(doc.Content[0], 0)
+	if len(b.probs) > 0 {
+		return nil, sortProblems(b.probs)
+	}
+	return root, nil
+}
+
+// loadDoc loads the next document. The parser is third-party code fed with
+// hostile input; a panic in it becomes an error, never a crash.
+func loadDoc(l *yaml.Loader) (doc *yaml.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the YAML parser failed: %v", r)
+		}
+	}()
+	var n yaml.Node
+	if err := l.Load(&n); err != nil {
+		return nil, err
+	}
+	if n.Kind != yaml.DocumentNode || len(n.Content) != 1 {
+		return nil, errors.New("the YAML parser returned no document")
+	}
+	return &n, nil
+}
+
+// isBlankDoc reports a document with no content at all, such as a lone
+// "---" line.
+func isBlankDoc(doc *yaml.Node) bool {
+	n := doc.Content[0]
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" && n.Style == 0 && n.Anchor == ""
+}
+
+// parserMaxDepth is the YAML parser's own nesting limit, per kind of nesting.
+const parserMaxDepth = 10000
+
+func ypos(n *yaml.Node) Pos { return Pos{Line: n.Line, Col: n.Column} }

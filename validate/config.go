@@ -1,0 +1,157 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// ConfigNames are the file names FindConfig looks for, in order.
+var ConfigNames = []string{".zmission.yaml", ".zmission.yml"}
+
+// Config is a .zmission.yaml file: per-rule severities and options, and
+// paths to ignore. Its format:
+//
+//	rules:
+//	  spawn-near-start: off          # off | info | warning | error
+//	  mold-distance:                 # or a mapping: severity and options
+//	    severity: warning            #   (severity may be left out)
+//	    threshold: 2                 #   options the check documents
+//	ignore:
+//	  - path: "drafts/**"            # glob relative to this file's folder
+//	  - path: "missions/old-*.yaml"
+//	    rules: [exit-unreachable]    # only these rules; absent = all rules
+//	  - "scratch.yaml"               # shorthand for {path: ...}
+//
+// Globs are slash-separated and anchored at the configuration file's
+// folder; *, ? and [...] match within one path segment, a ** segment
+// matches any number of segments, and a pattern that matches a folder
+// matches everything in it. An unknown rule id is a warning (the file may
+// be shared with another version); everything else that is not understood
+// is an error. docs/config.md is the user-facing description.
+type Config struct {
+	File    string                // the file it was read from, as given
+	Rules   map[string]RuleConfig // by rule id
+	Ignores []Ignore              // in file order
+
+	dir string // absolute folder of File: ignore globs are relative to it
+}
+
+// RuleConfig is the configuration of one rule.
+type RuleConfig struct {
+	Severity    Severity       // meaningful only when HasSeverity
+	HasSeverity bool           // false when only options were given
+	Options     map[string]any // option values, typed like the check's defaults
+}
+
+// Ignore drops the diagnostics of the files a glob matches.
+type Ignore struct {
+	Path  string   // the glob as written
+	Rules []string // only these rules; nil = every rule
+
+	glob *glob
+}
+
+// FindConfig looks for .zmission.yaml, then .zmission.yml, in dir and then
+// in each parent folder, and returns the first it finds, or "" when there is
+// none. A relative dir gives a path relative to the working folder.
+func FindConfig(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for d := abs; ; {
+		for _, name := range ConfigNames {
+			p := filepath.Join(d, name)
+			// unreadable folders are passed over, not fatal
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+				return asGiven(dir, p)
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+// asGiven makes the absolute path p relative again when dir was relative.
+func asGiven(dir, p string) string {
+	if filepath.IsAbs(dir) {
+		return p
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil {
+		return rel
+	}
+	return p
+}
+
+// Apply returns ds with the configuration applied: severities overridden,
+// rules switched off dropped, ignored paths dropped. Diagnostics whose
+// severity is Off are dropped even without a configuration, so a nil
+// *Config is valid and changes nothing else. A diagnostic's File may be
+// absolute or relative to the working folder; both are matched relative to
+// the configuration's folder. ds itself is not modified.
+func (c *Config) Apply(ds []Diagnostic) []Diagnostic {
+	out := make([]Diagnostic, 0, len(ds))
+	wd, _ := os.Getwd()
+	for _, d := range ds {
+		if c != nil {
+			if rc, ok := c.Rules[d.Rule]; ok && rc.HasSeverity {
+				d.Severity = rc.Severity
+			}
+		}
+		if d.Severity == Off || c.ignored(d, wd) {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func (c *Config) ignored(d Diagnostic, wd string) bool {
+	if c == nil || len(c.Ignores) == 0 {
+		return false
+	}
+	file := d.File
+	if !filepath.IsAbs(file) {
+		if wd == "" {
+			return false
+		}
+		file = filepath.Join(wd, file)
+	}
+	rel, err := filepath.Rel(c.dir, file)
+	if err != nil {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, ig := range c.Ignores {
+		if ig.glob == nil || (ig.Rules != nil && !slices.Contains(ig.Rules, d.Rule)) {
+			continue
+		}
+		if ig.glob.match(rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// Option returns the configured value of a rule's option, else the check's
+// documented default. The bool is false when neither exists.
+func (c *Config) Option(rule, key string) (any, bool) {
+	if c != nil {
+		if v, ok := c.Rules[rule].Options[key]; ok {
+			return v, true
+		}
+	}
+	if chk := Lookup(rule); chk != nil {
+		v, ok := chk.Options[key]
+		return v, ok
+	}
+	return nil, false
+}

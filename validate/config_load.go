@@ -1,0 +1,43 @@
+package validate
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/zmission/zmission/source"
+)
+
+// LoadConfig reads the configuration file at path. The diagnostics (rule
+// "config") locate everything that was not understood: syntax errors, wrong
+// types, bad severities and globs, unknown keys, unknown rule ids (a
+// warning, with a "did you mean" hint). The Config is never nil: it holds
+// every entry that was understood, so a caller may go on after warnings; it
+// should refuse to run when any diagnostic is an error. An empty file, or
+// one with only comments, configures nothing and is not an error.
+func LoadConfig(path string) (*Config, []Diagnostic) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return newConfig(path), []Diagnostic{{
+			File: path, Severity: Error, Rule: configRule,
+			Message: fmt.Sprintf("cannot read the configuration: %v", err),
+		}}
+	}
+	root, problems := source.Parse(path, data, source.DefaultLimits)
+	var ds []Diagnostic
+	for _, p := range problems {
+		if p.Code == source.CodeEmpty {
+			continue
+		}
+		ds = append(ds, Diagnostic{
+			File: path, Line: p.Pos.Line, Col: p.Pos.Col,
+			Severity: Error, Rule: configRule, Message: p.Message,
+		})
+	}
+	if root == nil {
+		return newConfig(path), ds
+	}
+	cfg, more := readConfig(path, root)
+	ds = append(ds, more...)
+	Sort(ds)
+	return cfg, ds
+}
