@@ -102,6 +102,7 @@ func (e *env) root() *cli.Command {
 			e.graphCmd(),
 			e.losCmd(),
 			e.tilesCmd(),
+			e.rulesCmd(),
 			e.schemaCmd(),
 			e.versionCmd(),
 		},

@@ -42,3 +42,19 @@ type BoardGame interface {
 	LOS(s *Scene, zone int, o SightOptions) []Seen
 	Sight(s *Scene, o SightOptions) []Sightline
 }
+
+// Paths is what a map shows of how the enemies come: the spawn order, their
+// shortest paths to the Survivors, the threat of every zone, and the
+// shortest Mold chain between Spawn Zones.
+type Paths struct {
+	SpawnOrder []int   // spawn token indexes (mission.tokens) in spawning order
+	EnemyPaths [][]int // per spawn in SpawnOrder: zone indexes from the Spawn Zone to the start zone (nil: no path)
+	Threat     []int   // per zone: enemy moves from the nearest active Spawn Zone; -1 = none reach it
+	MoldChain  []int   // zones that, all Active Mold, would link two Spawn Zones (the shortest such chain); nil if none
+}
+
+// PathGame is a BoardGame that can say how its enemies come.
+type PathGame interface {
+	BoardGame
+	Paths(s *Scene) Paths
+}

@@ -29,3 +29,28 @@ func (game) LOS(s *rules.Scene, zone int, o rules.SightOptions) []rules.Seen {
 func (game) Sight(s *rules.Scene, o rules.SightOptions) []rules.Sightline {
 	return NewWorld(s).Sight(o)
 }
+
+// Paths computes what the map overlays show.
+func (game) Paths(s *rules.Scene) rules.Paths {
+	w := NewWorld(s)
+	var p rules.Paths
+	start := -1
+	if st := w.Of("start"); len(st) > 0 {
+		start = st[0].Zone.Index
+	}
+	var active []int
+	for _, t := range w.SpawnOrder() {
+		p.SpawnOrder = append(p.SpawnOrder, t.Index)
+		var path []int
+		if start >= 0 {
+			path = w.XenoPath(t.Zone.Index, start)
+		}
+		p.EnemyPaths = append(p.EnemyPaths, path)
+		if t.Color == "red" {
+			active = append(active, t.Zone.Index)
+		}
+	}
+	p.Threat = w.XenoDistance(active)
+	p.MoldChain = w.shortestMoldChain()
+	return p
+}

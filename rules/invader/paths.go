@@ -201,3 +201,23 @@ func (w *World) MoldChain(a, b int) ([]int, bool) {
 		}
 	}
 }
+
+// shortestMoldChain is the shortest MoldChain over every pair of distinct
+// Spawn Zones, or nil.
+func (w *World) shortestMoldChain() []int {
+	sp := w.Of(missions.TokSpawn)
+	var best []int
+	found := false
+	for i := range sp {
+		for j := i + 1; j < len(sp); j++ {
+			a, b := sp[i].Zone.Index, sp[j].Zone.Index
+			if a == b {
+				continue
+			}
+			if c, ok := w.MoldChain(a, b); ok && (!found || len(c) < len(best)) {
+				best, found = c, true
+			}
+		}
+	}
+	return best
+}

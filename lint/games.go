@@ -1,0 +1,6 @@
+package lint
+
+// Every game the tool knows registers itself here.
+import (
+	_ "github.com/zmission/zmission/rules/invader"
+)

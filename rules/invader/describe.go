@@ -1,0 +1,118 @@
+package invader
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+)
+
+// Wording shared by the checks and the analysis: how an author names things
+// on the map.
+
+func zoneName(w *World, z int) string { return w.B.Zones[z].ID }
+
+// tokenName: "the violet Objective at 4,4 (5A/b)".
+func tokenName(t *rules.Token) string {
+	what := map[string]string{
+		missions.TokStart: "start", missions.TokSpawn: "Spawn Zone", missions.TokObjective: "Objective",
+		missions.TokExit: "Exit", missions.TokDoor: "door", missions.TokMold: "Mold", missions.TokNoise: "Noise token",
+		missions.TokSentryGun: "Sentry Gun", missions.TokBot: "Bot", missions.TokCar: "car",
+	}[t.Type]
+	if t.Color != "" && t.Type != missions.TokDoor || t.Type == missions.TokDoor && t.Color != "neutral" {
+		what = t.Color + " " + what
+	}
+	if t.Type == missions.TokDoor {
+		d, _ := rules.Side(t.Side)
+		return fmt.Sprintf("the %s at %s", what, rules.KeyOf(t.Cell.X, t.Cell.Y, d))
+	}
+	return fmt.Sprintf("the %s at %d,%d (%s)", what, t.Cell.X, t.Cell.Y, t.Zone.ID)
+}
+
+// edgeName names the way a move takes.
+func edgeName(w *World, m rules.Move) string {
+	if m.Door >= 0 {
+		for _, t := range w.Tokens {
+			if t.Index == m.Door {
+				return tokenName(t)
+			}
+		}
+	}
+	k := rules.KeyOf(m.Edge.X, m.Edge.Y, m.Edge.Dir)
+	switch m.Via {
+	case "hatch":
+		return fmt.Sprintf("the airlock hatch at %s", k)
+	case "door":
+		return fmt.Sprintf("the doorway at %s", k)
+	}
+	return fmt.Sprintf("the way from %s to %s at %s", zoneName(w, m.From), zoneName(w, m.To), k)
+}
+
+// triggerName: "taking the violet Objective".
+func triggerName(r missions.Rule) string {
+	if r.When == nil {
+		return "nothing"
+	}
+	switch {
+	case r.When.Take != "":
+		return fmt.Sprintf("taking the %s Objective", r.When.Take)
+	case r.When.Reach != "":
+		return "reaching " + r.When.Reach
+	case r.When.Activate != "":
+		return "activating " + r.When.Activate
+	}
+	return fmt.Sprintf("round %d", r.When.Round)
+}
+
+// keyName: what a key is, for a sentence "needs ...".
+func keyName(k string) string {
+	switch {
+	case k == rules.KeyOxygen:
+		return "an Oxygen Tank"
+	case strings.HasPrefix(k, "door:"):
+		return strings.TrimPrefix(k, "door:") + " doors to open"
+	}
+	return k
+}
+
+// objectiveName: "objective 2 (take the violet Objective)".
+func objectiveName(w *World, i int, o missions.Objective) string {
+	return fmt.Sprintf("objective %d (%s)", i+1, objectiveShort(w, o))
+}
+
+func objectiveShort(w *World, o missions.Objective) string {
+	switch {
+	case o.Take == "all":
+		return "take all Objectives"
+	case o.Take != "" && o.Count > 0:
+		return fmt.Sprintf("take %d %s Objective%s", o.Count, o.Take, plural(o.Count))
+	case o.Take != "":
+		_, have := rules.Needed(w.Scene, o)
+		if have == 1 {
+			return fmt.Sprintf("take the %s Objective", o.Take)
+		}
+		return fmt.Sprintf("take the %s Objectives", o.Take)
+	case o.Exit != "":
+		return fmt.Sprintf("reach the Exit with %s Survivors", o.Exit)
+	case o.Reach != "":
+		return "reach " + o.Reach
+	case o.Activate != "":
+		return "activate " + o.Activate
+	case o.Survive > 0:
+		return fmt.Sprintf("survive %d rounds", o.Survive)
+	case o.Kill != "":
+		return "kill " + o.Kill
+	}
+	return o.Text
+}
+
+func isExterior(w *World, z int) bool { return w.B.Zones[z].Kind == layout.Exterior }
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
