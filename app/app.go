@@ -101,6 +101,7 @@ func (e *env) root() *cli.Command {
 			e.zonesCmd(),
 			e.graphCmd(),
 			e.losCmd(),
+			e.analyzeCmd(),
 			e.tilesCmd(),
 			e.rulesCmd(),
 			e.schemaCmd(),

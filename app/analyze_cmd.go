@@ -1,0 +1,142 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/rules"
+)
+
+func (e *env) analyzeCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "analyze",
+		Usage:     "print the play order and a designer's metrics: routes, spawns, Mold risk, inventory",
+		ArgsUsage: "MISSION",
+		Flags:     []cli.Flag{formatFlag("text", "text", "json")},
+		Action: func(_ context.Context, c *cli.Command) error {
+			path, err := missionArg(c, "")
+			if err != nil {
+				return err
+			}
+			r, _, err := e.scene(path)
+			if err != nil {
+				return err
+			}
+			an, ok := rules.Lookup(r.Mission.Ruleset).(rules.Analyzer)
+			if !ok {
+				return usageErr("no analysis for the %s ruleset yet", r.Mission.Ruleset)
+			}
+			a := an.Analyze(r.Scene)
+			if c.String("format") == "json" {
+				return writeJSON(e.stdout, a)
+			}
+			writeAnalysis(e.stdout, a)
+			return nil
+		},
+	}
+}
+
+func writeAnalysis(w io.Writer, a *rules.Analysis) {
+	fmt.Fprintf(w, "%s (%s): %d tiles, %d×%d cells, %d zones\n", a.Title, a.Ruleset, a.Tiles, a.Cells[0], a.Cells[1], a.Zones)
+	if a.Start == "" {
+		fmt.Fprintln(w, "\nNo start token: no play order.")
+	} else {
+		fmt.Fprintf(w, "\nPlay order (from the start in %s):\n", a.Start)
+		for _, s := range a.Spheres {
+			var why []string
+			for _, g := range s.Opened {
+				why = append(why, fmt.Sprintf("%s (%s)", g.Key, g.Reason))
+			}
+			head := "from the start"
+			if len(why) > 0 {
+				head = "once " + strings.Join(why, ", ")
+			}
+			fmt.Fprintf(w, "  %d. %s: %d zone%s reachable", s.Index+1, head, len(s.Zones), plural(len(s.Zones)))
+			if s.Index > 0 && len(s.Zones) > 0 {
+				fmt.Fprintf(w, " (%s)", strings.Join(s.Zones, ", "))
+			}
+			fmt.Fprintln(w)
+			for _, t := range s.Taken {
+				fmt.Fprintf(w, "     take %s\n", t)
+			}
+			for _, f := range s.Fired {
+				fmt.Fprintf(w, "     %s\n", f)
+			}
+		}
+		fmt.Fprintln(w, "\nVictory conditions:")
+		for _, o := range a.Objectives {
+			mark, when := "✗", "cannot be met"
+			if o.Met {
+				mark, when = "✓", fmt.Sprintf("in step %d", o.Sphere+1)
+			}
+			if o.Note != "" {
+				when += "; " + o.Note
+			}
+			fmt.Fprintf(w, "  %s %d. %s — %s\n", mark, o.Number, o.Text, when)
+		}
+		if len(a.Routes) > 0 {
+			fmt.Fprintln(w, "\nRoutes from the start (Survivor moves; closest a red Spawn Zone comes, in Xeno moves):")
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			for _, r := range a.Routes {
+				if r.Moves < 0 {
+					fmt.Fprintf(tw, "  %s\tunreachable\t\t\n", r.To)
+					continue
+				}
+				danger := "no spawn reaches it"
+				if r.SpawnDistance >= 0 {
+					danger = fmt.Sprintf("spawn %d away", r.SpawnDistance)
+				}
+				fmt.Fprintf(tw, "  %s\t%d moves\t%s\t%s\n", r.To, r.Moves, danger, strings.Join(r.Path, " → "))
+			}
+			tw.Flush()
+		}
+	}
+	fmt.Fprintln(w, "\nSpawn Zones (spawning order, clockwise from the first):")
+	if len(a.Spawns) == 0 {
+		fmt.Fprintln(w, "  none")
+	}
+	for _, s := range a.Spawns {
+		to := "never reach the start"
+		if s.ToStart >= 0 {
+			to = fmt.Sprintf("%d Xeno moves to the start", s.ToStart)
+		}
+		fmt.Fprintf(w, "  %d. %s at %d,%d (%s): active %s, %s\n", s.Order, s.Color, s.At[0], s.At[1], s.Zone, s.Active, to)
+	}
+	if a.ExtraSpawns > 0 {
+		fmt.Fprintf(w, "  + %d more red Spawn Zone%s for the number of Survivors\n", a.ExtraSpawns, plural(a.ExtraSpawns))
+	}
+	if a.Mold != nil {
+		fmt.Fprintf(w, "\nMold: %d more Active Mold zone%s would link %s and %s", a.Mold.Zones, plural(a.Mold.Zones), a.Mold.Between[0], a.Mold.Between[1])
+		if len(a.Mold.Chain) > 0 {
+			fmt.Fprintf(w, " (%s)", strings.Join(a.Mold.Chain, ", "))
+		}
+		fmt.Fprintln(w)
+	}
+	for _, s := range a.Sections {
+		fmt.Fprintf(w, "\n%s:\n", s.Title)
+		for _, l := range s.Lines {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+	fmt.Fprintln(w, "\nInventory (used / owned):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, l := range a.Inventory {
+		warn := ""
+		if l.Used > l.Owned {
+			warn = "  ← not enough"
+		}
+		fmt.Fprintf(tw, "  %s\t%d / %d%s\n", l.What, l.Used, l.Owned, warn)
+	}
+	tw.Flush()
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
