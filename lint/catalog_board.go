@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"strings"
+
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/validate"
 )
@@ -8,60 +10,63 @@ import (
 // head is the start of every example mission in the catalogue.
 const head = "format: 1\nid: example\ntitle: Example\nruleset: zombicide-invader\ntileset: station\n"
 
+// tail gives an example board a start, an exit and an objective.
+const tail = "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"
+
 // The checks of the board: the tile set, tile placement and token placement.
 // They hold for every game with a tiled board.
 func init() {
 	for _, c := range []*validate.Check{
 		{ID: "tileset", Title: "The tile set cannot be found or loaded", Severity: validate.Error,
 			Doc:  "`tileset` names a built-in set (`zmission tiles` lists them) or a tile-set file relative to the mission file. A file with errors is summed up here; `zmission validate FILE` on the tile set shows them all.",
-			Bad:  head + "tileset: stations\ntiles:\n  - {face: 1A, at: [0, 0]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n"},
+			Bad:  strings.Replace(head, "station", "stations", 1) + "tiles:\n  - {face: 1A, at: [0, 0]}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n" + tail},
 		{ID: "no-tiles", Title: "The mission places no tiles", Severity: validate.Error,
-			Doc: "A board game mission needs a board. Add a `tiles` list.", Bad: head, Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n"},
+			Doc: "A board game mission needs a board. Add a `tiles` list.", Bad: head + tail, Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n" + tail},
 		{ID: "unknown-face", Title: "A tile face is not in the tile set", Severity: validate.Error,
 			Doc:  "The face id is not in the mission's tile set (ids are case-sensitive). The closest ids are suggested. `zmission tiles --tileset NAME` lists the faces.",
-			Bad:  head + "tiles:\n  - {face: 1a, at: [0, 0]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n"},
+			Bad:  head + "tiles:\n  - {face: 1a, at: [0, 0]}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n" + tail},
 		{ID: "bad-rotation", Title: "A rotation is not 0, 90, 180 or 270", Severity: validate.Error,
 			Doc: "Tiles turn in quarter turns, clockwise."},
 		{ID: "bad-position", Title: "A tile position is off the tile grid", Severity: validate.Error,
 			Doc: "Tile positions count from [0, 0] at the top left and must stay within a reasonable board."},
 		{ID: "tile-overlap", Title: "Two tiles are on the same square", Severity: validate.Error,
 			Doc:  "Each square of the tile grid holds one tile.",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [0, 0]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [0, 0]}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n" + tail},
 		{ID: "both-faces", Title: "Both faces of one physical tile are used", Severity: validate.Error,
 			Doc:  "A double-sided tile shows one face at a time: 1A and 1B are the same piece of cardboard. The same face placed twice needs two copies of the box.",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 1B, at: [1, 0]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2B, at: [1, 0]}\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 1B, at: [1, 0]}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2B, at: [1, 0]}\n" + tail},
 		{ID: "board-disconnected", Title: "The board is in several pieces", Severity: validate.Error,
 			Doc:  "Tiles join along their sides; a tile (or group) that touches no other at a side is a separate board nobody can walk to.",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [2, 0]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [2, 0]}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n" + tail},
 		{ID: "border-mismatch", Title: "A door or opening on a tile border faces a wall", Severity: validate.Warning,
 			Doc:  "The tile set puts a door opening, opening or hatch on this tile's border, but the neighbouring tile has a wall there, so the way is closed. Rotate or swap one of the tiles.",
-			Bad:  head + "tiles:\n  - {face: 1B, at: [0, 0]}\n  - {face: 7A, at: [0, 1]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 7A, at: [0, 1]}\n"},
+			Bad:  head + "tiles:\n  - {face: 1B, at: [0, 0]}\n  - {face: 7A, at: [0, 1]}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 7A, at: [0, 1]}\n" + tail},
 		{ID: "border-open-space", Title: "A door or opening on a tile border faces no tile", Severity: validate.Warning,
 			Doc:  "The tile set puts a door opening, opening or hatch on the border, at the edge of the board: it leads nowhere. Often harmless, but usually a tile is missing or turned the wrong way.",
-			Bad:  head + "tiles:\n  - {face: 7A, at: [0, 0]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 7A, at: [0, 1]}\n"},
+			Bad:  head + "tiles:\n  - {face: 7A, at: [0, 0]}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 7A, at: [0, 1]}\n" + tail},
 		{ID: "exterior-without-airlock", Title: "The station opens straight onto the exterior", Severity: validate.Error,
 			Doc:  "In Zombicide: Invader, only an Airlock leads from the station to the planet surface. A corridor or room that meets an exterior zone without a wall is closed off (treated as a wall) and reported. Place an Airlock face between them, or turn the tile.",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 7B, at: [1, 0]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 7B, at: [1, 0]}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n" + tail},
 		{ID: "token-off-board", Title: "A token is not on the board", Severity: validate.Error,
 			Doc:  "`at` must name a cell covered by a tile; `in: FACE/LABEL` must name a placed face and a zone label on it.",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: exit, at: [4, 1]}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: exit, at: [1, 1]}\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [4, 1]}\nobjectives:\n  - exit: all\n",
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [1, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "door-not-on-opening", Title: "A door is not on a door opening", Severity: validate.Error,
 			Doc:  "Door tokens stand on the door openings the tile set marks (`zmission show` draws them). A door on a wall, inside a zone or on the board edge cannot be used.",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: door, at: [1, 1], side: n}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: door, at: [0, 0], side: e}\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [1, 1], side: n}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "door-duplicate", Title: "Two doors on one edge", Severity: validate.Error,
 			Doc:  "An edge holds one door. The same edge can be named from either cell (`[0, 0]` side `e` is `[1, 0]` side `w`).",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: door, at: [0, 0], side: e}\n  - {type: door, at: [1, 0], side: w, color: violet}\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: door, at: [0, 0], side: e, color: violet}\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: door, at: [1, 0], side: w}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 	} {
 		validate.Register(c)
 	}

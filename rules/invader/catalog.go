@@ -1,6 +1,10 @@
 package invader
 
-import "github.com/zmission/zmission/validate"
+import (
+	"strings"
+
+	"github.com/zmission/zmission/validate"
+)
 
 // base is the start of the catalogue's example missions: two tiles,
 // Survivors starting in the corridor at 0,1.
@@ -27,7 +31,9 @@ func init() {
 			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: start, at: [3, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "start-outside", Title: "The Survivors start outside without oxygen", Severity: validate.Error, Games: game1,
-			Doc: "A Survivor in an exterior zone needs an equipped Oxygen Tank the whole time. A start outside needs `equipment: [oxygen-tank]`."},
+			Doc:  "A Survivor in an exterior zone needs an equipped Oxygen Tank the whole time. A start outside needs `equipment: [oxygen-tank]`.",
+			Bad:  "format: 1\nid: example\ntitle: Example\nruleset: zombicide-invader\ntiles:\n  - {face: 5B, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [1, 2]}\nobjectives:\n  - exit: all\n",
+			Good: "format: 1\nid: example\ntitle: Example\nruleset: zombicide-invader\nequipment: [oxygen-tank]\ntiles:\n  - {face: 5B, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [1, 2]}\nobjectives:\n  - exit: all\n"},
 		{ID: "no-objectives", Title: "The mission has no objectives", Severity: validate.Warning, Games: game1,
 			Doc:  "Objectives say how the mission is won; without them the tool cannot check that it can be.",
 			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n",
@@ -73,7 +79,9 @@ func init() {
 			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\nobjectives:\n  - {take: red, count: 2}\n",
 			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: objective, at: [3, 0]}\nobjectives:\n  - {take: red, count: 2}\n"},
 		{ID: "spawn-no-path", Title: "Xenos from a Spawn Zone can never reach the Survivors", Severity: validate.Error, Games: game1,
-			Doc: "Xenos walk the shortest path to the Survivors, destroying closed doors on the way, but walls stop them. A Spawn Zone walled off from the start produces Xenos that never play a part."},
+			Doc:  "Xenos walk the shortest path to the Survivors, destroying closed doors on the way, but walls stop them. A Spawn Zone walled off from the start produces Xenos that never play a part.",
+			Bad:  strings.Replace(base, "2A", "7B", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [4, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
+			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [4, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "spawn-near-start", Title: "A Spawn Zone is in or next to the start zone", Severity: validate.Warning, Games: game1,
 			Doc:  "Xenos spawning in, or one move from, the Survivors' start attack on the first round. Sometimes meant; usually not.",
 			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [1, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
@@ -83,9 +91,13 @@ func init() {
 			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, color: green, at: [4, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, color: green, at: [4, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - take: red\n  - exit: all\nrules:\n  - when: {take: red}\n    then: [{activate: green}]\n"},
 		{ID: "spawn-first", Title: "More than one Spawn Zone is marked first", Severity: validate.Error, Games: game1,
-			Doc: "Spawning starts at one Spawn Zone and goes clockwise (`zmission analyze` prints the order). Mark one `first: true`."},
+			Doc:  "Spawning starts at one Spawn Zone and goes clockwise (`zmission analyze` prints the order). Mark one `first: true`.",
+			Bad:  base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, first: true, at: [4, 1]}\n  - {type: spawn, first: true, at: [4, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, first: true, at: [4, 1]}\n  - {type: spawn, at: [4, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "mold-linked", Title: "Active Mold already links two Spawn Zones", Severity: validate.Error, Games: game1,
-			Doc: "The game is lost as soon as two Spawn Zones are linked by an uninterrupted chain of Active Mold zones; a mission that starts that way is lost before the first turn."},
+			Doc:  "The game is lost as soon as two Spawn Zones are linked by an uninterrupted chain of Active Mold zones; a mission that starts that way is lost before the first turn.",
+			Bad:  base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, at: [1, 0]}\n  - {type: spawn, at: [4, 2]}\n  - {type: mold, at: [3, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, at: [1, 0]}\n  - {type: mold, state: inactive, at: [3, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "mold-distance", Title: "Few Active Mold zones would link two Spawn Zones", Severity: validate.Warning, Games: game1,
 			Doc:     "The fewest room or corridor zones that, turned to Active Mold, would link two Spawn Zones (zones sharing an edge; walls do not matter, corners do not count; the chain's ends are the Spawn Zones or their neighbours). Below the threshold (option `threshold`, default 2) the Spoiler Abomination can lose the game in a few moves.\n\nConfigure with:\n\n```yaml\nrules:\n  mold-distance: {threshold: 3}\n```",
 			Bad:     base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, at: [1, 0]}\n  - {type: spawn, at: [4, 2]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
@@ -96,7 +108,9 @@ func init() {
 			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, color: violet}\n  - {type: door, at: [2, 0], side: w, color: violet}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\nrules:\n  - when: {round: 3}\n    then: [{open: violet}]\n",
 			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, color: violet}\n  - {type: door, at: [2, 0], side: w, color: green}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\nrules:\n  - when: {round: 3}\n    then: [{open: violet}, {open: green}]\n"},
 		{ID: "unknown-box", Title: "An unknown box", Severity: validate.Error, Games: game1,
-			Doc: "`boxes` names boxes zmission knows (`zmission rules inventory` lists how they are counted). A box is a data file; unknown names are usually typos."},
+			Doc:  "`boxes` names boxes zmission knows (`zmission rules inventory` lists how they are counted). A box is a data file; unknown names are usually typos.",
+			Bad:  strings.Replace(base, "tileset:", "boxes: [invader-cor]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: strings.Replace(base, "tileset:", "boxes: [invader-core]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 	} {
 		validate.Register(c)
 	}
