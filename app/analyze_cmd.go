@@ -90,7 +90,7 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 				if r.SpawnDistance >= 0 {
 					danger = fmt.Sprintf("spawn %d away", r.SpawnDistance)
 				}
-				fmt.Fprintf(tw, "  %s\t%d moves\t%s\t%s\n", r.To, r.Moves, danger, strings.Join(r.Path, " → "))
+				fmt.Fprintf(tw, "  %s\t%d move%s\t%s\t%s\n", r.To, r.Moves, plural(r.Moves), danger, strings.Join(r.Path, " → "))
 			}
 			tw.Flush()
 		}
@@ -104,7 +104,11 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 		if s.ToStart >= 0 {
 			to = fmt.Sprintf("%d Xeno moves to the start", s.ToStart)
 		}
-		fmt.Fprintf(w, "  %d. %s at %d,%d (%s): active %s, %s\n", s.Order, s.Color, s.At[0], s.At[1], s.Zone, s.Active, to)
+		active := "active " + s.Active
+		if s.Active == "never" {
+			active = "never active"
+		}
+		fmt.Fprintf(w, "  %d. %s at %d,%d (%s): %s, %s\n", s.Order, s.Color, s.At[0], s.At[1], s.Zone, active, to)
 	}
 	if a.ExtraSpawns > 0 {
 		fmt.Fprintf(w, "  + %d more red Spawn Zone%s for the number of Survivors\n", a.ExtraSpawns, plural(a.ExtraSpawns))

@@ -45,7 +45,7 @@ func (game) Analyze(s *rules.Scene) *rules.Analysis {
 			r.Active = "always"
 		case sol != nil:
 			if sp, ok := sol.Active[t.Color]; ok {
-				r.Active = fmt.Sprintf("sphere %d", sp)
+				r.Active = fmt.Sprintf("from step %d", sp+1)
 			}
 		}
 		a.Spawns = append(a.Spawns, r)
