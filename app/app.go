@@ -97,6 +97,7 @@ func (e *env) root() *cli.Command {
 		Suggest: true,
 		Commands: []*cli.Command{
 			e.validateCmd(),
+			e.newCmd(),
 			e.showCmd(),
 			e.zonesCmd(),
 			e.graphCmd(),

@@ -127,4 +127,3 @@ func ShortestPath(moves []Move, n, a, b int, keys map[string]int) []int {
 	}
 	return path
 }
-

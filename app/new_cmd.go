@@ -1,0 +1,85 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/examples"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+var slugRe = regexp.MustCompile(`[^a-z0-9]+`)
+
+// slug makes an id from a title: "Violet Lockdown!" -> "violet-lockdown".
+func slug(s string) string {
+	s = strings.Trim(slugRe.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	if len(s) > 64 {
+		s = strings.TrimRight(s[:64], "-")
+	}
+	if s == "" {
+		return "new-mission"
+	}
+	return s
+}
+
+func (e *env) newCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "new",
+		Usage:     "start a mission file from a template that already validates",
+		ArgsUsage: "FILE.yaml",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "ruleset", Value: "zombicide-invader", Usage: "the game: " + strings.Join(examples.Templates(), ", ")},
+			&cli.StringFlag{Name: "title", Value: "New mission", Usage: "the mission's title"},
+			&cli.StringFlag{Name: "id", Usage: "the mission's id (default: made from the title)"},
+			&cli.BoolFlag{Name: "force", Usage: "replace FILE if it exists"},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			if c.Args().Len() != 1 {
+				return usageErr("new takes one file name, e.g. 'zmission new my-mission.yaml'")
+			}
+			path := c.Args().First()
+			if ext := strings.ToLower(filepath.Ext(path)); ext != ".yaml" && ext != ".yml" {
+				return usageErr("new writes YAML: name the file .yaml or .yml")
+			}
+			tpl, ok := examples.Template(c.String("ruleset"))
+			if !ok {
+				return usageErr("no template for ruleset %q; there are: %s", c.String("ruleset"), strings.Join(examples.Templates(), ", "))
+			}
+			title := strings.TrimSpace(c.String("title"))
+			id := c.String("id")
+			if id == "" {
+				id = slug(title)
+			}
+			out := bytes.Replace(tpl, []byte("id: new-mission"), []byte("id: "+id), 1)
+			out = bytes.Replace(out, []byte("title: New mission"), []byte("title: "+yamlString(title)), 1)
+			// What is written must validate: check before touching the disk.
+			r := lint.Bytes(path, out, lint.Options{Limits: source.DefaultLimits})
+			for _, d := range r.Diags {
+				if d.Severity == validate.Error {
+					return usageErr("that would not be a valid mission: %s", d.Message)
+				}
+			}
+			if err := missions.WriteFile(path, out, c.Bool("force")); err != nil {
+				return &exitError{code: ExitFailed, msg: err.Error(), hint: "use --force to replace an existing file"}
+			}
+			fmt.Fprintf(e.stdout, "created %s (%s)\nnext: zmission show %s\n", path, c.String("ruleset"), path)
+			return nil
+		},
+	}
+}
+
+// yamlString quotes a title when YAML would read it as something else.
+func yamlString(s string) string {
+	if s == "" || strings.ContainsAny(s, ":#{}[],&*!|>'\"%@`") || strings.TrimSpace(s) != s {
+		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+	}
+	return s
+}
