@@ -7,6 +7,7 @@ import "slices"
 // Mold risk and inventory. Games fill it; the app prints it as text or JSON.
 type Analysis struct {
 	Title       string           `json:"title"`
+	Enemy       string           `json:"enemy"` // Xeno, Zombie
 	Ruleset     string           `json:"ruleset"`
 	Tiles       int              `json:"tiles"`
 	Cells       [2]int           `json:"cells"` // width, height

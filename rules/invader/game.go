@@ -12,7 +12,7 @@ func (game) DefaultTileset() string { return "station" }
 // Check runs every Invader check on a placed mission.
 func (game) Check(s *rules.Scene, opt rules.Options) []rules.Finding {
 	w := NewWorld(s)
-	var out []rules.Finding
+	out := w.Play().Checks()
 	for _, c := range checks {
 		out = append(out, c(w, opt)...)
 	}

@@ -9,121 +9,15 @@ import (
 	"github.com/zmission/zmission/rules"
 )
 
-// xenoAdj lists, per zone, the zones a Xeno can step to (walls block; closed
-// doors do not, they are destroyed; airlocks are free), sorted.
-func (w *World) xenoAdj() [][]int {
-	adj := make([][]int, len(w.B.Zones))
-	for _, s := range w.Movement() {
-		if !s.Xenos {
-			continue
-		}
-		if !slices.Contains(adj[s.From], s.To) {
-			adj[s.From] = append(adj[s.From], s.To)
-			adj[s.To] = append(adj[s.To], s.From)
-		}
-	}
-	for i := range adj {
-		slices.Sort(adj[i])
-	}
-	return adj
-}
+// XenoDistance is the number of Xeno moves from the nearest of the sources
+// to every zone; -1 where no Xeno can go.
+func (w *World) XenoDistance(sources []int) []int { return w.Play().EnemyDistance(sources) }
 
-// XenoDistance is the number of Xeno moves from the nearest of the sources to
-// every zone; -1 where no Xeno can go.
-func (w *World) XenoDistance(sources []int) []int {
-	return bfs(w.xenoAdj(), sources)
-}
+// XenoPath is a shortest Xeno path from zone a to zone b, or nil.
+func (w *World) XenoPath(a, b int) []int { return w.Play().EnemyPath(a, b) }
 
-// XenoPath is a shortest Xeno path from zone a to zone b (both included),
-// or nil. Among equal paths it takes the one through lower zone indexes, so
-// the result is deterministic.
-func (w *World) XenoPath(a, b int) []int {
-	adj := w.xenoAdj()
-	dist := bfs(adj, []int{b})
-	if dist[a] < 0 {
-		return nil
-	}
-	path := []int{a}
-	for cur := a; cur != b; {
-		for _, n := range adj[cur] {
-			if dist[n] == dist[cur]-1 {
-				cur = n
-				break
-			}
-		}
-		path = append(path, cur)
-	}
-	return path
-}
-
-func bfs(adj [][]int, sources []int) []int {
-	dist := make([]int, len(adj))
-	for i := range dist {
-		dist[i] = -1
-	}
-	q := []int{}
-	for _, s := range sources {
-		if s >= 0 && s < len(adj) && dist[s] < 0 {
-			dist[s] = 0
-			q = append(q, s)
-		}
-	}
-	for len(q) > 0 {
-		z := q[0]
-		q = q[1:]
-		for _, n := range adj[z] {
-			if dist[n] < 0 {
-				dist[n] = dist[z] + 1
-				q = append(q, n)
-			}
-		}
-	}
-	return dist
-}
-
-// SpawnOrder is the order Spawn Zones spawn in: from the first one (marked
-// first, else the first declared) clockwise around the board's centre.
-func (w *World) SpawnOrder() []*rules.Token {
-	sp := w.Of(missions.TokSpawn)
-	if len(sp) == 0 {
-		return nil
-	}
-	first := sp[0]
-	for _, t := range sp {
-		if t.First {
-			first = t
-			break
-		}
-	}
-	cx, cy := float64(w.B.W)/2, float64(w.B.H)/2
-	angle := func(t *rules.Token) float64 {
-		// y grows downwards, so a growing atan2 angle turns clockwise on screen.
-		return math.Atan2(float64(t.Cell.Y)+0.5-cy, float64(t.Cell.X)+0.5-cx)
-	}
-	a0 := angle(first)
-	turn := func(t *rules.Token) float64 {
-		d := angle(t) - a0
-		for d < 0 {
-			d += 2 * math.Pi
-		}
-		if t == first {
-			return -1
-		}
-		return d
-	}
-	out := slices.Clone(sp)
-	slices.SortStableFunc(out, func(a, b *rules.Token) int {
-		ta, tb := turn(a), turn(b)
-		switch {
-		case ta < tb:
-			return -1
-		case ta > tb:
-			return 1
-		}
-		return a.Index - b.Index
-	})
-	return out
-}
+// SpawnOrder is the spawning order, clockwise from the first Spawn Zone.
+func (w *World) SpawnOrder() []*rules.Token { return rules.SpawnOrder(w.Scene) }
 
 // MoldChain is the shortest chain of room and corridor zones that, all
 // Active Mold, would link Spawn Zones a and b: zones sharing an edge (walls

@@ -1,21 +1,19 @@
-package invader
+package rules
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
-	"github.com/zmission/zmission/rules"
 )
 
 // Wording shared by the checks and the analysis: how an author names things
 // on the map.
 
-func zoneName(w *World, z int) string { return w.B.Zones[z].ID }
+func zoneName(p *Play, z int) string { return p.Board.Zones[z].ID }
 
 // tokenName: "the violet Objective at 4,4 (5A/b)".
-func tokenName(t *rules.Token) string {
+func TokenName(t *Token) string {
 	what := map[string]string{
 		missions.TokStart: "start", missions.TokSpawn: "Spawn Zone", missions.TokObjective: "Objective",
 		missions.TokExit: "Exit", missions.TokDoor: "door", missions.TokMold: "Mold", missions.TokNoise: "Noise token",
@@ -25,29 +23,29 @@ func tokenName(t *rules.Token) string {
 		what = t.Color + " " + what
 	}
 	if t.Type == missions.TokDoor {
-		d, _ := rules.Side(t.Side)
-		return fmt.Sprintf("the %s at %s", what, rules.KeyOf(t.Cell.X, t.Cell.Y, d))
+		d, _ := Side(t.Side)
+		return fmt.Sprintf("the %s at %s", what, KeyOf(t.Cell.X, t.Cell.Y, d))
 	}
 	return fmt.Sprintf("the %s at %d,%d (%s)", what, t.Cell.X, t.Cell.Y, t.Zone.ID)
 }
 
 // edgeName names the way a move takes.
-func edgeName(w *World, m rules.Move) string {
+func edgeName(p *Play, m Move) string {
 	if m.Door >= 0 {
-		for _, t := range w.Tokens {
+		for _, t := range p.Tokens {
 			if t.Index == m.Door {
-				return tokenName(t)
+				return TokenName(t)
 			}
 		}
 	}
-	k := rules.KeyOf(m.Edge.X, m.Edge.Y, m.Edge.Dir)
+	k := KeyOf(m.Edge.X, m.Edge.Y, m.Edge.Dir)
 	switch m.Via {
 	case "hatch":
 		return fmt.Sprintf("the airlock hatch at %s", k)
 	case "door":
 		return fmt.Sprintf("the doorway at %s", k)
 	}
-	return fmt.Sprintf("the way from %s to %s at %s", zoneName(w, m.From), zoneName(w, m.To), k)
+	return fmt.Sprintf("the way from %s to %s at %s", zoneName(p, m.From), zoneName(p, m.To), k)
 }
 
 // triggerName: "taking the violet Objective".
@@ -69,8 +67,10 @@ func triggerName(r missions.Rule) string {
 // keyName: what a key is, for a sentence "needs ...".
 func keyName(k string) string {
 	switch {
-	case k == rules.KeyOxygen:
+	case k == KeyOxygen:
 		return "an Oxygen Tank"
+	case k == KeyDoorOpener:
+		return "a weapon that opens doors"
 	case strings.HasPrefix(k, "door:"):
 		return strings.TrimPrefix(k, "door:") + " doors to open"
 	}
@@ -78,18 +78,18 @@ func keyName(k string) string {
 }
 
 // objectiveName: "objective 2 (take the violet Objective)".
-func objectiveName(w *World, i int, o missions.Objective) string {
-	return fmt.Sprintf("objective %d (%s)", i+1, objectiveShort(w, o))
+func objectiveName(p *Play, i int, o missions.Objective) string {
+	return fmt.Sprintf("objective %d (%s)", i+1, objectiveShort(p, o))
 }
 
-func objectiveShort(w *World, o missions.Objective) string {
+func objectiveShort(p *Play, o missions.Objective) string {
 	switch {
 	case o.Take == "all":
 		return "take all Objectives"
 	case o.Take != "" && o.Count > 0:
-		return fmt.Sprintf("take %d %s Objective%s", o.Count, o.Take, plural(o.Count))
+		return fmt.Sprintf("take %d %s Objective%s", o.Count, o.Take, Plural(o.Count))
 	case o.Take != "":
-		_, have := rules.Needed(w.Scene, o)
+		_, have := Needed(p.Scene, o)
 		if have == 1 {
 			return fmt.Sprintf("take the %s Objective", o.Take)
 		}
@@ -108,9 +108,7 @@ func objectiveShort(w *World, o missions.Objective) string {
 	return o.Text
 }
 
-func isExterior(w *World, z int) bool { return w.B.Zones[z].Kind == layout.Exterior }
-
-func plural(n int) string {
+func Plural(n int) string {
 	if n == 1 {
 		return ""
 	}

@@ -1,0 +1,314 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zmission/zmission/missions"
+)
+
+// checkStart: exactly one start.
+func (pl *Play) checkStart() []Finding {
+	st := pl.Of(missions.TokStart)
+	if len(st) == 0 {
+		ptr := "/tokens"
+		if len(pl.Mission.Tokens) == 0 {
+			ptr = ""
+		}
+		return []Finding{{Rule: "start-missing", Ptr: ptr, Key: ptr != "", Message: "the mission has no start token: where do the Survivors begin?",
+			Hint: "add '- {type: start, at: [x, y]}' to tokens"}}
+	}
+	var out []Finding
+	for _, t := range st[1:] {
+		out = append(out, Finding{Rule: "start-multiple", Ptr: t.Ptr(), Message: fmt.Sprintf("a second start token, %s; the Survivors start in one zone", TokenName(t)),
+			Related: []Related{{Ptr: st[0].Ptr(), Message: "the first start token"}}})
+	}
+	return out
+}
+
+// checkRefs: every reference in objectives and rules names something real.
+func (pl *Play) checkRefs() []Finding {
+	var out []Finding
+	ref := func(ptr, r string, tokenOnly bool) {
+		if r == "" {
+			return
+		}
+		if pl.ByID(r) != nil {
+			return
+		}
+		if !tokenOnly {
+			if _, err := pl.Board.Ref(r); err == nil {
+				return
+			}
+		}
+		what := "a token id, a zone id (1A/c) or a cell (\"x,y\")"
+		if tokenOnly {
+			what = "a token id"
+		}
+		out = append(out, Finding{Rule: "unknown-ref", Ptr: ptr, Message: fmt.Sprintf("%q names nothing on this mission's board; want %s", r, what)})
+	}
+	for i, o := range pl.Mission.Objectives {
+		ref(fmt.Sprintf("/objectives/%d/reach", i), o.Reach, false)
+		ref(fmt.Sprintf("/objectives/%d/activate", i), o.Activate, true)
+	}
+	for i, r := range pl.Mission.Rules {
+		if r.When != nil {
+			ref(fmt.Sprintf("/rules/%d/when/reach", i), r.When.Reach, false)
+			ref(fmt.Sprintf("/rules/%d/when/activate", i), r.When.Activate, true)
+		}
+		for j, e := range r.Then {
+			ref(fmt.Sprintf("/rules/%d/then/%d/remove", i, j), e.Remove, true)
+		}
+	}
+	return out
+}
+
+// checkSolvable judges every victory condition on the fixpoint of keys, and
+// the coloured doors.
+func (pl *Play) checkSolvable() []Finding {
+	p := pl.Puzzle
+	if p.Start < 0 {
+		return nil
+	}
+	m := pl.Mission
+	var out []Finding
+	if len(m.Objectives) == 0 {
+		out = append(out, Finding{Rule: "no-objectives", Ptr: "/title", Key: true, Message: "the mission has no objectives: nothing says how to win",
+			Hint: "add objectives, e.g. '- exit: all'"})
+	}
+	sol := Solve(p, true)
+	free := Solve(p, false)
+	firstStuck := 0 // the lowest order that fails only because of the order
+	for i, o := range m.Objectives {
+		if _, ok := sol.Met[i]; ok || o.Order == 0 {
+			continue
+		}
+		if _, ok := free.Met[i]; ok && (firstStuck == 0 || o.Order < firstStuck) {
+			firstStuck = o.Order
+		}
+	}
+	for i, o := range m.Objectives {
+		if _, ok := sol.Met[i]; ok {
+			continue
+		}
+		ptr := fmt.Sprintf("/objectives/%d", i)
+		if _, ok := free.Met[i]; ok && o.Order > 0 {
+			// Later ordered objectives fail only because this one does.
+			if o.Order == firstStuck {
+				out = append(out, pl.orderFinding(free, i, ptr))
+			}
+			continue
+		}
+		out = append(out, pl.objectiveFindings(free, i, ptr)...)
+	}
+	out = append(out, pl.doorFindings(free)...)
+	return out
+}
+
+// orderFinding explains an order that cannot be followed: objective i can
+// be met, but only once a later-ordered objective has been.
+func (pl *Play) orderFinding(free *Solution, i int, ptr string) Finding {
+	m := pl.Mission
+	o := m.Objectives[i]
+	var later []string
+	var rel []Related
+	for j, q := range m.Objectives {
+		if q.Order > o.Order && free.Met[j] <= free.Met[i] {
+			later = append(later, fmt.Sprintf("objective %d (%s, order %d)", j+1, objectiveShort(pl, q), q.Order))
+			rel = append(rel, Related{Ptr: fmt.Sprintf("/objectives/%d", j), Message: "comes later in the order, but must be met first"})
+		}
+	}
+	msg := fmt.Sprintf("%s cannot be met as number %d in the order", objectiveName(pl, i, o), o.Order)
+	if len(later) > 0 {
+		msg += ": it needs what " + strings.Join(later, " and ") + " gives"
+	}
+	return Finding{Rule: "objective-order", Ptr: ptr + "/order", Message: msg, Hint: "swap the order, or move what the earlier objective needs", Related: rel}
+}
+
+// objectiveFindings explains why objective i cannot be met at all.
+func (pl *Play) objectiveFindings(sol *Solution, i int, ptr string) []Finding {
+	o := pl.Mission.Objectives[i]
+	name := objectiveName(pl, i, o)
+	switch {
+	case o.Take != "":
+		need, have := Needed(pl.Scene, o)
+		if have == 0 {
+			what := o.Take + " Objective"
+			if o.Take == "all" {
+				what = "Objective"
+			}
+			return []Finding{{Rule: "objective-count", Ptr: ptr + "/take", Message: fmt.Sprintf("%s: there is no %s token on the map", name, what)}}
+		}
+		if need > have {
+			return []Finding{{Rule: "objective-count", Ptr: ptr + "/count", Message: fmt.Sprintf("%s asks for %d, but the map has %d", name, need, have)}}
+		}
+		var out []Finding
+		for _, t := range pl.Of(missions.TokObjective) {
+			if _, ok := sol.Taken[t.Index]; ok || !(o.Take == "all" || t.Color == o.Take) {
+				continue
+			}
+			why, rel := pl.explain(sol, t.Zone.Index)
+			rel = append(rel, Related{Ptr: ptr, Message: "the objective that needs it"})
+			out = append(out, Finding{Rule: "objective-unreachable", Ptr: t.Ptr(),
+				Message: fmt.Sprintf("%s cannot be reached, so %s cannot be met: %s", TokenName(t), name, why), Related: rel})
+		}
+		return out
+	case o.Exit != "":
+		if n, ok := o.Exit.Int(); ok && n > pl.Survivors {
+			return []Finding{{Rule: "objective-count", Ptr: ptr + "/exit", Message: fmt.Sprintf("%s: the mission has only %d Survivors", name, pl.Survivors)}}
+		}
+		ex := pl.Of(missions.TokExit)
+		if len(ex) == 0 {
+			return []Finding{{Rule: "exit-missing", Ptr: ptr + "/exit", Message: fmt.Sprintf("%s, but there is no exit token on the map", name), Hint: "add '- {type: exit, at: [x, y]}' to tokens"}}
+		}
+		why, rel := pl.explain(sol, ex[0].Zone.Index)
+		rel = append(rel, Related{Ptr: ptr, Message: "the objective that needs it"})
+		return []Finding{{Rule: "exit-unreachable", Ptr: ex[0].Ptr(), Message: fmt.Sprintf("%s cannot be reached: %s", TokenName(ex[0]), why), Related: rel}}
+	case o.Reach != "", o.Activate != "":
+		ref := o.Reach + o.Activate
+		z, ok := RefZone(pl.Scene, ref)
+		if !ok {
+			return nil // unknown-ref says so
+		}
+		why, rel := pl.explain(sol, z)
+		return []Finding{{Rule: "objective-unreachable", Ptr: ptr, Message: fmt.Sprintf("%s cannot be met: %s (%s) cannot be reached: %s", name, ref, zoneName(pl, z), why), Related: rel}}
+	}
+	return nil
+}
+
+// explain words why zone z is out of reach, with the places that show it.
+func (pl *Play) explain(sol *Solution, z int) (string, []Related) {
+	p := pl.Puzzle
+	blockers, walled := p.Why(sol, z)
+	if walled {
+		for _, mv := range pl.Moves {
+			if !mv.Survivors && (mv.From == z || mv.To == z) {
+				return "no way for Survivors leads there (only " + pl.Enemy + "s can get in)", nil
+			}
+		}
+		return "no door, opening or airlock leads there from the start: it is walled off", nil
+	}
+	var parts []string
+	var rel []Related
+	seen := map[string]bool{}
+	for _, b := range blockers {
+		edge := edgeName(pl, b.Move)
+		var why []string
+		for _, k := range b.Missing {
+			why = append(why, pl.keyWhy(k, &rel))
+		}
+		s := edge + " needs " + strings.Join(why, " and ")
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		parts = append(parts, s)
+		if b.Move.Door >= 0 {
+			rel = append(rel, Related{Ptr: fmt.Sprintf("/tokens/%d", b.Move.Door), Message: "the door in the way"})
+		}
+	}
+	if len(parts) > 3 {
+		parts = append(parts[:3], fmt.Sprintf("%d more ways are closed", len(parts)-3))
+	}
+	return strings.Join(parts, "; "), rel
+}
+
+// keyWhy: "violet doors to open, which only taking the violet Objective does,
+// and that Objective is behind this very door".
+func (pl *Play) keyWhy(k string, rel *[]Related) string {
+	p := pl.Puzzle
+	if pl.KeyWhy != nil {
+		if s := pl.KeyWhy(k); s != "" {
+			return s
+		}
+	}
+	prov := p.Providers(k)
+	if len(prov) == 0 {
+		return keyName(k) + ", and no special rule opens them"
+	}
+	var how []string
+	for _, r := range prov {
+		how = append(how, triggerName(pl.Mission.Rules[r]))
+		*rel = append(*rel, Related{Ptr: fmt.Sprintf("/rules/%d", r), Message: "the rule that would open it"})
+	}
+	s := fmt.Sprintf("%s, which only %s does", keyName(k), strings.Join(how, " or "))
+	switch {
+	case p.SelfLocked(k):
+		s += ", and that is behind this very door"
+	case missingTakes(pl, prov) != "":
+		s += ", and there is no " + missingTakes(pl, prov) + " on the map"
+	default:
+		s += ", and that cannot happen either"
+	}
+	return s
+}
+
+// doorFindings: coloured doors nothing opens, and doors whose key is behind
+// them.
+func (pl *Play) doorFindings(sol *Solution) []Finding {
+	p := pl.Puzzle
+	var out []Finding
+	for _, t := range pl.Of(missions.TokDoor) {
+		if t.Color == "neutral" || t.State != "closed" {
+			continue
+		}
+		k := KeyDoor(t.Color)
+		prov := p.Providers(k)
+		if len(prov) == 0 {
+			out = append(out, Finding{Rule: "door-never-opens", Ptr: t.Ptr(),
+				Message: fmt.Sprintf("%s never opens: no special rule opens %s doors", TokenName(t), t.Color),
+				Hint:    fmt.Sprintf("add a rule, e.g. '- when: {take: %s}\\n  then: [{open: %s}]', or make it a neutral door", t.Color, t.Color)})
+			continue
+		}
+		if _, ok := sol.Keys[k]; ok {
+			continue
+		}
+		if p.SelfLocked(k) {
+			var how []string
+			var rel []Related
+			for _, r := range prov {
+				how = append(how, triggerName(pl.Mission.Rules[r]))
+				rel = append(rel, Related{Ptr: fmt.Sprintf("/rules/%d", r), Message: "the rule that opens it"})
+			}
+			for _, o := range pl.Of(missions.TokObjective) {
+				if _, taken := sol.Taken[o.Index]; !taken && triggers(pl.Mission, prov, o) {
+					rel = append(rel, Related{Ptr: o.Ptr(), Message: "behind the door"})
+				}
+			}
+			out = append(out, Finding{Rule: "key-behind-lock", Ptr: t.Ptr(),
+				Message: fmt.Sprintf("%s is opened only by %s, which is behind it", TokenName(t), strings.Join(how, " or ")),
+				Hint:    "move the key (the Objective or the zone that opens it) to this side of the door", Related: rel})
+		}
+	}
+	return out
+}
+
+// triggers reports whether taking objective token o fires one of the
+func triggers(m *missions.Mission, rs []int, o *Token) bool {
+	for _, r := range rs {
+		if w := m.Rules[r].When; w != nil && w.Take == o.Color {
+			return true
+		}
+	}
+	return false
+}
+
+// missingTakes names the Objective colour the rules wait for that has no
+// token on the map ("violet Objective"), or "".
+func missingTakes(pl *Play, prov []int) string {
+	for _, r := range prov {
+		wh := pl.Mission.Rules[r].When
+		if wh == nil || wh.Take == "" {
+			return ""
+		}
+		for _, t := range pl.Of(missions.TokObjective) {
+			if t.Color == wh.Take {
+				return ""
+			}
+		}
+	}
+	if len(prov) == 0 {
+		return ""
+	}
+	return pl.Mission.Rules[prov[0]].When.Take + " Objective"
+}

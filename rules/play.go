@@ -1,0 +1,162 @@
+package rules
+
+import (
+	"math"
+	"slices"
+
+	"github.com/zmission/zmission/missions"
+)
+
+// Play is a placed mission read with one game's rules: everything the
+// checks and the analysis that games share need. A game builds it from its
+// own movement rules and keys, then runs Checks and Analyze.
+type Play struct {
+	*Scene
+	Moves  []Move  // Survivors' and enemies' ways between zones
+	Puzzle *Puzzle // keys and their sources, for the solver
+	Enemy  string  // what the game calls its enemies: "Xeno", "Zombie"
+	// CoreBox is the box counted when a mission names none.
+	CoreBox string
+	// Extra tokens the rules add beyond those placed (type, colour) -> count.
+	Extra map[[2]string]int
+	// KeyWhy words a game's own key when it is missing ("an Oxygen Tank,
+	// and ..."); "" leaves the generic wording.
+	KeyWhy func(k string) string
+	// Survivors is the mission's number of Survivors (default 6).
+	Survivors int
+}
+
+// NewPlay fills the parts every game computes the same way.
+func NewPlay(s *Scene, moves []Move, enemy, core string) *Play {
+	p := &Play{Scene: s, Moves: moves, Enemy: enemy, CoreBox: core, Survivors: 6}
+	if s.Mission.Survivors > 0 {
+		p.Survivors = s.Mission.Survivors
+	}
+	p.Puzzle = &Puzzle{Scene: s, Moves: moves, Start: -1}
+	if st := s.Of(missions.TokStart); len(st) > 0 {
+		p.Puzzle.Start = st[0].Zone.Index
+	}
+	return p
+}
+
+// enemyAdj lists, per zone, the zones an enemy can step to, sorted.
+func (p *Play) enemyAdj() [][]int {
+	adj := make([][]int, len(p.Board.Zones))
+	for _, m := range p.Moves {
+		if !m.Xenos || slices.Contains(adj[m.From], m.To) {
+			continue
+		}
+		adj[m.From] = append(adj[m.From], m.To)
+		adj[m.To] = append(adj[m.To], m.From)
+	}
+	for i := range adj {
+		slices.Sort(adj[i])
+	}
+	return adj
+}
+
+// EnemyDistance is the number of enemy moves from the nearest of the
+// sources to every zone; -1 where no enemy can go.
+func (p *Play) EnemyDistance(sources []int) []int { return bfs(p.enemyAdj(), sources) }
+
+// EnemyPath is a shortest enemy path from zone a to zone b (both included),
+// or nil; among equal paths, the one through lower zone indexes.
+func (p *Play) EnemyPath(a, b int) []int {
+	adj := p.enemyAdj()
+	dist := bfs(adj, []int{b})
+	if dist[a] < 0 {
+		return nil
+	}
+	path := []int{a}
+	for cur := a; cur != b; {
+		for _, n := range adj[cur] {
+			if dist[n] == dist[cur]-1 {
+				cur = n
+				break
+			}
+		}
+		path = append(path, cur)
+	}
+	return path
+}
+
+func bfs(adj [][]int, sources []int) []int {
+	dist := make([]int, len(adj))
+	for i := range dist {
+		dist[i] = -1
+	}
+	var q []int
+	for _, s := range sources {
+		if s >= 0 && s < len(adj) && dist[s] < 0 {
+			dist[s] = 0
+			q = append(q, s)
+		}
+	}
+	for len(q) > 0 {
+		z := q[0]
+		q = q[1:]
+		for _, n := range adj[z] {
+			if dist[n] < 0 {
+				dist[n] = dist[z] + 1
+				q = append(q, n)
+			}
+		}
+	}
+	return dist
+}
+
+// SpawnOrder is the order Spawn Zones spawn in: from the first one (marked
+// first, else the first declared) clockwise around the board's centre.
+func SpawnOrder(s *Scene) []*Token {
+	sp := s.Of(missions.TokSpawn)
+	if len(sp) == 0 {
+		return nil
+	}
+	first := sp[0]
+	for _, t := range sp {
+		if t.First {
+			first = t
+			break
+		}
+	}
+	cx, cy := float64(s.Board.W)/2, float64(s.Board.H)/2
+	angle := func(t *Token) float64 {
+		// y grows downwards, so a growing atan2 angle turns clockwise on screen.
+		return math.Atan2(float64(t.Cell.Y)+0.5-cy, float64(t.Cell.X)+0.5-cx)
+	}
+	a0 := angle(first)
+	turn := func(t *Token) float64 {
+		if t == first {
+			return -1
+		}
+		d := angle(t) - a0
+		for d < 0 {
+			d += 2 * math.Pi
+		}
+		return d
+	}
+	out := slices.Clone(sp)
+	slices.SortStableFunc(out, func(a, b *Token) int {
+		ta, tb := turn(a), turn(b)
+		switch {
+		case ta < tb:
+			return -1
+		case ta > tb:
+			return 1
+		}
+		return a.Index - b.Index
+	})
+	return out
+}
+
+// Checks runs every check games share: start, references, solvability,
+// coloured doors, spawns, inventory.
+func (p *Play) Checks() []Finding {
+	var out []Finding
+	out = append(out, p.checkStart()...)
+	out = append(out, p.checkRefs()...)
+	out = append(out, p.checkSolvable()...)
+	out = append(out, p.checkSpawns()...)
+	out = append(out, p.checkInventory()...)
+	return out
+}
