@@ -186,7 +186,7 @@ func (pl *Play) explain(sol *Solution, z int) (string, []Related) {
 				return "no way for Survivors leads there (only " + pl.Enemy + "s can get in)", nil
 			}
 		}
-		return "no door, opening or airlock leads there from the start: it is walled off", nil
+		return "no way leads there from the start, whatever doors open: it is walled off", nil
 	}
 	var parts []string
 	var rel []Related

@@ -144,6 +144,11 @@ func placeDoor(b *layout.Board, t *Token, doors map[EdgeKey]int) (Finding, bool)
 		case layout.EdgeHatch:
 			what = "an airlock hatch"
 		}
+		if nz := b.ZoneAt(x+layout.DX[d], y+layout.DY[d]); nz != nil && nz.Kind == layout.Street && t.Zone.Kind == layout.Street {
+			return Finding{Rule: "door-on-street", Ptr: t.Ptr(),
+				Message: fmt.Sprintf("the door at %s stands between two street zones (%s and %s); doors belong on building door openings", key, t.Zone.ID, nz.ID),
+				Hint:    "streets are split by pedestrian crossings, not doors"}, false
+		}
 		return Finding{Rule: "door-not-on-opening", Ptr: t.Ptr(),
 			Message: fmt.Sprintf("the door at %s stands on %s, not on a door opening", key, what),
 			Hint:    "doors go on the door openings the tile set marks; 'zmission show' draws them"}, false

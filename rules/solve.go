@@ -48,8 +48,8 @@ type Sphere struct {
 
 // Gain is one key gained, and why.
 type Gain struct {
-	Key    string
-	Reason string
+	Key    string `json:"key"`
+	Reason string `json:"reason"`
 }
 
 // Solution is the fixpoint: what can be reached and done, and in which sphere.

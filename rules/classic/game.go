@@ -1,0 +1,264 @@
+package classic
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+)
+
+//go:embed boxes/*.yaml
+var boxFiles embed.FS
+
+func init() {
+	sub, _ := fs.Sub(boxFiles, "boxes")
+	rules.RegisterBoxes(sub)
+	rules.Register(game{})
+}
+
+type game struct{}
+
+func (game) Ruleset() string        { return Ruleset }
+func (game) DefaultTileset() string { return "city" }
+
+func (game) Movement(s *rules.Scene) []rules.Move { return NewWorld(s).Movement() }
+func (game) LOS(s *rules.Scene, zone int, o rules.SightOptions) []rules.Seen {
+	return rules.CastLOS(s.Board, NewWorld(s), zone, o)
+}
+func (game) Sight(s *rules.Scene, o rules.SightOptions) []rules.Sightline {
+	return rules.SightGraph(s.Board, NewWorld(s), o)
+}
+
+// Paths: Zombies spawn at red Spawn Zones from the start; others when a rule
+// activates them.
+func (game) Paths(s *rules.Scene) rules.Paths {
+	pl := NewWorld(s).Play()
+	var p rules.Paths
+	var active []int
+	for _, t := range rules.SpawnOrder(s) {
+		p.SpawnOrder = append(p.SpawnOrder, t.Index)
+		var path []int
+		if pl.Puzzle.Start >= 0 {
+			path = pl.EnemyPath(t.Zone.Index, pl.Puzzle.Start)
+		}
+		p.EnemyPaths = append(p.EnemyPaths, path)
+		if t.Color == "red" {
+			active = append(active, t.Zone.Index)
+		}
+	}
+	p.Threat = pl.EnemyDistance(active)
+	return p
+}
+
+// itemKey: every weapon that opens doors counts the same.
+func itemKey(item string) string {
+	switch item {
+	case "door-opener", "crowbar", "fire-axe", "chainsaw":
+		return rules.KeyDoorOpener
+	}
+	return item
+}
+
+// Play reads the world with the shared rules: a door-opening weapon is the
+// key to every closed door, found by Searching inside a building.
+func (w *World) Play() *rules.Play {
+	pl := rules.NewPlay(w.Scene, w.Movement(), "Zombie", CoreBox)
+	p := pl.Puzzle
+	p.ItemKey = itemKey
+	for _, e := range w.Mission.Equipment {
+		p.Initial = append(p.Initial, itemKey(e))
+	}
+	bs := w.Buildings()
+	p.ZoneKeys = func(z int) map[string]string {
+		// Search is possible in any building room; the Equipment deck
+		// holds door-opening weapons.
+		if w.B.Zones[z].Kind == layout.Room {
+			return map[string]string{rules.KeyDoorOpener: fmt.Sprintf("Searching in %s", buildingName(w, bs, BuildingOf(bs, z)))}
+		}
+		return nil
+	}
+	pl.KeyWhy = func(k string) string {
+		if k == rules.KeyDoorOpener {
+			return "a weapon that opens doors, and the team starts without one and reaches no building to Search in before a door is opened"
+		}
+		return ""
+	}
+	return pl
+}
+
+func buildingName(w *World, bs []Building, i int) string {
+	if i < 0 {
+		return "no building"
+	}
+	var ids []string
+	for _, z := range bs[i].Zones {
+		ids = append(ids, w.B.Zones[z].ID)
+	}
+	return "the building " + ids[0] + fmt.Sprintf(" (%d room%s)", len(ids), rules.Plural(len(ids)))
+}
+
+// Check runs every classic check on a placed mission.
+func (game) Check(s *rules.Scene, _ rules.Options) []rules.Finding {
+	w := NewWorld(s)
+	pl := w.Play()
+	out := pl.Checks()
+	out = append(out, checkCars(w)...)
+	out = append(out, checkSealed(w)...)
+	out = append(out, checkDoorOpener(w, pl)...)
+	return out
+}
+
+// checkCars: cars stand on streets only.
+func checkCars(w *World) []rules.Finding {
+	var out []rules.Finding
+	for _, t := range w.Of(missions.TokCar) {
+		if t.Zone.Kind != layout.Street {
+			out = append(out, rules.Finding{Rule: "car-off-street", Ptr: t.Ptr(),
+				Message: fmt.Sprintf("the %s car at %d,%d stands in %s, a %s zone: cars stand and drive on streets only", t.Kind, t.Cell.X, t.Cell.Y, t.Zone.ID, t.Zone.Kind)})
+		}
+	}
+	return out
+}
+
+// checkSealed: a building with no door or opening to the outside.
+func checkSealed(w *World) []rules.Finding {
+	bs := w.Buildings()
+	var out []rules.Finding
+	for i, b := range bs {
+		open := false
+		for _, adj := range w.B.Adjacent() {
+			inA, inB := slices.Contains(b.Zones, adj.A), slices.Contains(b.Zones, adj.B)
+			if inA == inB {
+				continue
+			}
+			for _, e := range adj.Edges {
+				if e.Kind == layout.EdgeDoor || e.Kind == layout.EdgeOpening {
+					open = true
+				}
+			}
+		}
+		if open {
+			continue
+		}
+		z := w.B.Zones[b.Zones[0]]
+		ptr := fmt.Sprintf("/tiles/%d", w.B.Tiles[z.Tile].Index)
+		out = append(out, rules.Finding{Rule: "building-sealed", Ptr: ptr,
+			Message: fmt.Sprintf("%s has no door or opening to the outside: nobody can ever enter it", buildingName(w, bs, i)),
+			Hint:    "turn the tile so a door opening faces a street, or join the building to another"})
+	}
+	return out
+}
+
+// checkDoorOpener: doors stay shut forever when nobody can open them.
+func checkDoorOpener(w *World, pl *rules.Play) []rules.Finding {
+	if pl.Puzzle.Start < 0 {
+		return nil
+	}
+	var closed []*rules.Token
+	for _, t := range w.Of(missions.TokDoor) {
+		if t.State == "closed" {
+			closed = append(closed, t)
+		}
+	}
+	if len(closed) == 0 {
+		return nil
+	}
+	sol := rules.Solve(pl.Puzzle, false)
+	if _, ok := sol.Keys[rules.KeyDoorOpener]; ok {
+		return nil
+	}
+	if len(sol.Met) == len(w.Mission.Objectives) {
+		return nil // the mission can be won with every door shut
+	}
+	return []rules.Finding{{Rule: "no-door-opener", Ptr: closed[0].Ptr(),
+		Message: "no Survivor can ever open a door: the team starts without a door-opening weapon, and every building is behind a closed door, so none can be Searched for one",
+		Hint:    "add 'equipment: [door-opener]', leave a door open, or let the Survivors start in a building"}}
+}
+
+// Analyze adds the buildings and the street network to the shared analysis.
+func (game) Analyze(s *rules.Scene) *rules.Analysis {
+	w := NewWorld(s)
+	pl := w.Play()
+	a := pl.Analyze()
+	bs := w.Buildings()
+	startB := -1
+	if pl.Puzzle.Start >= 0 {
+		startB = BuildingOf(bs, pl.Puzzle.Start)
+	}
+	sec := rules.Section{Title: "Buildings (rooms joined by openings; opening one draws a Zombie card per room)"}
+	for i, b := range bs {
+		var ids []string
+		for _, z := range b.Zones {
+			ids = append(ids, w.B.Zones[z].ID)
+		}
+		spawn := fmt.Sprintf("%d Zombie card%s on first opening", len(ids), rules.Plural(len(ids)))
+		if i == startB {
+			spawn = "the Survivors start here: it does not spawn"
+		}
+		sec.Lines = append(sec.Lines, fmt.Sprintf("%d. %s — %s", i+1, strings.Join(ids, ", "), spawn))
+	}
+	a.Sections = append(a.Sections, sec)
+	a.Sections = append(a.Sections, w.streets())
+	return a
+}
+
+// streets reports the street network and what each car can drive over.
+func (w *World) streets() rules.Section {
+	n := len(w.B.Zones)
+	street := func(z int) bool { return w.B.Zones[z].Kind == layout.Street }
+	adj := make([][]int, n)
+	for _, m := range w.Movement() {
+		if street(m.From) && street(m.To) {
+			adj[m.From] = append(adj[m.From], m.To)
+			adj[m.To] = append(adj[m.To], m.From)
+		}
+	}
+	comp := make([]int, n)
+	for i := range comp {
+		comp[i] = -1
+	}
+	var sizes []int
+	for z := 0; z < n; z++ {
+		if !street(z) || comp[z] >= 0 {
+			continue
+		}
+		id := len(sizes)
+		sizes = append(sizes, 0)
+		q := []int{z}
+		comp[z] = id
+		for len(q) > 0 {
+			c := q[0]
+			q = q[1:]
+			sizes[id]++
+			for _, o := range adj[c] {
+				if comp[o] < 0 {
+					comp[o] = id
+					q = append(q, o)
+				}
+			}
+		}
+	}
+	total := 0
+	for _, s := range sizes {
+		total += s
+	}
+	sec := rules.Section{Title: "Streets and cars"}
+	sec.Lines = append(sec.Lines, fmt.Sprintf("%d street zone%s in %d network%s", total, rules.Plural(total), len(sizes), rules.Plural(len(sizes))))
+	for _, t := range w.Of(missions.TokCar) {
+		search := "searchable once (Pimpmobile)"
+		if t.Kind == "police" {
+			search = "searchable every Turn, drawing until a weapon (police car)"
+		}
+		reach := 0
+		if c := comp[t.Zone.Index]; c >= 0 {
+			reach = sizes[c]
+		}
+		sec.Lines = append(sec.Lines, fmt.Sprintf("%s car at %d,%d (%s): drives over %d street zone%s; %s", t.Kind, t.Cell.X, t.Cell.Y, t.Zone.ID, reach, rules.Plural(reach), search))
+	}
+	return sec
+}

@@ -1,0 +1,140 @@
+package invader_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/invader"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+// boardDir holds the test missions; their custom tile set is testdata/lab.yaml.
+const boardDir = "testdata/board"
+
+var lintOpts = lint.Options{Limits: source.DefaultLimits}
+
+// mission lints a test mission from testdata/board and returns its World.
+// The mission must lint without errors.
+func mission(t testing.TB, name string) *invader.World {
+	t.Helper()
+	r := lint.Path(filepath.Join(boardDir, name), lintOpts)
+	return strictWorld(t, r)
+}
+
+// missionWith lints a test mission with extra token lines appended to its
+// tokens list (the last key of every mission in testdata/board). Errors are
+// allowed: some cases are meant to fail a check (Mold already linking two
+// Spawn Zones).
+func missionWith(t testing.TB, name string, tokens ...string) *invader.World {
+	t.Helper()
+	path := filepath.Join(boardDir, name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, tok := range tokens {
+		text += "  - " + tok + "\n"
+	}
+	r := lint.Bytes(path, []byte(text), lintOpts)
+	if r.Scene == nil {
+		t.Fatalf("%s: no board: %v", name, r.Diags)
+	}
+	return invader.NewWorld(r.Scene)
+}
+
+func strictWorld(t testing.TB, r *lint.Result) *invader.World {
+	t.Helper()
+	for _, d := range r.Diags {
+		if d.Severity == validate.Error && !customTileInventory(r, d) {
+			t.Errorf("%s:%d:%d: %s [%s]", d.File, d.Line, d.Col, d.Message, d.Rule)
+		}
+	}
+	if r.Scene == nil {
+		t.Fatalf("%s: no board", r.File)
+	}
+	return invader.NewWorld(r.Scene)
+}
+
+// customTileInventory tells the inventory check's complaint about tiles of a
+// tile set that no box holds (a set of one's own). It says nothing about the
+// rules under test, so the test missions, which use such a set, accept it.
+func customTileInventory(r *lint.Result, d validate.Diagnostic) bool {
+	return d.Rule == "inventory" && r.Mission != nil && strings.ContainsAny(r.Mission.Tileset, "/.") &&
+		strings.Contains(d.Message, "uses of tile")
+}
+
+// zone returns the index of the zone with that id, failing the test when
+// there is none.
+func zone(t testing.TB, w *invader.World, id string) int {
+	t.Helper()
+	z := w.B.Zone(id)
+	if z == nil {
+		var ids []string
+		for _, z := range w.B.Zones {
+			ids = append(ids, z.ID)
+		}
+		t.Fatalf("no zone %s; zones: %s", id, strings.Join(ids, " "))
+	}
+	return z.Index
+}
+
+// seenString writes a LOS result as sorted "zone:range" words.
+func seenString(w *invader.World, seen []rules.Seen) string {
+	var out []string
+	for _, s := range seen {
+		out = append(out, w.B.Zones[s.Zone].ID+":"+strconv.Itoa(s.Range))
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+// sortWords sorts the words of a hand-written expectation.
+func sortWords(s string) string {
+	f := strings.Fields(s)
+	slices.Sort(f)
+	return strings.Join(f, " ")
+}
+
+// moveString writes one move as "A B via[#door] [requirements]", zones by id.
+func moveString(w *invader.World, m rules.Move) string {
+	s := fmt.Sprintf("%s %s %s", w.B.Zones[m.From].ID, w.B.Zones[m.To].ID, m.Via)
+	if m.Door >= 0 {
+		s += "#" + strconv.Itoa(m.Door)
+	}
+	if len(m.Requires) > 0 {
+		s += " " + strings.Join(m.Requires, ",")
+	}
+	return s
+}
+
+// ids writes zone indexes as their ids.
+func ids(w *invader.World, zs []int) string {
+	var out []string
+	for _, z := range zs {
+		out = append(out, w.B.Zones[z].ID)
+	}
+	return strings.Join(out, " ")
+}
+
+// scene builds a board and places a mission's tokens, without the checks:
+// the properties compare two such scenes built the same way.
+func scene(set *layout.TileSet, m *missions.Mission) *rules.Scene {
+	place := make([]layout.Placement, len(m.Tiles))
+	for i, t := range m.Tiles {
+		place[i] = layout.Placement{Face: t.Face, Col: t.At[0], Row: t.At[1], Rot: t.Rot}
+	}
+	b, _ := layout.Build(set, place)
+	s, _ := rules.Place(nil, m, b)
+	return s
+}
