@@ -82,7 +82,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 }
 
 func (e *env) root() *cli.Command {
-	return &cli.Command{
+	root := &cli.Command{
 		Name:      "zmission",
 		Usage:     "check, analyse and print missions for zombie and sci-fi board games",
 		Version:   Version,
@@ -108,7 +108,24 @@ func (e *env) root() *cli.Command {
 			e.schemaCmd(),
 			e.versionCmd(),
 		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			if c.Args().Len() > 0 {
+				return &exitError{code: ExitUsage, msg: fmt.Sprintf("unknown command %q", c.Args().First()), hint: "run 'zmission help' to list the commands"}
+			}
+			return cli.ShowRootCommandHelp(c)
+		},
 	}
+	// urfave/cli does not pass OnUsageError down: every command needs it,
+	// or a bad flag prints the whole help to stdout.
+	var walk func(cs []*cli.Command)
+	walk = func(cs []*cli.Command) {
+		for _, c := range cs {
+			c.OnUsageError = root.OnUsageError
+			walk(c.Commands)
+		}
+	}
+	walk(root.Commands)
+	return root
 }
 
 func (e *env) versionCmd() *cli.Command {

@@ -313,13 +313,17 @@ func writeGraphText(w io.Writer, b *layout.Board, moves []rules.Move, sight []ru
 			if len(m.Requires) > 0 {
 				req = "needs " + strings.Join(m.Requires, ", ")
 			}
-			fmt.Fprintf(tw, "  %s\t--\t%s\tvia %s\t%s\t%s\n", b.Zones[m.From].ID, b.Zones[m.To].ID, m.Via, who(m), req)
+			line := fmt.Sprintf("  %s\t--\t%s\tvia %s\t%s", b.Zones[m.From].ID, b.Zones[m.To].ID, m.Via, who(m))
+			if req != "" {
+				line += "\t" + req
+			}
+			fmt.Fprintln(tw, line)
 		}
 	}
 	if kind != "movement" {
 		fmt.Fprintf(tw, "sight (%d):\n", len(sight))
 		for _, l := range sight {
-			fmt.Fprintf(tw, "  %s\t--\t%s\trange %d\t\t\n", b.Zones[l.From].ID, b.Zones[l.To].ID, l.Range)
+			fmt.Fprintf(tw, "  %s\t--\t%s\trange %d\n", b.Zones[l.From].ID, b.Zones[l.To].ID, l.Range)
 		}
 	}
 	return tw.Flush()
@@ -386,7 +390,7 @@ func (e *env) losCmd() *cli.Command {
 				ee := &exitError{code: ExitUsage, msg: err.Error()}
 				var re *layout.RefError
 				if errors.As(err, &re) && len(re.Close) > 0 {
-					ee.hint = "close zone ids: " + strings.Join(re.Close, ", ")
+					ee.msg, ee.hint = re.Reason, "close zone ids: "+strings.Join(re.Close, ", ")
 				}
 				return ee
 			}
@@ -414,7 +418,7 @@ func (e *env) losCmd() *cli.Command {
 				byRange[s.Range] = append(byRange[s.Range], b.Zones[s.Zone].ID)
 			}
 			sort.Ints(ranges)
-			fmt.Fprintf(e.stdout, "%s (%s) sees %d zones:\n", z.ID, z.Kind, len(seen)-1)
+			fmt.Fprintf(e.stdout, "%s (%s) sees %d other zone%s:\n", z.ID, z.Kind, len(seen)-1, plural(len(seen)-1))
 			for _, rg := range ranges {
 				fmt.Fprintf(e.stdout, "  range %d: %s\n", rg, strings.Join(byRange[rg], ", "))
 			}

@@ -61,7 +61,11 @@ func (e *env) tilesCmd() *cli.Command {
 }
 
 func (e *env) listTileset(set *layout.TileSet) {
-	fmt.Fprintf(e.stdout, "%s: %s (%d faces, %d×%d cells each)\n", set.Name, set.Title, len(set.Faces), set.Size, set.Size)
+	title := set.Name
+	if set.Title != "" {
+		title += ": " + set.Title
+	}
+	fmt.Fprintf(e.stdout, "%s (%d face%s, %d×%d cells each)\n", title, len(set.Faces), plural(len(set.Faces)), set.Size, set.Size)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  FACE\tBACK\tTITLE\tZONES")
 	for _, f := range set.Faces {
@@ -104,7 +108,8 @@ func (e *env) tilesCheckCmd() *cli.Command {
 			unreadable := false
 			for _, f := range c.Args().Slice() {
 				r := lint.Path(f, lint.Options{Limits: o.limits})
-				if r.Kind != lint.KindTileset && len(r.Diags) == 0 {
+				if r.Kind != lint.KindTileset && r.Doc != nil {
+					r.Diags = nil // a mission's own findings are beside the point here
 					r.Diags = append(r.Diags, validate.Diagnostic{File: f, Line: 1, Col: 1, Severity: validate.Error, Rule: "tileset-format",
 						Message: "this is a mission, not a tile set (a tile set has a faces: mapping)"})
 				}

@@ -85,6 +85,7 @@ func init() {
 		if tc.Warning {
 			sev = validate.Warning
 		}
-		validate.Register(&validate.Check{ID: tc.Code, Title: tc.Title, Severity: sev, Doc: docs[tc.Code]})
+		title := strings.ToUpper(tc.Title[:1]) + tc.Title[1:]
+		validate.Register(&validate.Check{ID: tc.Code, Title: title, Severity: sev, Doc: docs[tc.Code]})
 	}
 }

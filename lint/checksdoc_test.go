@@ -37,36 +37,3 @@ func TestChecksDocCurrent(t *testing.T) {
 		t.Fatal("docs/checks.md is stale: regenerate it with ZMISSION_UPDATE=1 go test ./lint -run ChecksDoc")
 	}
 }
-
-// TestCatalogueExamples: every check's failing example reports that check,
-// and its fixed example does not.
-func TestCatalogueExamples(t *testing.T) {
-	for _, c := range validate.Checks() {
-		t.Run(c.ID, func(t *testing.T) {
-			has := func(src string) bool {
-				r := Bytes("example.yaml", []byte(src), Options{Limits: source.DefaultLimits})
-				for _, d := range r.Diags {
-					if d.Rule == c.ID {
-						return true
-					}
-				}
-				return false
-			}
-			if c.Bad != "" && !has(c.Bad) && c.Bad[0] != '(' {
-				t.Errorf("the failing example does not report %s:\n%s", c.ID, runExample(c.Bad))
-			}
-			if c.Good != "" && has(c.Good) {
-				t.Errorf("the fixed example reports %s:\n%s", c.ID, runExample(c.Good))
-			}
-			if c.Good != "" {
-				r := Bytes("example.yaml", []byte(c.Good), Options{Limits: source.DefaultLimits})
-				for _, d := range r.Diags {
-					if d.Severity == validate.Error {
-						t.Errorf("the fixed example is not clean:\n%s", runExample(c.Good))
-						break
-					}
-				}
-			}
-		})
-	}
-}

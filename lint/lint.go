@@ -5,6 +5,7 @@
 package lint
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/zmission/zmission/missions"
@@ -124,6 +125,17 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 	if err != nil {
 		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: 1, Col: 1, Severity: validate.Error, Rule: "internal", Message: err.Error()})
 		return false
+	}
+	// A file that breaks the schema thousands of times (a list of 100,000
+	// numbers) says all it needs to in the first few dozen findings.
+	const most = 50
+	if len(vs) > most {
+		extra := len(vs) - most
+		vs = vs[:most]
+		defer func() {
+			r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: 1, Col: 1, Severity: validate.Error, Rule: "schema",
+				Message: fmt.Sprintf("%d more schema errors not shown", extra)})
+		}()
 	}
 	for _, v := range vs {
 		var at source.Pos

@@ -224,7 +224,7 @@ func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, 
 		extras[k] = n
 	}
 	// Tiles: one use per placement of any face of a physical tile.
-	if s.Board != nil && s.Board.Set != nil {
+	if s.Board != nil && s.Board.Set != nil && sets[s.Board.Set.Name] > 0 {
 		set := s.Board.Set
 		for i, t := range s.Mission.Tiles {
 			f := set.Face(t.Face)
