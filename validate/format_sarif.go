@@ -28,6 +28,8 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool    sarifTool     `json:"tool"`
 	Results []sarifResult `json:"results"`
+	// Columns count characters, not UTF-16 code units (SARIF's default).
+	ColumnKind string `json:"columnKind"`
 }
 
 type sarifTool struct {
@@ -120,6 +122,7 @@ func writeSARIF(w io.Writer, ds []Diagnostic, o Options, checks []*Check) error 
 		Schema:  sarifSchema,
 		Version: "2.1.0",
 		Runs: []sarifRun{{
+			ColumnKind: "unicodeCodePoints",
 			Tool: sarifTool{Driver: sarifDriver{
 				Name:           toolName,
 				Version:        o.Version,
