@@ -48,7 +48,7 @@ func TestBorderResolution(t *testing.T) {
 		{cor, none, room, door, door, 2, "", false},
 		{cor, none, cor, mark, mark, 2, "", false},
 		{ext, none, airlock, hatch, hatch, 2, "", false},
-		{cor, none, cor, hatch, hatch, 2, "", false},
+		{cor, none, cor, hatch, wall, 2, ProblemHatchMisplaced, false}, // a hatch that meets no exterior leads nowhere
 		// A wall against something passable: the wall stands.
 		{room, wall, room, open, wall, 2, ProblemBorderMismatch, true},
 		{room, wall, room, door, wall, 2, ProblemBorderMismatch, true},

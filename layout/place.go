@@ -38,6 +38,7 @@ const (
 	ProblemBorderMismatch    = "border-mismatch"
 	ProblemBorderOpenSpace   = "border-open-space"
 	ProblemExteriorNoAirlock = "exterior-without-airlock"
+	ProblemHatchMisplaced    = "hatch-misplaced"
 )
 
 // MaxTileGrid bounds tile grid positions: Col and Row must be below it. No

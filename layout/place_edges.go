@@ -1,6 +1,9 @@
 package layout
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // sideRank orders the passable side kinds: where two differ, the stronger
 // one stands on the border (a door opening beats a plain opening, a hatch
@@ -124,7 +127,35 @@ func (p *placer) resolve(i, j int, d Dir) EdgeKind {
 		p.exteriorProblem(i, j, d, k)
 		return EdgeWall
 	}
+	if k == EdgeHatch && ci.Tile != cj.Tile && !hatchFits(p.spec[i], p.spec[j]) {
+		p.hatchProblem(i, j, d)
+		return EdgeWall
+	}
 	return k
+}
+
+// hatchFits reports whether a hatch stands where hatches belong: between an
+// Airlock and the exterior.
+func hatchFits(a, b *ZoneSpec) bool {
+	airlock := func(z *ZoneSpec) bool { return z.Kind == Room && slices.Contains(z.Features, "airlock") }
+	return airlock(a) && b.Kind == Exterior || airlock(b) && a.Kind == Exterior
+}
+
+// hatchProblem reports an airlock hatch on a tile border that meets no
+// exterior: it leads nowhere, so it counts as a wall.
+func (p *placer) hatchProblem(i, j int, d Dir) {
+	b := p.b
+	if b.Cells[j].Tile > b.Cells[i].Tile {
+		i, j, d = j, i, d.Opposite()
+	}
+	ti, tj := b.Cells[i].Tile, b.Cells[j].Tile
+	at := p.at(i)
+	msg := fmt.Sprintf("the airlock hatch between %s and %s at %d,%d (%s border) leads to no exterior zone; it counts as a wall",
+		p.zoneName(i), p.zoneName(j), at.X, at.Y, dirNames[d])
+	p.edgeProblem(fmt.Sprint(ProblemHatchMisplaced, ti, tj, d), Problem{
+		Code: ProblemHatchMisplaced, Tile: b.Tiles[ti].Index, Cell: at, Message: msg,
+		Hint: "turn the airlock's tile so its hatch faces an exterior face",
+	})
 }
 
 // edgeProblem records pr once per key; further cell edges with the same key

@@ -119,7 +119,7 @@ func SpawnOrder(s *Scene) []*Token {
 			break
 		}
 	}
-	cx, cy := float64(s.Board.W)/2, float64(s.Board.H)/2
+	cx, cy := centre(s)
 	angle := func(t *Token) float64 {
 		// y grows downwards, so a growing atan2 angle turns clockwise on screen.
 		return math.Atan2(float64(t.Cell.Y)+0.5-cy, float64(t.Cell.X)+0.5-cx)
@@ -147,6 +147,22 @@ func SpawnOrder(s *Scene) []*Token {
 		return a.Index - b.Index
 	})
 	return out
+}
+
+// centre is the middle of the placed tiles' bounding box, in cells, so the
+// order does not change when the whole board moves on the tile grid.
+func centre(s *Scene) (float64, float64) {
+	b := s.Board
+	if len(b.Tiles) == 0 {
+		return float64(b.W) / 2, float64(b.H) / 2
+	}
+	minC, minR, maxC, maxR := b.Tiles[0].Col, b.Tiles[0].Row, b.Tiles[0].Col, b.Tiles[0].Row
+	for _, t := range b.Tiles {
+		minC, maxC = min(minC, t.Col), max(maxC, t.Col)
+		minR, maxR = min(minR, t.Row), max(maxR, t.Row)
+	}
+	n := float64(b.N)
+	return (float64(minC) + float64(maxC+1)) * n / 2, (float64(minR) + float64(maxR+1)) * n / 2
 }
 
 // Checks runs every check games share: start, references, solvability,

@@ -85,8 +85,9 @@ func (w *World) step(a, b int, e layout.CellEdge) (Step, bool) {
 			}
 		}
 	case layout.EdgeHatch:
+		// Oxygen is for being outside: the rule below adds it. A hatch
+		// that the board puts between two station zones needs none.
 		st.Via = "hatch"
-		st.Requires = append(st.Requires, NeedOxygen)
 	case layout.EdgeWall:
 		if !w.moldOpening(a, b) {
 			return st, false
@@ -95,8 +96,9 @@ func (w *World) step(a, b int, e layout.CellEdge) (Step, bool) {
 	default:
 		return st, false
 	}
-	// The whole time outside needs an equipped Oxygen Tank.
-	if (w.exterior(a) || w.exterior(b)) && !slices.Contains(st.Requires, NeedOxygen) {
+	// Going out through the hatch, and the whole time outside, needs an
+	// equipped Oxygen Tank.
+	if w.exterior(a) || w.exterior(b) {
 		st.Requires = append(st.Requires, NeedOxygen)
 	}
 	slices.Sort(st.Requires)

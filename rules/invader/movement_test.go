@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/zmission/zmission/rules"
 )
 
 // Every way between zones of a test mission: "A B via[#door token]
@@ -110,6 +112,30 @@ func TestMovementOrder(t *testing.T) {
 			if p.From > q.From || p.From == q.From && (p.To > q.To || p.To == q.To && p.Via > q.Via) {
 				t.Errorf("%s: move %d (%s) before move %d (%s)", c.file, i-1, moveString(w, p), i, moveString(w, q))
 			}
+		}
+	}
+}
+
+// TestHatchInsideStation: a hatch that a board puts between two station
+// zones needs no oxygen (oxygen is for being outside) and still blocks sight.
+func TestHatchInsideStation(t *testing.T) {
+	w := missionWith(t, "hatch-inside.yaml")
+	corridor, airlock := zone(t, w, "2B/c"), zone(t, w, "6B/l")
+	var hatch []string
+	for _, m := range w.Movement() {
+		if m.Via == "hatch" {
+			hatch = append(hatch, moveString(w, m))
+		}
+	}
+	if len(hatch) == 0 {
+		t.Skip("the board no longer lets a hatch face a station zone")
+	}
+	if want := []string{"2B/c 6B/l hatch"}; !slices.Equal(hatch, want) {
+		t.Errorf("hatch moves %v, want %v", hatch, want)
+	}
+	for _, s := range w.LOS(airlock, rules.SightOptions{}) {
+		if s.Zone == corridor {
+			t.Errorf("the Airlock sees the corridor through its hatch")
 		}
 	}
 }

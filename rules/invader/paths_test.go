@@ -19,13 +19,13 @@ func TestSpawnOrder(t *testing.T) {
 	cases := []struct {
 		name   string
 		tokens []string
-		want   []int // token indexes; the start is token 0
+		want   []int // token indexes: the added spawns come first
 	}{
-		{"from the first declared, clockwise", []string{spawnNW, spawnNE, spawnSE, spawnSW}, []int{1, 2, 3, 4}},
-		{"declared in any order", []string{spawnSW, spawnNE, spawnNW, spawnSE}, []int{1, 3, 2, 4}},
-		{"from the one marked first", []string{spawnNW, spawnNE, first(spawnSE), spawnSW}, []int{3, 4, 1, 2}},
-		{"first in the south-west", []string{first(spawnSW), spawnSE, spawnNE, spawnNW}, []int{1, 4, 3, 2}},
-		{"one Spawn Zone", []string{spawnNE}, []int{1}},
+		{"from the first declared, clockwise", []string{spawnNW, spawnNE, spawnSE, spawnSW}, []int{0, 1, 2, 3}},
+		{"declared in any order", []string{spawnSW, spawnNE, spawnNW, spawnSE}, []int{0, 2, 1, 3}},
+		{"from the one marked first", []string{spawnNW, spawnNE, first(spawnSE), spawnSW}, []int{2, 3, 0, 1}},
+		{"first in the south-west", []string{first(spawnSW), spawnSE, spawnNE, spawnNW}, []int{0, 3, 2, 1}},
+		{"one Spawn Zone", []string{spawnNE}, []int{0}},
 		{"none", nil, nil},
 	}
 	for _, c := range cases {

@@ -7,7 +7,7 @@ import (
 	"github.com/zmission/zmission/rules"
 )
 
-func init() { checks = append(checks, checkMold) }
+func init() { checks = append(checks, checkMold, checkMoldOutside) }
 
 // ExtraSpawns is how many Spawn Zones to add for a number of Survivors:
 // 1 per 2 Survivors above 6 (7-8: 1, 9-10: 2, 11-12: 3).
@@ -51,6 +51,18 @@ func checkMold(w *World, opt rules.Options) []rules.Finding {
 					Message: fmt.Sprintf("%d more Active Mold zone%s (%s) would link %s and %s and lose the game", len(chain), rules.Plural(len(chain)), rules.JoinIDs(ids), rules.TokenName(a), rules.TokenName(b)),
 					Hint:    "move the Spawn Zones apart, or put exterior zones or more rooms between them", Related: rel})
 			}
+		}
+	}
+	return out
+}
+
+// checkMoldOutside: Mold never grows in exterior zones.
+func checkMoldOutside(w *World, _ rules.Options) []rules.Finding {
+	var out []rules.Finding
+	for _, t := range w.Of(missions.TokMold) {
+		if w.exterior(t.Zone.Index) {
+			out = append(out, rules.Finding{Rule: "mold-on-exterior", Ptr: t.Ptr(),
+				Message: fmt.Sprintf("Mold at %d,%d stands in the exterior zone %s; Mold only grows in rooms and corridors, so it is ignored", t.Cell.X, t.Cell.Y, t.Zone.ID)})
 		}
 	}
 	return out

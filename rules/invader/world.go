@@ -36,6 +36,9 @@ func NewWorld(s *rules.Scene) *World {
 	for _, t := range s.Tokens {
 		switch t.Type {
 		case missions.TokMold:
+			if w.exterior(t.Zone.Index) {
+				continue // Mold never grows outside; reported by mold-on-exterior
+			}
 			st := ActiveMold
 			if t.State == "inactive" {
 				st = InactiveMold
@@ -53,9 +56,9 @@ func NewWorld(s *rules.Scene) *World {
 // exterior reports whether zone i is an exterior zone.
 func (w *World) exterior(i int) bool { return w.B.Zones[i].Kind == layout.Exterior }
 
-// roomLike reports whether zone i counts as a room for line of sight:
+// RoomLike reports whether zone i counts as a room for line of sight:
 // rooms, and Active Mold anywhere; Inactive Mold counts as a corridor.
-func (w *World) roomLike(i int) bool {
+func (w *World) RoomLike(i int) bool {
 	switch w.Mold[i] {
 	case ActiveMold:
 		return true
@@ -65,8 +68,8 @@ func (w *World) roomLike(i int) bool {
 	return w.B.Zones[i].Kind == layout.Room
 }
 
-// dark reports whether zone i is dark (expansions): darkness blocks sight.
-func (w *World) dark(i int) bool { return w.B.Zones[i].HasFeature("dark") }
+// Dark reports whether zone i is dark (expansions): darkness blocks sight.
+func (w *World) Dark(i int) bool { return w.B.Zones[i].HasFeature("dark") }
 
 // door returns the door token on side d of cell (x, y), with Mold removing
 // doors of Mold zones as the rules say.

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Runs every benchmark in the repository and prints each result next to its
+# target, with the ratio measured / target (below 1 is within target).
+#
+#   bench/run.sh                 all benchmarks, as 'go test' runs them
+#   bench/run.sh -cpu 1          on one core
+#   bench/run.sh -count 5        several runs of each
+#
+# Extra arguments go to 'go test'. The exit status is go test's.
+set -u
+cd "$(dirname "$0")/.." || exit 3
+raw=$(mktemp) || exit 3
+trap 'rm -f "$raw"' EXIT INT TERM
+
+go test -run '^$' -bench . -benchmem "$@" ./... >"$raw" 2>&1
+status=$?
+
+awk '
+BEGIN {
+	# Targets per operation, in nanoseconds; "none" means measured only.
+	target["BenchmarkBuild6"] = 1e6
+	target["BenchmarkBuild400"] = 100e6
+	target["BenchmarkGraphs6"] = 1e6
+	target["BenchmarkGraphs400"] = 100e6
+	target["BenchmarkRender6"] = 50e6
+	target["BenchmarkRender400"] = 1e9
+	target["BenchmarkParseYAML"] = "none"
+	target["BenchmarkParseJSON"] = "none"
+	printf "%-34s %-28s %12s %12s %10s %10s %8s\n", "benchmark", "package", "time/op", "B/op", "allocs/op", "target", "ratio"
+}
+function human(ns) {
+	if (ns >= 1e9) return sprintf("%.2fs", ns / 1e9)
+	if (ns >= 1e6) return sprintf("%.2fms", ns / 1e6)
+	if (ns >= 1e3) return sprintf("%.1fµs", ns / 1e3)
+	return sprintf("%.0fns", ns)
+}
+/^pkg: / { pkg = $2; sub(/^github.com\/zmission\/zmission\/?/, "", pkg); if (pkg == "") pkg = "." }
+/^Benchmark/ {
+	name = $1
+	sub(/-[0-9]+$/, "", name)          # the GOMAXPROCS suffix
+	base = name
+	sub(/\/.*/, "", base)              # sub-benchmarks share their parent target
+	ns = ""; bytes = "-"; allocs = "-"
+	for (i = 2; i <= NF; i++) {
+		if ($i == "ns/op") ns = $(i - 1)
+		if ($i == "B/op") bytes = $(i - 1)
+		if ($i == "allocs/op") allocs = $(i - 1)
+	}
+	if (ns == "") next
+	t = "-"; ratio = "-"
+	if (base in target) {
+		t = target[base]
+		if (t != "none") { ratio = sprintf("%.3f", ns / t); t = human(t) }
+	}
+	printf "%-34s %-28s %12s %12s %10s %10s %8s\n", name, pkg, human(ns), bytes, allocs, t, ratio
+}
+' "$raw"
+
+if [ "$status" -ne 0 ]; then
+	echo "go test failed (exit $status):" >&2
+	grep -v -e '^Benchmark' -e '^goos:' -e '^goarch:' -e '^pkg:' -e '^cpu:' -e '^PASS' -e '^ok ' "$raw" >&2
+fi
+exit "$status"
