@@ -103,6 +103,7 @@ func (e *env) root() *cli.Command {
 			e.graphCmd(),
 			e.losCmd(),
 			e.analyzeCmd(),
+			e.renderCmd(),
 			e.tilesCmd(),
 			e.rulesCmd(),
 			e.schemaCmd(),

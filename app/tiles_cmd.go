@@ -56,7 +56,7 @@ func (e *env) tilesCmd() *cli.Command {
 			}
 			return nil
 		},
-		Commands: []*cli.Command{e.tilesCheckCmd()},
+		Commands: []*cli.Command{e.tilesCheckCmd(), e.tilesRenderCmd()},
 	}
 }
 

@@ -51,6 +51,8 @@ type Paths struct {
 	EnemyPaths [][]int // per spawn in SpawnOrder: zone indexes from the Spawn Zone to the start zone (nil: no path)
 	Threat     []int   // per zone: enemy moves from the nearest active Spawn Zone; -1 = none reach it
 	MoldChain  []int   // zones that, all Active Mold, would link two Spawn Zones (the shortest such chain); nil if none
+	Enemies    string  // what the game calls them, plural: "Xenos", "Zombies"
+	DoorsStop  bool    // closed doors stop them (classic) rather than being destroyed (Invader)
 }
 
 // PathGame is a BoardGame that can say how its enemies come.

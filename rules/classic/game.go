@@ -38,7 +38,7 @@ func (game) Sight(s *rules.Scene, o rules.SightOptions) []rules.Sightline {
 // activates them.
 func (game) Paths(s *rules.Scene) rules.Paths {
 	pl := NewWorld(s).Play()
-	var p rules.Paths
+	p := rules.Paths{Enemies: "Zombies", DoorsStop: true}
 	var active []int
 	for _, t := range rules.SpawnOrder(s) {
 		p.SpawnOrder = append(p.SpawnOrder, t.Index)

@@ -33,7 +33,7 @@ func (game) Sight(s *rules.Scene, o rules.SightOptions) []rules.Sightline {
 // Paths computes what the map overlays show.
 func (game) Paths(s *rules.Scene) rules.Paths {
 	w := NewWorld(s)
-	var p rules.Paths
+	p := rules.Paths{Enemies: "Xenos"}
 	start := -1
 	if st := w.Of("start"); len(st) > 0 {
 		start = st[0].Zone.Index

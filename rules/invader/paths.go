@@ -27,11 +27,7 @@ func (w *World) SpawnOrder() []*rules.Token { return rules.SpawnOrder(w.Scene) }
 // can exist.
 func (w *World) MoldChain(a, b int) ([]int, bool) {
 	n := len(w.B.Zones)
-	touch := make([][]int, n)
-	for _, adj := range w.B.Adjacent() {
-		touch[adj.A] = append(touch[adj.A], adj.B)
-		touch[adj.B] = append(touch[adj.B], adj.A)
-	}
+	touch := w.touching()
 	moldable := func(z int) bool { return w.B.Zones[z].Kind != layout.Exterior }
 	cost := func(z int) int {
 		if w.Mold[z] == ActiveMold {
@@ -39,42 +35,46 @@ func (w *World) MoldChain(a, b int) ([]int, bool) {
 		}
 		return 1
 	}
-	ends := func(s int) map[int]bool {
-		m := map[int]bool{}
-		if moldable(s) {
-			m[s] = true
-		}
-		for _, x := range touch[s] {
-			if moldable(x) {
-				m[x] = true
+	ends := func(s int) []int {
+		var out []int
+		for _, z := range append([]int{s}, touch[s]...) {
+			if moldable(z) && !slices.Contains(out, z) {
+				out = append(out, z)
 			}
 		}
-		return m
+		slices.Sort(out)
+		return out
 	}
-	starts, goals := ends(a), ends(b)
-	// Dijkstra over node costs; with costs 0/1 a deque would do, but zone
-	// counts are small and this reads plainly.
+	goal := make([]bool, n)
+	for _, z := range ends(b) {
+		goal[z] = true
+	}
+	// Costs are 0 (already Active Mold) or 1, so a double-ended queue
+	// finds the cheapest chain in linear time: 0-cost zones go in front.
 	const inf = math.MaxInt
 	dist := make([]int, n)
 	prev := make([]int, n)
-	done := make([]bool, n)
 	for i := range dist {
 		dist[i], prev[i] = inf, -1
 	}
-	for s := range starts {
-		dist[s] = cost(s)
+	var dq []int
+	for _, z := range ends(a) {
+		dist[z] = cost(z)
+		if cost(z) == 0 {
+			dq = append([]int{z}, dq...)
+		} else {
+			dq = append(dq, z)
+		}
 	}
-	for {
-		u := -1
-		for i := 0; i < n; i++ {
-			if !done[i] && dist[i] != inf && (u < 0 || dist[i] < dist[u]) {
-				u = i
-			}
+	done := make([]bool, n)
+	for len(dq) > 0 {
+		u := dq[0]
+		dq = dq[1:]
+		if done[u] {
+			continue
 		}
-		if u < 0 {
-			return nil, false
-		}
-		if goals[u] {
+		done[u] = true
+		if goal[u] {
 			var chain []int
 			for z := u; z >= 0; z = prev[z] {
 				if cost(z) > 0 {
@@ -84,16 +84,37 @@ func (w *World) MoldChain(a, b int) ([]int, bool) {
 			slices.Reverse(chain)
 			return chain, true
 		}
-		done[u] = true
 		for _, v := range touch[u] {
 			if !moldable(v) || done[v] {
 				continue
 			}
 			if d := dist[u] + cost(v); d < dist[v] {
 				dist[v], prev[v] = d, u
+				if cost(v) == 0 {
+					dq = append([]int{v}, dq...)
+				} else {
+					dq = append(dq, v)
+				}
 			}
 		}
 	}
+	return nil, false
+}
+
+// touching lists, per zone, the zones sharing an edge with it (whatever
+// stands on the edge), sorted; computed once per World.
+func (w *World) touching() [][]int {
+	if w.touch == nil {
+		w.touch = make([][]int, len(w.B.Zones))
+		for _, adj := range w.B.Adjacent() {
+			w.touch[adj.A] = append(w.touch[adj.A], adj.B)
+			w.touch[adj.B] = append(w.touch[adj.B], adj.A)
+		}
+		for i := range w.touch {
+			slices.Sort(w.touch[i])
+		}
+	}
+	return w.touch
 }
 
 // shortestMoldChain is the shortest MoldChain over every pair of distinct

@@ -22,7 +22,11 @@ func itemKey(item string) string {
 // Play reads the world with the rules games share: Survivors' keys are
 // door colours and oxygen; an Oxygen Supply Room hands out tanks.
 func (w *World) Play() *rules.Play {
+	if w.play != nil {
+		return w.play
+	}
 	pl := rules.NewPlay(w.Scene, w.Movement(), "Xeno", CoreBox)
+	w.play = pl
 	p := pl.Puzzle
 	p.ItemKey = itemKey
 	for _, e := range w.Mission.Equipment {

@@ -1,0 +1,606 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/zmission/zmission/rules"
+)
+
+// Options say how a mission page is drawn.
+type Options struct {
+	Page      string  // a4 (default), letter, a3, or fit: just big enough
+	Landscape bool    // board on the left, text on the right
+	Margin    float64 // page margin in mm
+	Grid      bool    // a scale grid with board coordinates along the edges
+	Mono      bool    // for black-and-white printers: greys, patterns and letters
+	Overlays  []Overlay
+	Sight     rules.SightOptions // for sight overlays
+}
+
+// DefaultMargin is the page margin in mm when none is given.
+const DefaultMargin = 10.0
+
+// pageSizes are portrait sizes in mm.
+var pageSizes = map[string][2]float64{
+	"a4":     {210, 297},
+	"letter": {215.9, 279.4},
+	"a3":     {297, 420},
+}
+
+// PageNames lists the accepted --page values.
+func PageNames() []string { return []string{"a4", "letter", "a3", "fit"} }
+
+// CheckPage validates page options; the error says what is allowed.
+func CheckPage(page string, margin float64) error {
+	size, ok := pageSizes[page]
+	if !ok && page != "fit" && page != "" {
+		return fmt.Errorf("unknown page %q: use %s", page, strings.Join(PageNames(), ", "))
+	}
+	if math.IsNaN(margin) || margin < 0 {
+		return fmt.Errorf("the margin must be 0 mm or more (got %s)", num(margin))
+	}
+	if !ok {
+		size = [2]float64{210, 297}
+	}
+	if margin > 40 || margin*2 >= math.Min(size[0], size[1])-60 {
+		return fmt.Errorf("a %s mm margin leaves no room for the map: use at most 40", num(margin))
+	}
+	return nil
+}
+
+// Layout constants in mm.
+const (
+	colGap      = 7.0
+	blockGap    = 6.0
+	maxCellMM   = 42.0 // a tiny board does not blow up to poster size
+	fitCellMM   = 24.0 // cell size on a fit page
+	gridPadMM   = 5.0  // room for the coordinates of --grid
+	minPanelW   = 78.0
+	fitMinWidth = 180.0
+)
+
+// SVG draws the mission page of scene s: title block, board, briefing,
+// objectives, special rules, components and legend, with the overlays in
+// o. g supplies movement, sight and enemy paths; it may be nil when the
+// mission's game has no zone graphs (then overlays are refused). The output
+// is a self-contained SVG, the same bytes for the same input.
+func SVG(out io.Writer, s *rules.Scene, g rules.BoardGame, o Options) error {
+	if s == nil || s.Board == nil {
+		return errors.New("render: no board to draw")
+	}
+	if o.Page == "" {
+		o.Page = "a4"
+	}
+	if err := CheckPage(o.Page, o.Margin); err != nil {
+		return err
+	}
+	st := style{mono: o.Mono}
+	d := &overlayData{scene: s, game: g, sight: o.Sight}
+	if pg, ok := g.(rules.PathGame); ok && g != nil {
+		p := pg.Paths(s)
+		d.paths = &p
+	}
+	a := newArt(s.Board, st, s, spawnOrder(s, d.paths), false)
+	if d.paths != nil && d.paths.Enemies != "" {
+		a.enemies = d.paths.Enemies
+	}
+	var ovs []overlayArt
+	for _, ov := range o.Overlays {
+		oa, err := a.overlay(ov, d)
+		if err != nil {
+			return err
+		}
+		ovs = append(ovs, oa)
+	}
+	a.placeLabels()
+	m := &mapPage{o: o, st: st, a: a, s: s, ovs: ovs}
+	return m.write(out)
+}
+
+// spawnOrder is the game's spawning order, or else the first spawn
+// followed by the others in document order.
+func spawnOrder(s *rules.Scene, p *rules.Paths) []int {
+	if p != nil && len(p.SpawnOrder) > 0 {
+		return p.SpawnOrder
+	}
+	var first, rest []int
+	for _, t := range s.Tokens {
+		if t.Type != "spawn" {
+			continue
+		}
+		if t.First && len(first) == 0 {
+			first = append(first, t.Index)
+		} else {
+			rest = append(rest, t.Index)
+		}
+	}
+	return append(first, rest...)
+}
+
+// mapPage lays one mission page out.
+type mapPage struct {
+	o   Options
+	st  style
+	a   *art
+	s   *rules.Scene
+	ovs []overlayArt
+}
+
+// boardGroup draws the board in board units, layers bottom to top.
+func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt) {
+	a.drawFills(w)
+	for _, ov := range ovs {
+		if ov.shade != nil {
+			ov.shade(w)
+		}
+	}
+	if grid {
+		a.drawGrid(w)
+	}
+	a.drawTiles(w)
+	a.drawEdges(w)
+	a.drawDoors(w)
+	for _, ov := range ovs {
+		if ov.lines != nil {
+			ov.lines(w)
+		}
+	}
+	a.drawTokens(w)
+	a.drawLabels(w)
+}
+
+// geometry is where things go on the page, in mm.
+type geometry struct {
+	pw, ph       float64 // page size
+	bx, by, cell float64 // board top-left and cell size
+	tx, ty       float64 // title block
+	title        block
+	cols         []block // text columns
+	colX, colY   []float64
+}
+
+func (m *mapPage) write(out io.Writer) error {
+	g := m.geometry()
+	var body svgw
+	body.el("rect", "width", num(g.pw), "height", num(g.ph), "fill", m.st.c("paper"))
+	body.open("g", "class", "title-block")
+	body.WriteByte('\n')
+	g.title.draw(&body, g.tx, g.ty)
+	body.close("g")
+	b := m.a.b
+	body.open("g", "class", "board", "transform", "translate("+num(g.bx)+" "+num(g.by)+") scale("+num4(g.cell/cell)+")")
+	body.WriteByte('\n')
+	m.a.boardGroup(&body, m.o.Grid, m.ovs)
+	body.close("g")
+	if m.o.Grid {
+		m.coordinates(&body, g)
+	}
+	body.open("g", "class", "panels")
+	body.WriteByte('\n')
+	for i, c := range g.cols {
+		c.draw(&body, g.colX[i], g.colY[i])
+	}
+	body.close("g")
+	if b.W == 0 || b.H == 0 {
+		body.text(g.bx, g.by+5, bodySize, "start", "", m.st.c("ink"), "(no tiles on the board)")
+	}
+	var w svgw
+	w.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	w.open("svg", "xmlns", "http://www.w3.org/2000/svg", "version", "1.1",
+		"width", num(g.pw)+"mm", "height", num(g.ph)+"mm", "viewBox", "0 0 "+num(g.pw)+" "+num(g.ph),
+		"font-family", fontFamily)
+	w.WriteByte('\n')
+	w.WriteString("<title>" + esc(m.s.Mission.Title) + "</title>\n")
+	writeDefs(&w, m.a.used, m.st)
+	w.Write(body.Bytes())
+	w.close("svg")
+	_, err := out.Write(w.Bytes())
+	return err
+}
+
+// geometry fits board and text onto the page, shrinking the text (down to
+// 65%) when the board would otherwise get less than about half the page.
+func (m *mapPage) geometry() geometry {
+	o := m.o
+	b := m.a.b
+	wc, hc := math.Max(float64(b.W), 1), math.Max(float64(b.H), 1)
+	pad := 0.0
+	if o.Grid {
+		pad = gridPadMM
+	}
+	left, right := m.sections()
+	var g geometry
+	mg := o.Margin
+	if o.Page == "fit" {
+		return m.fitGeometry(wc, hc, pad, left, right)
+	}
+	size := pageSizes[o.Page]
+	g.pw, g.ph = size[0], size[1]
+	if o.Landscape {
+		g.pw, g.ph = g.ph, g.pw
+	}
+	cw, ch := g.pw-2*mg, g.ph-2*mg
+	scales := []float64{1, 0.9, 0.8, 0.72, 0.65}
+	for i, sc := range scales {
+		g.title = m.titleBlock(cw, sc)
+		g.tx, g.ty = mg, mg
+		top := mg + g.title.h + blockGap*0.6
+		availH := ch - g.title.h - blockGap*0.6
+		if o.Landscape {
+			rw := math.Max(minPanelW, cw*0.34)
+			areaW := cw - rw - colGap
+			g.cell = math.Min(math.Min((areaW-2*pad)/wc, (availH-2*pad)/hc), maxCellMM)
+			boardW := g.cell*wc + 2*pad
+			rw = cw - boardW - colGap // the text gets what the board leaves
+			col := column(append(left, right...), rw, sc, blockGap)
+			g.cols = []block{col}
+			g.colX, g.colY = []float64{mg + boardW + colGap}, []float64{top}
+			g.bx, g.by = mg+pad, top+pad
+			if col.h <= availH || i == len(scales)-1 {
+				return g
+			}
+			continue
+		}
+		colW := (cw - colGap) / 2
+		l, r := column(left, colW, sc, blockGap), column(right, colW, sc, blockGap)
+		panelH := math.Max(l.h, r.h)
+		boardH := availH - panelH - blockGap
+		g.cell = math.Min(math.Min((cw-2*pad)/wc, (boardH-2*pad)/hc), maxCellMM)
+		if g.cell < 1 {
+			g.cell = 1
+		}
+		g.bx = mg + (cw-g.cell*wc)/2
+		g.by = top + pad
+		below := g.by + g.cell*hc + pad + blockGap
+		g.cols = []block{l, r}
+		g.colX, g.colY = []float64{mg, mg + colW + colGap}, []float64{below, below}
+		fits := g.cell*hc+2*pad >= 0.45*ch || g.cell >= maxCellMM || g.cell*wc+2*pad >= cw-0.5
+		if fits || i == len(scales)-1 {
+			return g
+		}
+	}
+	return g
+}
+
+// fitGeometry makes the page just big enough for the board and text.
+func (m *mapPage) fitGeometry(wc, hc, pad float64, left, right []sectionFn) geometry {
+	var g geometry
+	mg := m.o.Margin
+	g.cell = fitCellMM
+	boardW, boardH := wc*g.cell+2*pad, hc*g.cell+2*pad
+	if m.o.Landscape {
+		rw := 95.0
+		cw := boardW + colGap + rw
+		g.title = m.titleBlock(cw, 1)
+		top := mg + g.title.h + blockGap*0.6
+		col := column(append(left, right...), rw, 1, blockGap)
+		g.cols, g.colX, g.colY = []block{col}, []float64{mg + boardW + colGap}, []float64{top}
+		g.tx, g.ty = mg, mg
+		g.bx, g.by = mg+pad, top+pad
+		g.pw = cw + 2*mg
+		g.ph = top + math.Max(boardH, col.h) + mg
+		return g
+	}
+	cw := math.Max(boardW, fitMinWidth)
+	g.title = m.titleBlock(cw, 1)
+	top := mg + g.title.h + blockGap*0.6
+	colW := (cw - colGap) / 2
+	l, r := column(left, colW, 1, blockGap), column(right, colW, 1, blockGap)
+	g.tx, g.ty = mg, mg
+	g.bx, g.by = mg+(cw-wc*g.cell)/2, top+pad
+	below := top + boardH + blockGap
+	g.cols, g.colX, g.colY = []block{l, r}, []float64{mg, mg + colW + colGap}, []float64{below, below}
+	g.pw = cw + 2*mg
+	g.ph = below + math.Max(l.h, r.h) + mg
+	return g
+}
+
+// coordinates writes board coordinates along the four edges of the board.
+func (m *mapPage) coordinates(w *svgw, g geometry) {
+	b := m.a.b
+	fs := math.Min(2.6, g.cell*0.45)
+	every := 1
+	if g.cell < fs*1.8 {
+		every = int(math.Ceil(fs * 1.8 / g.cell))
+	}
+	ink := m.st.c("faint")
+	w.open("g", "class", "coordinates", "font-size", num(fs), "fill", ink, "text-anchor", "middle")
+	w.WriteByte('\n')
+	bw, bh := float64(b.W)*g.cell, float64(b.H)*g.cell
+	for x := 0; x < b.W; x += every {
+		cx := g.bx + (float64(x)+0.5)*g.cell
+		for _, y := range []float64{g.by - 1.4, g.by + bh + 1.4 + fs*0.75} {
+			w.open("text", "x", num(cx), "y", num(y))
+			w.WriteString(itoa(x))
+			w.close("text")
+		}
+	}
+	for y := 0; y < b.H; y += every {
+		cy := g.by + (float64(y)+0.5)*g.cell + fs*0.36
+		for _, x := range []float64{g.bx - 1.2 - fs*0.35, g.bx + bw + 1.2 + fs*0.35} {
+			w.open("text", "x", num(x), "y", num(cy))
+			w.WriteString(itoa(y))
+			w.close("text")
+		}
+	}
+	w.close("g")
+}
+
+// titleBlock is the title and a line of facts under it.
+func (m *mapPage) titleBlock(width, scale float64) block {
+	mi := m.s.Mission
+	ts := 7.5 * scale
+	title := strings.TrimSpace(mi.Title)
+	if title == "" {
+		title = "Untitled mission"
+	}
+	for ts > 4.5*scale && textWidth(title, ts, true) > width {
+		ts -= 0.25
+	}
+	tl := wrapSpans([]span{{text: title, bold: true}}, ts, width)
+	var facts []string
+	if mi.Author != "" {
+		facts = append(facts, "by "+mi.Author)
+	}
+	if mi.Difficulty != "" {
+		facts = append(facts, "Difficulty: "+mi.Difficulty)
+	}
+	sv := mi.Survivors
+	if sv == 0 {
+		sv = 6
+	}
+	facts = append(facts, fmt.Sprintf("%d Survivor%s", sv, plural(sv)))
+	if mi.Players != "" {
+		facts = append(facts, string(mi.Players)+" player"+plural(playersN(string(mi.Players))))
+	}
+	if mi.Duration > 0 {
+		facts = append(facts, fmt.Sprintf("%d min", mi.Duration))
+	}
+	facts = append(facts, "Ruleset: "+mi.Ruleset)
+	fs := bodySize * scale * 1.05
+	fl := wrapSpans([]span{{text: strings.Join(facts, "  ·  "), fill: m.st.c("faint")}}, fs, width)
+	h := float64(len(tl))*ts*1.15 + float64(len(fl))*fs*leading + 2.2*scale
+	return block{h: h, draw: func(w *svgw, x, y float64) {
+		for i, l := range tl {
+			writeLine(w, m.st, x, y+ts*0.95+float64(i)*ts*1.15, ts, "start", l)
+		}
+		y += float64(len(tl)) * ts * 1.15
+		for i, l := range fl {
+			writeLine(w, m.st, x, y+fs*1.05+float64(i)*fs*leading, fs, "start", l)
+		}
+		y += float64(len(fl))*fs*leading + 1.4*scale
+		w.el("path", "d", "M"+num(x)+" "+num(y)+"H"+num(x+width), "stroke", m.st.c("ink"), "stroke-width", num(0.5*scale))
+	}}
+}
+
+// playersN is the largest number in "1-6" or "4", for the plural.
+func playersN(s string) int {
+	n := 0
+	for _, part := range strings.Split(s, "-") {
+		v := 0
+		for _, r := range strings.TrimSpace(part) {
+			if r < '0' || r > '9' {
+				return 2
+			}
+			v = v*10 + int(r-'0')
+		}
+		n = max(n, v)
+	}
+	return n
+}
+
+// sections returns the text panels: the story and the rules on the left,
+// what to set up and how to read the map on the right.
+func (m *mapPage) sections() (left, right []sectionFn) {
+	mi := m.s.Mission
+	st := m.st
+	if b := strings.TrimSpace(mi.Briefing); b != "" {
+		left = append(left, section(st, "Briefing", para(st, span{text: paragraphs(b)})))
+	}
+	if items := m.objectiveItems(); len(items) > 0 {
+		parts := []partFn{list(st, items)}
+		for _, o := range mi.Objectives {
+			if o.Order > 0 {
+				parts = append(parts, paraSized(st, smallSize, span{text: "Numbered objectives are met in that order.", italic: true, fill: st.c("faint")}))
+				break
+			}
+		}
+		left = append(left, section(st, "Objectives", parts...))
+	}
+	if items := m.ruleItems(); len(items) > 0 {
+		left = append(left, section(st, "Special rules", list(st, items)))
+	}
+	if n := strings.TrimSpace(mi.Notes); n != "" {
+		left = append(left, section(st, "Notes", para(st, span{text: paragraphs(n)})))
+	}
+	right = append(right, section(st, "Components", list(st, m.componentItems())))
+	right = append(right, section(st, "Legend", legend(st, m.a.legendEntries())))
+	for _, ov := range m.ovs {
+		right = append(right, ov.legend)
+	}
+	return left, right
+}
+
+// paragraphs joins wrapped lines; blank lines separate paragraphs.
+func paragraphs(s string) string {
+	var out []string
+	for _, p := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n\n") {
+		if p = strings.Join(strings.Fields(p), " "); p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "\n\n")
+}
+
+// normalise reduces a sentence to its words without articles, for
+// comparing an author's wording with the structured one.
+func normalise(s string) string {
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	var out []string
+	for _, w := range words {
+		if w != "the" && w != "a" && w != "an" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// withText shows an author's text and, when it says something else, the
+// structured sentence after it.
+func (m *mapPage) withText(text, structured string) []span {
+	text = strings.TrimSpace(text)
+	structured = strings.TrimSpace(structured)
+	switch {
+	case text == "":
+		return []span{{text: sentence(structured)}}
+	case structured == "" || normalise(text) == normalise(structured):
+		return []span{{text: text}}
+	}
+	return []span{{text: text}, {text: "(" + strings.TrimSuffix(structured, ".") + ".)", italic: true, fill: m.st.c("faint")}}
+}
+
+func sentence(s string) string {
+	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {
+		return s
+	}
+	return s + "."
+}
+
+func (m *mapPage) objectiveItems() []item {
+	var out []item
+	for _, o := range m.s.Mission.Objectives {
+		prefix := "•"
+		if o.Order > 0 {
+			prefix = itoa(o.Order) + "."
+		}
+		onMap := -1
+		if o.Take != "" && o.Take != "all" {
+			onMap = 0
+			for _, t := range m.s.Tokens {
+				if t.Type == "objective" && t.Color == o.Take {
+					onMap++
+				}
+			}
+		}
+		structured := ""
+		if o.Take != "" || o.Exit != "" || o.Reach != "" || o.Activate != "" || o.Survive > 0 || o.Kill != "" {
+			structured = o.DescribeFor(onMap)
+		}
+		out = append(out, item{prefix: prefix, body: m.withText(o.Text, structured)})
+	}
+	return out
+}
+
+func (m *mapPage) ruleItems() []item {
+	var out []item
+	for _, r := range m.s.Mission.Rules {
+		structured := ""
+		if r.When != nil || len(r.Then) > 0 {
+			bare := r
+			bare.Text = ""
+			structured = bare.Describe()
+		}
+		out = append(out, item{prefix: "•", body: m.withText(r.Text, structured)})
+	}
+	return out
+}
+
+// tokenNames are how the components list and the legend name token types.
+var tokenNames = map[string][2]string{
+	"start":      {"Starting Zone", "Starting Zones"},
+	"spawn":      {"Spawn Zone", "Spawn Zones"},
+	"objective":  {"Objective", "Objectives"},
+	"exit":       {"Exit", "Exits"},
+	"door":       {"door", "doors"},
+	"mold":       {"Mold token", "Mold tokens"},
+	"noise":      {"Noise token", "Noise tokens"},
+	"sentry-gun": {"Sentry Gun", "Sentry Guns"},
+	"bot":        {"Bot", "Bots"},
+	"car":        {"car", "cars"},
+}
+
+func tokenName(typ string, n int) string {
+	names, ok := tokenNames[typ]
+	if !ok {
+		if n == 1 {
+			return typ
+		}
+		return typ + "s"
+	}
+	if n == 1 {
+		return names[0]
+	}
+	return names[1]
+}
+
+// componentItems lists the tile faces and the tokens the mission needs,
+// counted by type and colour.
+func (m *mapPage) componentItems() []item {
+	var faces []string
+	for _, t := range m.a.b.Tiles {
+		f := t.Face
+		if t.Rot != 0 {
+			f += " (" + itoa(t.Rot) + "°)"
+		}
+		faces = append(faces, f)
+	}
+	set := ""
+	if m.a.b.Set != nil && m.a.b.Set.Name != "" {
+		set = " of the " + m.a.b.Set.Name + " set"
+	}
+	out := []item{{prefix: itoa(len(faces)), body: []span{{text: "tile" + plural(len(faces)) + set + ": " + strings.Join(faces, ", ")}}}}
+	type key struct{ typ, what string }
+	counts := map[key]int{}
+	var keys []key
+	for _, t := range m.s.Tokens {
+		if t.Type == "start" {
+			continue // a place, not a token from the box
+		}
+		what := t.Color
+		switch t.Type {
+		case "door":
+			what = t.Color
+			if t.State != "closed" && t.State != "" {
+				what += ", " + t.State
+			}
+		case "car":
+			what = t.Kind
+		case "mold":
+			what = t.State
+		}
+		k := key{t.Type, what}
+		if counts[k] == 0 {
+			keys = append(keys, k)
+		}
+		counts[k]++
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].typ != keys[j].typ {
+			return keys[i].typ < keys[j].typ
+		}
+		return keys[i].what < keys[j].what
+	})
+	for _, k := range keys {
+		n := counts[k]
+		name := tokenName(k.typ, n)
+		text := name
+		switch {
+		case k.typ == "door" && strings.Contains(k.what, ","):
+			c, state, _ := strings.Cut(k.what, ", ")
+			text = c + " " + name + " (" + state + ")"
+		case k.typ == "mold":
+			text = k.what + " " + name
+		case k.what != "":
+			text = k.what + " " + name
+		}
+		out = append(out, item{prefix: itoa(n), body: []span{{text: text}}})
+	}
+	return out
+}

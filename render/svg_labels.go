@@ -1,0 +1,256 @@
+package render
+
+import (
+	"math"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+)
+
+// labelBox is where a zone's label goes: its centre, size and text.
+type labelBox struct {
+	x, y    float64 // centre of the plate
+	w, h    float64 // size of the plate
+	main    string
+	sub     string // the special-room tag, or ""
+	subRole string
+	note    string  // what overlays say of the zone, or ""
+	nodeX   float64 // graphs: the node dot, under the plate or beside it
+	nodeY   float64
+}
+
+// Label type sizes, in board units.
+const (
+	labelFont = 13.0
+	subFont   = 8.5
+	labelPad  = 4.0
+	// samples per cell side when looking for a label's place; odd, so
+	// that the middle of a cell is one of them.
+	labelSamples = 11
+	// nodeRoom is the height kept under a plate for a graph's node dot.
+	nodeRoom = 24.0
+)
+
+func (a *art) labelText(z *layout.Zone) labelBox {
+	l := labelBox{main: z.ID}
+	if a.sheet {
+		l.main = z.Label
+	}
+	l.sub, l.subRole = featureTag(z)
+	l.w = math.Max(textWidth(l.main, labelFont, true), textWidth(l.sub, subFont, true)) + 2*labelPad
+	l.note = strings.Join(a.notes[z.Index], " · ")
+	l.w = math.Max(l.w, textWidth(l.note, subFont, true)+2*labelPad)
+	l.h = labelFont + 2*labelPad
+	if l.sub != "" {
+		l.h += subFont + 2
+	}
+	if l.note != "" {
+		l.h += subFont + 2
+	}
+	return l
+}
+
+// placeLabels finds, for each zone, the point inside its cells that is
+// farthest from the zone's boundary, its tokens and the tile's face id (a
+// pole of inaccessibility measured for the label's box, found on a fine
+// sub-grid of every cell). The centroid would fall outside an L-shaped
+// zone, or on a wall. Where no place fits the label, it takes a band at
+// the top of a cell and that cell's tokens move below it.
+func (a *art) placeLabels() {
+	b := a.b
+	obs := a.obstacles()
+	_, by := a.tokenCells()
+	a.labels = make([]labelBox, len(b.Zones))
+	for zi, z := range b.Zones {
+		l := a.labelText(z)
+		full := l.h // the plate, and the node dot under it for graphs
+		if a.graph {
+			full += nodeRoom
+		}
+		x, y, score := a.pole(z, obs, l.w/2, full/2)
+		l.x, l.y = x, y-full/2+l.h/2
+		l.nodeX, l.nodeY = x, y+full/2-nodeRoom/2
+		if !a.graph {
+			l.nodeY = l.y
+		}
+		if score < 1 {
+			cx, cy := int(x/cell), int(y/cell)
+			idx, ok := by[layout.Point{X: cx, Y: cy}]
+			if !ok {
+				// The plate does not fit; if it covers tokens in another
+				// cell of the zone, it takes the band of that cell.
+				plate := rect{l.x - l.w/2, l.y - l.h/2, l.x + l.w/2, l.y + l.h/2}
+				for _, c := range z.Cells {
+					if ti, has := by[c]; has && intersects(plate, a.tokenBox(ti)) {
+						cx, cy, idx, ok = c.X, c.Y, ti, true
+						break
+					}
+				}
+			}
+			if ok {
+				// Too tight beside the tokens: the plate takes a band on
+				// top of the cell, a graph's node goes beside it, and the
+				// tokens move below.
+				left, top := float64(cx)*cell, float64(cy)*cell
+				l.x, l.y = left+cell/2, top+5+l.h/2
+				l.nodeX, l.nodeY = l.x, l.y
+				if a.graph {
+					l.nodeX = l.x + l.w/2 + 12
+					if l.nodeX > left+cell-10 {
+						l.nodeX = l.x - l.w/2 - 12
+					}
+					if l.nodeX < left+10 {
+						l.nodeX, l.nodeY = l.x, l.y+l.h/2
+					}
+				}
+				area := cellArea(layout.Point{X: cx, Y: cy})
+				area.y1 = top + 8 + l.h
+				a.layoutIn(idx, area)
+			}
+		}
+		a.labels[zi] = l
+	}
+}
+
+func intersects(p, q rect) bool {
+	return p.x1 < q.x2 && q.x1 < p.x2 && p.y1 < q.y2 && q.y1 < p.y2
+}
+
+// obstacles lists, per cell, what a label must keep clear of: the sides
+// of the cell that bound its zone, its tokens, and a tile's face id.
+func (a *art) obstacles() [][]rect {
+	b := a.b
+	obs := make([][]rect, b.W*b.H)
+	cells, by := a.tokenCells()
+	for _, p := range cells {
+		i := p.Y*b.W + p.X
+		obs[i] = append(obs[i], a.tokenBox(by[p]).grow(3))
+	}
+	if !a.sheet {
+		for _, t := range b.Tiles {
+			n := b.N
+			x, y := (t.Col+1)*n-1, (t.Row+1)*n-1
+			if x < b.W && y < b.H {
+				obs[y*b.W+x] = append(obs[y*b.W+x], a.faceIDBox(t))
+			}
+		}
+	}
+	for _, z := range b.Zones {
+		for _, c := range z.Cells {
+			for d := layout.N; d <= layout.W; d++ {
+				if b.ZoneAt(c.X+layout.DX[d], c.Y+layout.DY[d]) == z {
+					continue
+				}
+				x, y := float64(c.X)*cell, float64(c.Y)*cell
+				var r rect
+				switch d {
+				case layout.N:
+					r = rect{x, y, x + cell, y}
+				case layout.S:
+					r = rect{x, y + cell, x + cell, y + cell}
+				case layout.W:
+					r = rect{x, y, x, y + cell}
+				default:
+					r = rect{x + cell, y, x + cell, y + cell}
+				}
+				i := c.Y*b.W + c.X
+				obs[i] = append(obs[i], r.grow(4))
+			}
+		}
+	}
+	return obs
+}
+
+// pole returns the best label centre for zone z and how well a box of
+// half sizes hw, hh fits there: 1 is a snug fit, more is room to spare.
+func (a *art) pole(z *layout.Zone, obs [][]rect, hw, hh float64) (bx, by, best float64) {
+	var mx, my float64
+	for _, c := range z.Cells {
+		mx += (float64(c.X) + 0.5) * cell
+		my += (float64(c.Y) + 0.5) * cell
+	}
+	mx /= float64(len(z.Cells))
+	my /= float64(len(z.Cells))
+	const eps = 1e-9
+	best, bestD := -1.0, math.Inf(1)
+	step := cell / labelSamples
+	for _, c := range z.Cells {
+		for j := 0; j < labelSamples; j++ {
+			for i := 0; i < labelSamples; i++ {
+				px := float64(c.X)*cell + (float64(i)+0.5)*step
+				py := float64(c.Y)*cell + (float64(j)+0.5)*step
+				s := a.clearance(obs, c, px, py, hw, hh, best-eps)
+				if s < best-eps {
+					continue
+				}
+				d := (px-mx)*(px-mx) + (py-my)*(py-my)
+				if s > best+eps || d < bestD-eps {
+					best, bestD, bx, by = s, d, px, py
+				}
+			}
+		}
+	}
+	return bx, by, best
+}
+
+// clearance is the scale of the largest label box centred on (px, py)
+// that touches no obstacle, searching rings of cells outward from c. It
+// stops early once the answer is below floor, or when no farther ring can
+// come closer.
+func (a *art) clearance(obs [][]rect, c layout.Point, px, py, hw, hh, floor float64) float64 {
+	b := a.b
+	m := math.Inf(1)
+	far := math.Max(hw, hh)
+	for r := 0; r <= max(b.W, b.H); r++ {
+		if r > 0 && m <= (float64(r-1)*cell-4)/far {
+			break
+		}
+		for y := c.Y - r; y <= c.Y+r; y++ {
+			if y < 0 || y >= b.H {
+				continue
+			}
+			step := 1
+			if r > 0 && y != c.Y-r && y != c.Y+r {
+				step = 2 * r // rows inside the ring: only its two ends
+			}
+			for x := c.X - r; x <= c.X+r; x += step {
+				if x < 0 || x >= b.W {
+					continue
+				}
+				for _, o := range obs[y*b.W+x] {
+					dx := math.Max(0, math.Max(o.x1-px, px-o.x2))
+					dy := math.Max(0, math.Max(o.y1-py, py-o.y2))
+					if s := math.Max(dx/hw, dy/hh); s < m {
+						m = s
+					}
+				}
+			}
+		}
+		if m < floor {
+			return m
+		}
+	}
+	return m
+}
+
+// drawLabels writes each zone's label on a light plate.
+func (a *art) drawLabels(w *svgw) {
+	w.open("g", "class", "labels")
+	w.WriteByte('\n')
+	ink, paper := a.st.c("ink"), a.st.c("paper")
+	for _, l := range a.labels {
+		top := l.y - l.h/2
+		w.el("rect", "x", num(l.x-l.w/2), "y", num(top), "width", num(l.w), "height", num(l.h), "rx", "4",
+			"fill", paper, "fill-opacity", "0.82")
+		w.text(l.x, top+labelPad+labelFont*0.76, labelFont, "middle", "bold", ink, l.main, "class", "zone-id")
+		y := top + labelPad + labelFont
+		if l.sub != "" {
+			w.text(l.x, y+2+subFont*0.76, subFont, "middle", "bold", a.st.c(l.subRole), l.sub, "class", "zone-tag")
+			y += subFont + 2
+		}
+		if l.note != "" {
+			w.text(l.x, y+2+subFont*0.76, subFont, "middle", "bold", ink, l.note, "class", "zone-note")
+		}
+	}
+	w.close("g")
+}

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Render every example mission (plain, with each overlay, in mono) and the
+# built-in tile sheets to SVG and PNG under out/preview/, to look at them.
+#
+#   scripts/preview.sh            # from the repository root
+#   ZMISSION=path/to/zmission scripts/preview.sh   # use a built binary
+#   DPI=150 scripts/preview.sh    # sharper PNGs (default 110)
+#
+# Needs rsvg-convert, from librsvg (Debian/Ubuntu: apt-get install librsvg2-bin;
+# macOS: brew install librsvg; Fedora: dnf install librsvg2-tools).
+set -eu
+
+cd "$(dirname "$0")/.."
+out=out/preview
+dpi=${DPI:-110}
+
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+	echo "preview: rsvg-convert not found; install it:" >&2
+	echo "  Debian/Ubuntu: sudo apt-get install librsvg2-bin" >&2
+	echo "  macOS:         brew install librsvg" >&2
+	echo "  Fedora:        sudo dnf install librsvg2-tools" >&2
+	exit 1
+fi
+
+mkdir -p "$out"
+bin=${ZMISSION:-}
+if [ -z "$bin" ]; then
+	bin=$out/zmission
+	go build -o "$bin" ./cmd/zmission
+fi
+
+png() { # png FILE.svg: write FILE.png next to it
+	rsvg-convert --dpi-x "$dpi" --dpi-y "$dpi" "$1" -o "${1%.svg}.png"
+}
+
+render() { # render NAME ARGS...: one page
+	name=$1
+	shift
+	"$bin" render "$@" -o "$out/$name.svg"
+	png "$out/$name.svg"
+	echo "$out/$name.png"
+}
+
+for f in $(find examples -name '*.yaml' | sort); do
+	base=$(echo "${f#examples/}" | sed 's|/|-|g; s|\.yaml$||')
+	render "$base" "$f"
+	render "$base-mono" --mono --grid "$f"
+	render "$base-landscape" --landscape "$f"
+	# The overlays; sight from the start token's place (in: ZONE or at: [x, y]).
+	line=$(grep -m1 'type: *start' "$f" || true)
+	start=$(echo "$line" | sed -n 's/.*in: *\([^ ,}]*\).*/\1/p')
+	if [ -z "$start" ]; then
+		start=$(echo "$line" | sed -n 's/.*at: *\[ *\([0-9]*\) *, *\([0-9]*\) *\].*/\1,\2/p')
+	fi
+	if [ -n "$start" ]; then
+		render "$base-sight" --overlay "sight=$start" "$f"
+	fi
+	for ov in movement xenos threat mold; do
+		render "$base-$ov" --overlay "$ov" "$f" || echo "preview: no $ov overlay for $f" >&2
+	done
+done
+
+for set in $("$bin" tiles | sed -n 's/^\([a-z0-9-]*\): .*/\1/p'); do
+	"$bin" tiles --tileset "$set" render -o "$out/tiles-$set.svg"
+	png "$out/tiles-$set.svg"
+	echo "$out/tiles-$set.png"
+done
