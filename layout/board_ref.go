@@ -2,11 +2,9 @@ package layout
 
 import (
 	"fmt"
-	"slices"
-	"sort"
+	"github.com/zmission/zmission/internal/typo"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // RefError is a reference that names no zone. Close lists zone ids near to
@@ -98,47 +96,5 @@ func (b *Board) cellRef(ref, s string) (*Zone, error) {
 	return z, nil
 }
 
-// nearIDs returns up to limit names closest to s by edit distance (ignoring
-// case), in name order. Only the closest are kept, and only when they are
-// near enough to be a slip of the keyboard.
-func nearIDs(s string, names []string, limit int) []string {
-	if len(s) > 64 {
-		return nil // no slip of the keyboard is that long; spare the work
-	}
-	best := max(1, len([]rune(s))/3)
-	var out []string
-	for _, n := range names {
-		d := foldDistance(s, n)
-		switch {
-		case d < best:
-			best, out = d, []string{n}
-		case d == best && !slices.Contains(out, n):
-			out = append(out, n)
-		}
-	}
-	sort.Strings(out)
-	return out[:min(limit, len(out))]
-}
-
-// foldDistance is the Levenshtein distance between a and b, ignoring case.
-func foldDistance(a, b string) int {
-	ra := []rune(strings.Map(unicode.ToLower, a))
-	rb := []rune(strings.Map(unicode.ToLower, b))
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
+// nearIDs returns up to limit names closest to s (see typo.Near).
+func nearIDs(s string, names []string, limit int) []string { return typo.Near(s, names, limit) }

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"regexp"
 	"sort"
 	"strconv"
@@ -303,43 +304,11 @@ func tsSortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// tsSuggest returns ` (did you mean "x"?)` for the closest option within two
-// edits (and fewer edits than the word has letters), or "".
+// tsSuggest returns ` (did you mean "x"?)` for the closest option, or "".
 func tsSuggest(word string, options []string) string {
-	if len(options) > 100 {
-		return "" // a guess among hundreds helps nobody and costs time
-	}
-	best, bestD := "", 3
-	for _, o := range options {
-		if d := tsEditDistance(strings.ToLower(word), strings.ToLower(o)); d < bestD && d < len(word) {
-			best, bestD = o, d
-		}
-	}
-	if best == "" || best == word {
+	best := typo.Closest(word, options)
+	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func tsEditDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 99
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

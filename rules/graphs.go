@@ -1,6 +1,12 @@
 package rules
 
-import "github.com/zmission/zmission/layout"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+)
 
 // Move is one way between two edge-sharing zones: through which kind of
 // edge, what a Survivor needs to take it, and who can take it at all.
@@ -59,4 +65,40 @@ type Paths struct {
 type PathGame interface {
 	BoardGame
 	Paths(s *Scene) Paths
+}
+
+// Moves lists every way between edge-sharing zones of b: step says how a
+// cell edge between zones a and b can be crossed (ok=false: it cannot).
+// Each distinct (via, requirements, who) between a pair is listed once,
+// sorted by (From, To, Via, Requires).
+func Moves(b *layout.Board, step func(a, b int, e layout.CellEdge) (Move, bool)) []Move {
+	var out []Move
+	for _, adj := range b.Adjacent() {
+		seen := map[string]bool{}
+		for _, e := range adj.Edges {
+			m, ok := step(adj.A, adj.B, e)
+			if !ok {
+				continue
+			}
+			k := fmt.Sprint(m.Via, m.Requires, m.Survivors, m.Xenos)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Move) int {
+		if a.From != b.From {
+			return a.From - b.From
+		}
+		if a.To != b.To {
+			return a.To - b.To
+		}
+		if c := strings.Compare(a.Via, b.Via); c != 0 {
+			return c
+		}
+		return strings.Compare(strings.Join(a.Requires, ","), strings.Join(b.Requires, ","))
+	})
+	return out
 }

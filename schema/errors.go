@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"sort"
 	"strings"
 
@@ -227,40 +228,5 @@ func dedupe(vs []Violation) []Violation {
 	return out
 }
 
-// suggest returns the closest candidate within a small edit distance.
-func suggest(s string, cands []string) string {
-	best, bd := "", 3
-	for _, c := range cands {
-		if d := distance(strings.ToLower(s), strings.ToLower(c)); d < bd && d < len(c) {
-			best, bd = c, d
-		}
-	}
-	return best
-}
-
-// distance is the edit distance counting a swap of two neighbours as one
-// edit, the commonest typo ("titel").
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
-}
+// suggest returns the closest candidate, or "".
+func suggest(s string, cands []string) string { return typo.Closest(s, cands) }

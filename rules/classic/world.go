@@ -6,6 +6,8 @@
 package classic
 
 import (
+	"slices"
+
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
@@ -58,47 +60,31 @@ func (w *World) BlocksSight(x, y int, d layout.Dir, a, b int) bool {
 // Movement lists every way between zones. Doors are locked: a closed door
 // needs a weapon that opens doors (and its colour's rule, for a coloured
 // door); Zombies never open doors.
-func (w *World) Movement() []rules.Move {
-	var out []rules.Move
-	for _, adj := range w.B.Adjacent() {
-		seen := map[string]bool{}
-		for _, e := range adj.Edges {
-			m := rules.Move{From: adj.A, To: adj.B, Edge: e, Door: -1, Survivors: true, Xenos: true}
-			switch e.Kind {
-			case layout.EdgeNone, layout.EdgeOpening:
-				m.Via = "opening"
-			case layout.EdgeMarking:
-				m.Via = "marking"
-			case layout.EdgeDoor:
-				m.Via = "door"
-				if t := w.door(e.X, e.Y, e.Dir); t != nil {
-					m.Door = t.Index
-					if t.State == "closed" {
-						m.Xenos = false
-						m.Requires = []string{rules.KeyDoorOpener}
-						if t.Color != "neutral" {
-							m.Requires = append(m.Requires, rules.KeyDoor(t.Color))
-						}
-					}
-				}
-			default:
-				continue
-			}
-			k := m.Via + "|" + joinReq(m.Requires)
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			out = append(out, m)
-		}
-	}
-	return out
-}
+func (w *World) Movement() []rules.Move { return rules.Moves(w.B, w.step) }
 
-func joinReq(r []string) string {
-	s := ""
-	for _, x := range r {
-		s += x + ","
+// step says how the cell edge e (on zone a's cell) can be crossed.
+func (w *World) step(a, b int, e layout.CellEdge) (rules.Move, bool) {
+	m := rules.Move{From: a, To: b, Edge: e, Door: -1, Survivors: true, Xenos: true}
+	switch e.Kind {
+	case layout.EdgeNone, layout.EdgeOpening:
+		m.Via = "opening"
+	case layout.EdgeMarking:
+		m.Via = "marking"
+	case layout.EdgeDoor:
+		m.Via = "door"
+		if t := w.door(e.X, e.Y, e.Dir); t != nil {
+			m.Door = t.Index
+			if t.State == "closed" {
+				m.Xenos = false
+				m.Requires = []string{rules.KeyDoorOpener}
+				if t.Color != "neutral" {
+					m.Requires = append(m.Requires, rules.KeyDoor(t.Color))
+				}
+				slices.Sort(m.Requires)
+			}
+		}
+	default:
+		return m, false
 	}
-	return s
+	return m, true
 }

@@ -2,7 +2,6 @@ package invader
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/rules"
@@ -22,48 +21,7 @@ type Step = rules.Move
 
 // Movement lists every way between zones, one entry per distinct
 // (via, requirements) between a pair, sorted by (From, To, Via, Requires).
-func (w *World) Movement() []Step {
-	var out []Step
-	for _, adj := range w.B.Adjacent() {
-		seen := map[string]bool{}
-		for _, e := range adj.Edges {
-			st, ok := w.step(adj.A, adj.B, e)
-			if !ok {
-				continue
-			}
-			k := st.Via + "|" + strings.Join(st.Requires, ",") + "|" + boolKey(st.Survivors, st.Xenos)
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			out = append(out, st)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Step) int {
-		if a.From != b.From {
-			return a.From - b.From
-		}
-		if a.To != b.To {
-			return a.To - b.To
-		}
-		if c := strings.Compare(a.Via, b.Via); c != 0 {
-			return c
-		}
-		return strings.Compare(strings.Join(a.Requires, ","), strings.Join(b.Requires, ","))
-	})
-	return out
-}
-
-func boolKey(a, b bool) string {
-	s := ""
-	if a {
-		s += "s"
-	}
-	if b {
-		s += "x"
-	}
-	return s
-}
+func (w *World) Movement() []Step { return rules.Moves(w.B, w.step) }
 
 // step says how the cell edge e (on zone a's cell) can be crossed.
 func (w *World) step(a, b int, e layout.CellEdge) (Step, bool) {

@@ -1,0 +1,43 @@
+package typo
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"kitten", "sitting", 3}, {"titel", "title", 1}, {"", "éééé", 4}, {"same", "same", 0}, {"ab", "ba", 1},
+	} {
+		if got := Distance(c.a, c.b); got != c.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestNear(t *testing.T) {
+	names := []string{"title", "tiles", "tileset", "1A/c", "1A/e", "zombicide-invader", "zombicide-classic"}
+	for _, c := range []struct {
+		word string
+		want []string
+	}{
+		{"titel", []string{"title"}},
+		{"1a/c", []string{"1A/c"}}, // case is not a typo worth refusing
+		{"1A/d", []string{"1A/c", "1A/e"}},
+		{"zombicide-invadr", []string{"zombicide-invader"}},
+		{"nothing-like-it", nil},
+		{"title", nil}, // an exact match is no typo
+		{strings.Repeat("x", 100), nil},
+	} {
+		if got := Near(c.word, names, 0); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Near(%q) = %q, want %q", c.word, got, c.want)
+		}
+	}
+	if got := Closest("1A/d", names); got != "1A/c" {
+		t.Errorf("Closest = %q", got)
+	}
+}
