@@ -349,9 +349,9 @@ func TestCheckPage(t *testing.T) {
 }
 
 // TestDocsExampleMap keeps docs/example-map.svg, the map the README shows,
-// the rendering of the first example on A4.
+// the rendering of the Violet Lockdown example on A4.
 func TestDocsExampleMap(t *testing.T) {
-	s, g := missionScene(t, filepath.Join(examplesDir, "invader", "first-contact.yaml"))
+	s, g := missionScene(t, filepath.Join(examplesDir, "invader", "violet-lockdown.yaml"))
 	data := renderSVG(t, s, g, Options{Page: "a4", Margin: DefaultMargin})
 	const doc = "../docs/example-map.svg"
 	if updating() {
