@@ -79,7 +79,7 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 			fmt.Fprintf(w, "  %s %d. %s — %s\n", mark, o.Number, o.Text, when)
 		}
 		if len(a.Routes) > 0 {
-			fmt.Fprintln(w, "\nRoutes from the start (Survivor moves; closest a red Spawn Zone comes, in Xeno moves):")
+			fmt.Fprintf(w, "\nRoutes from the start (Survivor moves; closest a red Spawn Zone comes, in %s moves):\n", enemy(a))
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 			for _, r := range a.Routes {
 				if r.Moves < 0 {
@@ -102,7 +102,7 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 	for _, s := range a.Spawns {
 		to := "never reach the start"
 		if s.ToStart >= 0 {
-			to = fmt.Sprintf("%d Xeno moves to the start", s.ToStart)
+			to = fmt.Sprintf("%d %s move%s to the start", s.ToStart, enemy(a), plural(s.ToStart))
 		}
 		active := "active " + s.Active
 		if s.Active == "never" {
@@ -143,4 +143,11 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+func enemy(a *rules.Analysis) string {
+	if a.Enemy == "" {
+		return "enemy"
+	}
+	return a.Enemy
 }
