@@ -20,31 +20,17 @@ func (e *env) renderCmd() *cli.Command {
 		ArgsUsage: "MISSION",
 		// sight=3,4 is one value: commas do not split --overlay.
 		DisableSliceFlagSeparator: true,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SVG to this file (default: standard output)"},
-			&cli.StringFlag{Name: "page", Value: "a4", Usage: "page size: " + strings.Join(render.PageNames(), ", ") + " (fit: just big enough)"},
-			&cli.BoolFlag{Name: "landscape", Usage: "turn the page: board on the left, text on the right"},
-			&cli.FloatFlag{Name: "margin", Value: render.DefaultMargin, Usage: "page margin in mm"},
-			&cli.BoolFlag{Name: "grid", Usage: "draw a scale grid with board coordinates along the edges"},
-			&cli.BoolFlag{Name: "mono", Usage: "for black-and-white printers: greys, patterns and letters instead of colours"},
-			&cli.StringSliceFlag{Name: "overlay", Usage: "draw game data over the board (repeatable): sight=ZONE, movement, xenos, threat, mold"},
-			&cli.BoolFlag{Name: "enhanced", Usage: "sight overlays with the Enhanced senses skill"},
-		},
+		}, pageFlags()...),
 		Action: func(_ context.Context, c *cli.Command) error {
 			path, err := missionArg(c, "")
 			if err != nil {
 				return err
 			}
-			o := render.Options{
-				Page:      strings.ToLower(c.String("page")),
-				Landscape: c.Bool("landscape"),
-				Margin:    c.Float("margin"),
-				Grid:      c.Bool("grid"),
-				Mono:      c.Bool("mono"),
-				Sight:     rules.SightOptions{EnhancedSenses: c.Bool("enhanced")},
-			}
-			if err := render.CheckPage(o.Page, o.Margin); err != nil {
-				return usageErr("%v", err)
+			o, err := pageOptions(c)
+			if err != nil {
+				return err
 			}
 			r, g, err := e.scene(path)
 			if err != nil {
@@ -64,6 +50,36 @@ func (e *env) renderCmd() *cli.Command {
 			return e.writeOutput(c.String("output"), buf.Bytes())
 		},
 	}
+}
+
+// pageFlags are the page and overlay flags of render, shared with watch.
+func pageFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "page", Value: "a4", Usage: "page size: " + strings.Join(render.PageNames(), ", ") + " (fit: just big enough)"},
+		&cli.BoolFlag{Name: "landscape", Usage: "turn the page: board on the left, text on the right"},
+		&cli.FloatFlag{Name: "margin", Value: render.DefaultMargin, Usage: "page margin in mm"},
+		&cli.BoolFlag{Name: "grid", Usage: "draw a scale grid with board coordinates along the edges"},
+		&cli.BoolFlag{Name: "mono", Usage: "for black-and-white printers: greys, patterns and letters instead of colours"},
+		&cli.StringSliceFlag{Name: "overlay", Usage: "draw game data over the board (repeatable): sight=ZONE, movement, xenos, threat, mold"},
+		&cli.BoolFlag{Name: "enhanced", Usage: "sight overlays with the Enhanced senses skill"},
+	}
+}
+
+// pageOptions reads the page flags. Overlays are left out: they are checked
+// against a board, so each command parses them once it has one.
+func pageOptions(c *cli.Command) (render.Options, error) {
+	o := render.Options{
+		Page:      strings.ToLower(c.String("page")),
+		Landscape: c.Bool("landscape"),
+		Margin:    c.Float("margin"),
+		Grid:      c.Bool("grid"),
+		Mono:      c.Bool("mono"),
+		Sight:     rules.SightOptions{EnhancedSenses: c.Bool("enhanced")},
+	}
+	if err := render.CheckPage(o.Page, o.Margin); err != nil {
+		return o, usageErr("%v", err)
+	}
+	return o, nil
 }
 
 // overlayErr turns a bad --overlay into a usage error, with close zone ids

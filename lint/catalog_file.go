@@ -61,6 +61,8 @@ func init() {
 			Doc:  "Objectives and special rules refer to tokens by id, so ids must be unique.",
 			Bad:  strings.Replace(good, "objectives:", "  - {id: gun, type: sentry-gun, at: [1, 1]}\n  - {id: gun, type: bot, at: [1, 2]}\nobjectives:", 1),
 			Good: strings.Replace(good, "objectives:", "  - {id: gun, type: sentry-gun, at: [1, 1]}\n  - {id: bot, type: bot, at: [1, 2]}\nobjectives:", 1)},
+		{ID: "not-mission", Title: "The file is not a mission", Severity: validate.Error,
+			Doc: "`zmission fmt` formats missions only. A tile set (a document with a `faces:` mapping) or any other document is reported and left as it is."},
 		{ID: "internal", Title: "The tool failed on this file", Severity: validate.Error,
 			Doc: "A bug in zmission, not in your file. Please report it with the file attached."},
 	} {
