@@ -28,7 +28,7 @@ func pointer(loc []string) string {
 // flatten walks the validator's error tree down to the leaves that say what
 // is wrong. Of the branches of a failed oneOf/anyOf it keeps the one that got
 // furthest into the value, because the others mostly say "wrong type".
-func flatten(e *jsonschema.ValidationError, props []string, out *[]Violation) {
+func flatten(e *jsonschema.ValidationError, c *compiled, out *[]Violation) {
 	switch k := e.ErrorKind.(type) {
 	case *kind.OneOf, *kind.AnyOf:
 		if len(e.Causes) == 0 {
@@ -41,16 +41,16 @@ func flatten(e *jsonschema.ValidationError, props []string, out *[]Violation) {
 			*out = append(*out, Violation{Path: pointer(e.InstanceLocation), Kind: "value", Message: msg})
 			return
 		}
-		flatten(best(e.Causes), props, out)
+		flatten(best(e.Causes), c, out)
 		return
 	}
 	if len(e.Causes) > 0 {
-		for _, c := range e.Causes {
-			flatten(c, props, out)
+		for _, x := range e.Causes {
+			flatten(x, c, out)
 		}
 		return
 	}
-	leaf(e, props, out)
+	leaf(e, c, out)
 }
 
 // alternatives merges a oneOf whose every branch failed on type, const or
@@ -108,7 +108,7 @@ func depth(e *jsonschema.ValidationError) int {
 	return d
 }
 
-func leaf(e *jsonschema.ValidationError, props []string, out *[]Violation) {
+func leaf(e *jsonschema.ValidationError, c *compiled, out *[]Violation) {
 	at := pointer(e.InstanceLocation)
 	add := func(v Violation) { *out = append(*out, v) }
 	switch k := e.ErrorKind.(type) {
@@ -123,7 +123,7 @@ func leaf(e *jsonschema.ValidationError, props []string, out *[]Violation) {
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
 			msg := fmt.Sprintf("unknown key %q", p)
-			if s := suggest(p, props); s != "" {
+			if s := suggest(p, c.siblings(e.SchemaURL)); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			add(Violation{Path: at + "/" + escape(p), Key: p, Kind: "unknown", Message: msg})
@@ -163,6 +163,9 @@ func patternMessage(loc []string, k *kind.Pattern) string {
 	if len(loc) > 0 {
 		last = loc[len(loc)-1]
 	}
+	if last == "id" && len(loc) > 1 {
+		last = "token-id"
+	}
 	if len(loc) >= 2 && loc[len(loc)-2] == "boxes" {
 		last = "boxes"
 	}
@@ -170,7 +173,8 @@ func patternMessage(loc []string, k *kind.Pattern) string {
 		last = "xeno_deck"
 	}
 	forms := map[string]string{
-		"id":        "lower-case letters, digits and dashes, starting with a letter or digit (e.g. first-contact); a token id: letters, digits, - and _",
+		"id":        "lower-case letters, digits and dashes, starting with a letter or digit (e.g. first-contact)",
+		"token-id":  "a token id: a letter, then letters, digits, - and _ (e.g. gun-1)",
 		"face":      "a tile face id without '/', ',' or spaces (e.g. 1A)",
 		"in":        "a tile face and a zone label, like 1A/c",
 		"players":   "a number or a range like 1-6",
@@ -229,4 +233,4 @@ func dedupe(vs []Violation) []Violation {
 }
 
 // suggest returns the closest candidate, or "".
-func suggest(s string, cands []string) string { return typo.Closest(s, cands) }
+func suggest(s string, cands []string) string { return typo.Guess(s, cands) }

@@ -49,6 +49,7 @@ type compiled struct {
 	once  sync.Once
 	sch   *jsonschema.Schema
 	props []string // every property name the schema declares, for "did you mean"
+	doc   any      // the schema document, to find the properties of one object
 	err   error
 }
 
@@ -76,6 +77,7 @@ func get(name string) (*compiled, error) {
 		}
 		c.sch, c.err = comp.Compile(id)
 		c.props = propertyNames(doc)
+		c.doc = doc
 	})
 	return c, c.err
 }
@@ -135,6 +137,41 @@ func Validate(name string, v any) ([]Violation, error) {
 		return nil, err
 	}
 	var out []Violation
-	flatten(ve, c.props, &out)
+	flatten(ve, c, &out)
 	return dedupe(out), nil
+}
+
+// siblings lists the properties the object schema at a location declares
+// (".../x.schema.json#/$defs/tile" -> the keys of $defs/tile/properties), or
+// every property name when it cannot tell.
+func (c *compiled) siblings(schemaURL string) []string {
+	_, frag, ok := strings.Cut(schemaURL, "#")
+	if !ok {
+		return c.props
+	}
+	var cur any = c.doc
+	for _, p := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
+		if p == "" {
+			continue
+		}
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return c.props
+		}
+		cur = m[strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~")]
+	}
+	m, ok := cur.(map[string]any)
+	if !ok {
+		return c.props
+	}
+	props, ok := m["properties"].(map[string]any)
+	if !ok || len(props) == 0 {
+		return c.props
+	}
+	out := make([]string, 0, len(props))
+	for k := range props {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

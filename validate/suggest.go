@@ -1,28 +1,7 @@
 package validate
 
-import (
-	"strings"
+import "github.com/zmission/zmission/internal/typo"
 
-	"github.com/zmission/zmission/internal/typo"
-)
-
-// suggest returns the candidate closest to word by edit distance, or "" when
-// none is close enough to be a plausible typo; failing that, the first
-// candidate word abbreviates ("warn" for "warning"). Ties go to the
-// candidate listed first, so callers pass sorted candidates for stable
-// messages.
-func suggest(word string, candidates []string) string {
-	if s := closest(word, candidates); s != "" {
-		return s
-	}
-	if len(word) >= 3 {
-		for _, c := range candidates {
-			if len(c) > len(word) && strings.HasPrefix(c, word) {
-				return c
-			}
-		}
-	}
-	return ""
-}
-
-func closest(word string, candidates []string) string { return typo.Closest(word, candidates) }
+// suggest returns the candidate word most likely meant ("warning" for
+// "warnign" or "warn"), or "" when none is close enough.
+func suggest(word string, candidates []string) string { return typo.Guess(word, candidates) }

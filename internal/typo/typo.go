@@ -88,3 +88,36 @@ func contains(ss []string, s string) bool {
 	}
 	return false
 }
+
+// Guess is Closest, or else a name that the word begins with ("north" for
+// "n", "rotate" for "rot": the longest such) or that begins with the word
+// ("warn" for "warning", when the word has three letters or more).
+func Guess(word string, names []string) string {
+	if c := Closest(word, names); c != "" {
+		return c
+	}
+	w := fold(word)
+	best := ""
+	for _, n := range names {
+		f := fold(n)
+		if f == w || f == "" {
+			continue
+		}
+		if strings.HasPrefix(w, f) && len(n) > len(best) {
+			best = n
+		}
+	}
+	if best != "" {
+		return best
+	}
+	if len([]rune(word)) >= 3 {
+		sorted := append([]string(nil), names...)
+		sort.Strings(sorted)
+		for _, n := range sorted {
+			if f := fold(n); f != w && strings.HasPrefix(f, w) {
+				return n
+			}
+		}
+	}
+	return ""
+}

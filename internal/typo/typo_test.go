@@ -41,3 +41,22 @@ func TestNear(t *testing.T) {
 		t.Errorf("Closest = %q", got)
 	}
 }
+
+func TestGuess(t *testing.T) {
+	for _, c := range []struct {
+		word  string
+		names []string
+		want  string
+	}{
+		{"rotate", []string{"face", "at", "rot"}, "rot"},
+		{"north", []string{"n", "e", "s", "w"}, "n"},
+		{"warn", []string{"off", "info", "warning", "error"}, "warning"},
+		{"colour", []string{"type", "color", "state"}, "color"},
+		{"xyz", []string{"n", "e"}, ""},
+		{"ab", []string{"abcdef"}, ""}, // too short to stand for a longer word
+	} {
+		if got := Guess(c.word, c.names); got != c.want {
+			t.Errorf("Guess(%q) = %q, want %q", c.word, got, c.want)
+		}
+	}
+}
