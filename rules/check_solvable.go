@@ -132,6 +132,9 @@ func (pl *Play) objectiveFindings(sol *Solution, i int, ptr string) []Finding {
 	switch {
 	case o.Take != "":
 		need, have := Needed(pl.Scene, o)
+		if have < written(pl.Mission, missions.TokObjective, o.Take) {
+			return nil // a token off the board is reported where it stands
+		}
 		if have == 0 {
 			what := o.Take + " Objective"
 			if o.Take == "all" {
@@ -158,6 +161,9 @@ func (pl *Play) objectiveFindings(sol *Solution, i int, ptr string) []Finding {
 			return []Finding{{Rule: "objective-count", Ptr: ptr + "/exit", Message: fmt.Sprintf("%s: the mission has only %d Survivors", name, pl.Survivors)}}
 		}
 		ex := pl.Of(missions.TokExit)
+		if len(ex) == 0 && written(pl.Mission, missions.TokExit, "") > 0 {
+			return nil // the exit is off the board, reported where it stands
+		}
 		if len(ex) == 0 {
 			return []Finding{{Rule: "exit-missing", Ptr: ptr + "/exit", Message: fmt.Sprintf("%s, but there is no exit token on the map", name), Hint: "add '- {type: exit, at: [x, y]}' to tokens"}}
 		}
@@ -311,4 +317,17 @@ func missingTakes(pl *Play, prov []int) string {
 		return ""
 	}
 	return pl.Mission.Rules[prov[0]].When.Take + " Objective"
+}
+
+// written counts the tokens of a type (and objective colour, "all" or ""
+// for any) the mission lists, placed on the board or not.
+func written(m *missions.Mission, typ, color string) int {
+	n := 0
+	for _, t := range m.Tokens {
+		t = Defaults(t)
+		if t.Type == typ && (color == "" || color == "all" || t.Color == color) {
+			n++
+		}
+	}
+	return n
 }

@@ -24,7 +24,7 @@ func TokenName(t *Token) string {
 	}
 	if t.Type == missions.TokDoor {
 		d, _ := Side(t.Side)
-		return fmt.Sprintf("the %s at %s", what, KeyOf(t.Cell.X, t.Cell.Y, d))
+		return fmt.Sprintf("the %s at %d,%d:%s", what, t.Cell.X, t.Cell.Y, d)
 	}
 	return fmt.Sprintf("the %s at %d,%d (%s)", what, t.Cell.X, t.Cell.Y, t.Zone.ID)
 }

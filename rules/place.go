@@ -132,6 +132,7 @@ func placeDoor(b *layout.Board, t *Token, doors map[EdgeKey]int) (Finding, bool)
 	}
 	x, y := t.Cell.X, t.Cell.Y
 	key := KeyOf(x, y, d)
+	at := fmt.Sprintf("%d,%d:%s", x, y, d) // as the author wrote it
 	if k := b.Edge(x, y, d); k != layout.EdgeDoor {
 		what := "a " + k.String()
 		switch k {
@@ -146,16 +147,16 @@ func placeDoor(b *layout.Board, t *Token, doors map[EdgeKey]int) (Finding, bool)
 		}
 		if nz := b.ZoneAt(x+layout.DX[d], y+layout.DY[d]); nz != nil && nz.Kind == layout.Street && t.Zone.Kind == layout.Street {
 			return Finding{Rule: "door-on-street", Ptr: t.Ptr(),
-				Message: fmt.Sprintf("the door at %s stands between two street zones (%s and %s); doors belong on building door openings", key, t.Zone.ID, nz.ID),
+				Message: fmt.Sprintf("the door at %s stands between two street zones (%s and %s); doors belong on building door openings", at, t.Zone.ID, nz.ID),
 				Hint:    "streets are split by pedestrian crossings, not doors"}, false
 		}
 		return Finding{Rule: "door-not-on-opening", Ptr: t.Ptr(),
-			Message: fmt.Sprintf("the door at %s stands on %s, not on a door opening", key, what),
+			Message: fmt.Sprintf("the door at %s stands on %s, not on a door opening", at, what),
 			Hint:    "doors go on the door openings the tile set marks; 'zmission show' draws them"}, false
 	}
 	if j, dup := doors[key]; dup {
 		return Finding{Rule: "door-duplicate", Ptr: t.Ptr(),
-			Message: fmt.Sprintf("two doors on the edge %s", key),
+			Message: fmt.Sprintf("two doors on the edge %s", at),
 			Related: []Related{{Ptr: ptrf("/tokens/%d", j), Message: "the other door"}}}, false
 	}
 	doors[key] = t.Index
