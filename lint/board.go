@@ -81,6 +81,11 @@ func tilesetErr(path string, ds []validate.Diagnostic) error {
 // board builds the board and places the tokens, then runs the game's checks.
 func (r *Result) board(o Options) {
 	doc, m := r.Doc, r.Mission
+	if rules.Lookup(m.Ruleset) == nil {
+		r.finding(rules.Finding{Rule: "ruleset-unsupported", Ptr: "/ruleset",
+			Message: fmt.Sprintf("zmission does not know the rules of %s yet: only the mission's format was checked", m.Ruleset)})
+		return
+	}
 	if len(m.Tiles) == 0 {
 		if g := rules.Lookup(m.Ruleset); g != nil {
 			r.finding(rules.Finding{Rule: "no-tiles", Ptr: "", Message: "the mission places no tiles", Hint: "add a tiles: list, e.g. '- {face: 1A, at: [0, 0]}'"})
