@@ -2,6 +2,7 @@ package zmission_test
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -83,4 +84,41 @@ func containsAny(s string, subs []string) bool {
 		}
 	}
 	return false
+}
+
+// TestDocMissionsValidate: every whole mission shown in the README and the
+// docs (a yaml block with a ruleset) is a valid mission, so an author who
+// copies one starts from something that works.
+func TestDocMissionsValidate(t *testing.T) {
+	files, _ := filepath.Glob("docs/*.md")
+	files = append(files, "README.md")
+	found := 0
+	for _, f := range files {
+		if f == filepath.Join("docs", "checks.md") {
+			continue // the catalogue shows failing examples on purpose
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := strings.Split(string(data), "```yaml\n")
+		for _, b := range blocks[1:] {
+			body, _, _ := strings.Cut(b, "```")
+			if !strings.Contains(body, "\nruleset:") || !strings.Contains(body, "format: 1") || strings.Contains(body, "# yaml-language-server: $schema=https://zmission.github.io/schema/v1/tileset") {
+				continue
+			}
+			found++
+			path := filepath.Join(t.TempDir(), "doc.yaml")
+			if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, _ := run("validate", path)
+			if code != 0 {
+				t.Errorf("a mission shown in %s does not validate:\n%s\n%s", f, stdout, body)
+			}
+		}
+	}
+	if found < 2 {
+		t.Fatalf("found only %d missions in the docs", found)
+	}
 }
