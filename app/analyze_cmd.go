@@ -18,11 +18,7 @@ func (e *env) analyzeCmd() *cli.Command {
 		ArgsUsage: "MISSION",
 		Flags:     []cli.Flag{formatFlag("text", "text", "json")},
 		Action: func(_ context.Context, c *cli.Command) error {
-			path, err := missionArg(c, "")
-			if err != nil {
-				return err
-			}
-			r, _, err := e.scene(path)
+			r, _, err := e.missionScene(c)
 			if err != nil {
 				return err
 			}

@@ -39,6 +39,16 @@ func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 	return r, g, nil
 }
 
+// missionScene is the start of every command that reads one mission: the
+// argument, then the placed board.
+func (e *env) missionScene(c *cli.Command) (*lint.Result, rules.BoardGame, error) {
+	path, err := missionArg(c, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	return e.scene(path)
+}
+
 func missionArg(c *cli.Command, more string) (string, error) {
 	want := 1
 	if more != "" {
@@ -100,11 +110,7 @@ func (e *env) zonesCmd() *cli.Command {
 		ArgsUsage: "MISSION",
 		Flags:     []cli.Flag{formatFlag("text", "text", "json")},
 		Action: func(_ context.Context, c *cli.Command) error {
-			path, err := missionArg(c, "")
-			if err != nil {
-				return err
-			}
-			r, _, err := e.scene(path)
+			r, _, err := e.missionScene(c)
 			if err != nil {
 				return err
 			}
@@ -173,11 +179,7 @@ func (e *env) showCmd() *cli.Command {
 		Usage:     "draw a mission's board in the terminal: walls, doors, zone ids, tokens",
 		ArgsUsage: "MISSION",
 		Action: func(_ context.Context, c *cli.Command) error {
-			path, err := missionArg(c, "")
-			if err != nil {
-				return err
-			}
-			r, _, err := e.scene(path)
+			r, _, err := e.missionScene(c)
 			if err != nil {
 				return err
 			}

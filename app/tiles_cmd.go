@@ -70,20 +70,13 @@ func (e *env) listTileset(set *layout.TileSet) {
 	fmt.Fprintln(tw, "  FACE\tBACK\tTITLE\tZONES")
 	for _, f := range set.Faces {
 		labels := make([]string, 0, len(f.Zones))
-		seen := map[string]bool{}
-		for _, row := range f.Grid {
-			for _, l := range row {
-				if seen[l] {
-					continue
-				}
-				seen[l] = true
-				z := f.Zones[l]
-				d := l + ":" + z.Kind
-				if len(z.Features) > 0 {
-					d += "(" + strings.Join(z.Features, ",") + ")"
-				}
-				labels = append(labels, d)
+		for _, l := range f.Labels() {
+			z := f.Zones[l]
+			d := l + ":" + z.Kind
+			if len(z.Features) > 0 {
+				d += "(" + strings.Join(z.Features, ",") + ")"
 			}
+			labels = append(labels, d)
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.ID, dash(f.Other), f.Title, strings.Join(labels, " "))
 	}

@@ -35,3 +35,18 @@ type ZoneSpec struct {
 	Features []string // sorted
 	Name     string   // optional display name, e.g. "Security Room"
 }
+
+// Labels lists the face's zone labels in reading order of their first cell.
+func (f *Face) Labels() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, row := range f.Grid {
+		for _, l := range row {
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}

@@ -150,26 +150,19 @@ func drawFace(w *svgw, set *layout.TileSet, f *layout.Face, x, y float64, st sty
 
 	// Zone names under the face: "a Security Room · c corridor".
 	var names []span
-	seen := map[string]bool{}
-	for _, row := range f.Grid {
-		for _, l := range row {
-			if seen[l] {
-				continue
-			}
-			seen[l] = true
-			z := f.Zones[l]
-			if z == nil {
-				continue
-			}
-			what := z.Name
-			if what == "" {
-				what = z.Kind
-			}
-			if len(names) > 0 {
-				names[len(names)-1].text += " ·"
-			}
-			names = append(names, span{text: l, bold: true}, span{text: what})
+	for _, l := range f.Labels() {
+		z := f.Zones[l]
+		if z == nil {
+			continue
 		}
+		what := z.Name
+		if what == "" {
+			what = z.Kind
+		}
+		if len(names) > 0 {
+			names[len(names)-1].text += " ·"
+		}
+		names = append(names, span{text: l, bold: true}, span{text: what})
 	}
 	fs := smallSize
 	nl := wrapSpans(names, fs, sheetFace)

@@ -6,9 +6,9 @@ import (
 	"github.com/zmission/zmission/validate"
 )
 
-// base is the start of the catalogue's example missions: two tiles of the
-// station set, Survivors starting in the corridor at 0,1.
-const base = `format: 1
+// ExampleBase starts the catalogue's Invader example missions: two tiles of
+// the station set, Survivors starting in the corridor at 0,1.
+const ExampleBase = `format: 1
 id: example
 title: Example
 ruleset: zombicide-invader
@@ -24,80 +24,80 @@ func init() {
 	for _, c := range []*validate.Check{
 		{ID: "start-missing", Title: "No start token", Severity: validate.Error,
 			Doc:  "Every mission says where the Survivors begin: one `start` token. Without it nothing about reachability can be checked.",
-			Bad:  base + "tokens:\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "start-multiple", Title: "More than one start token", Severity: validate.Error,
 			Doc:  "The Survivors start together in one zone.",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: start, at: [3, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: start, at: [3, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "no-objectives", Title: "The mission has no objectives", Severity: validate.Warning,
 			Doc:  "Objectives say how the mission is won; without them the tool cannot check that it can be.",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "unknown-ref", Title: "A reference names nothing on the board", Severity: validate.Error,
 			Doc:  "`reach`, `activate` and `remove` name a token id, a zone id (`1A/c`, see `zmission zones`) or a board cell (`\"3,4\"`).",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\nobjectives:\n  - reach: 9Z/q\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\nobjectives:\n  - reach: 2A/e\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\nobjectives:\n  - reach: 9Z/q\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\nobjectives:\n  - reach: 2A/e\n"},
 		{ID: "exit-missing", Title: "An objective asks for the Exit, but there is none", Severity: validate.Error,
 			Doc:  "`exit: all` needs an `exit` token on the board.",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\nobjectives:\n  - exit: all\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\nobjectives:\n  - exit: all\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "exit-unreachable", Title: "The Exit cannot be reached", Severity: validate.Error,
 			Doc: "With every key the Survivors can ever gain (objectives taken, doors opened by special rules, Oxygen Tanks from a reachable Oxygen Supply Room), no way leads from the start to the Exit. The message names what blocks each way: the door and the rule that would open it, the airlock and the missing oxygen, or a zone walled off.",
-			Bad: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
+			Bad: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
 				"objectives:\n  - exit: all\nrules:\n  - when: {take: violet}\n    then: [{open: violet}]\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 2]}\n  - {type: objective, color: violet, at: [0, 0]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 2]}\n  - {type: objective, color: violet, at: [0, 0]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
 				"objectives:\n  - exit: all\nrules:\n  - when: {take: violet}\n    then: [{open: violet}]\n"},
 		{ID: "objective-unreachable", Title: "An objective cannot be reached", Severity: validate.Error,
 			Doc: "An Objective token, zone or token that a victory condition needs lies beyond what the Survivors can ever reach. Reported at the token, with what blocks the way.",
-			Bad: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: green}\n" +
+			Bad: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: green}\n" +
 				"objectives:\n  - take: red\nrules:\n  - when: {take: red}\n    then: [{open: green}]\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n}\n" +
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n}\n" +
 				"objectives:\n  - take: red\n"},
 		{ID: "key-behind-lock", Title: "A door is opened only by something behind it", Severity: validate.Error,
 			Doc: "The special rule that opens this coloured door fires on something (typically taking the Objective of the door's colour) that can only be reached through the door. The classic design slip: \"the violet door is opened by the violet Objective\", with the Objective placed in the room the door closes.",
-			Bad: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
+			Bad: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
 				"objectives:\n  - take: violet\nrules:\n  - when: {take: violet}\n    then: [{open: violet}]\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [0, 0]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [0, 0]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
 				"objectives:\n  - take: violet\n  - take: red\nrules:\n  - when: {take: violet}\n    then: [{open: violet}]\n"},
 		{ID: "door-never-opens", Title: "A coloured door that nothing opens", Severity: validate.Error,
 			Doc:  "Coloured doors follow the mission's special rules; with no rule `open: COLOUR`, the door is a wall. Add the rule, or use a neutral door.",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [5, 2], side: n, color: green}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [5, 2], side: n}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [5, 2], side: n, color: green}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [5, 2], side: n}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "objective-order", Title: "Objectives cannot be met in the order given", Severity: validate.Error,
 			Doc: "Objectives with `order` must be met in that order. Here a later one can be met, and an earlier one too, but only the other way round: what the earlier one needs is given by the later one.",
-			Bad: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: objective, color: violet, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
+			Bad: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: objective, color: violet, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
 				"objectives:\n  - {take: violet, order: 1}\n  - {take: red, order: 2}\nrules:\n  - when: {take: red}\n    then: [{open: violet}]\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: objective, color: violet, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: objective, color: violet, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
 				"objectives:\n  - {take: red, order: 1}\n  - {take: violet, order: 2}\nrules:\n  - when: {take: red}\n    then: [{open: violet}]\n"},
 		{ID: "objective-count", Title: "An objective asks for more than the map has", Severity: validate.Error,
 			Doc:  "`take` with a `count` above the number of Objective tokens of that colour on the map, a colour with no token at all, or `exit: N` with more Survivors than the mission has.",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\nobjectives:\n  - {take: red, count: 2}\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: objective, at: [3, 0]}\nobjectives:\n  - {take: red, count: 2}\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\nobjectives:\n  - {take: red, count: 2}\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: objective, at: [3, 0]}\nobjectives:\n  - {take: red, count: 2}\n"},
 		{ID: "spawn-no-path", Title: "Xenos from a Spawn Zone can never reach the Survivors", Severity: validate.Error,
 			Doc:  "Xenos walk the shortest path to the Survivors, destroying closed doors on the way, but walls stop them. A Spawn Zone walled off from the start produces Xenos that never play a part.",
-			Bad:  strings.Replace(base, "2A", "7B", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [4, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [4, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  strings.Replace(ExampleBase, "2A", "7B", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [4, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [4, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "spawn-near-start", Title: "A Spawn Zone is in or next to the start zone", Severity: validate.Warning,
 			Doc:  "Xenos spawning in, or one move from, the Survivors' start attack on the first round. Sometimes meant; usually not.",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [1, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [4, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [1, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, at: [4, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "spawn-never-active", Title: "A coloured Spawn Zone that no rule activates", Severity: validate.Warning,
 			Doc:  "Red Spawn Zones are always active. Green, violet and other colours spawn only once a special rule activates them (`then: [{activate: green}]`).",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, color: green, at: [4, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, color: green, at: [4, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - take: red\n  - exit: all\nrules:\n  - when: {take: red}\n    then: [{activate: green}]\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, color: green, at: [4, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, color: green, at: [4, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - take: red\n  - exit: all\nrules:\n  - when: {take: red}\n    then: [{activate: green}]\n"},
 		{ID: "spawn-first", Title: "More than one Spawn Zone is marked first", Severity: validate.Error,
 			Doc:  "Spawning starts at one Spawn Zone and goes clockwise (`zmission analyze` prints the order). Mark one `first: true`.",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, first: true, at: [4, 1]}\n  - {type: spawn, first: true, at: [4, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, first: true, at: [4, 1]}\n  - {type: spawn, at: [4, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, first: true, at: [4, 1]}\n  - {type: spawn, first: true, at: [4, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, first: true, at: [4, 1]}\n  - {type: spawn, at: [4, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "inventory", Title: "The mission needs more tokens or tiles than its boxes hold", Severity: validate.Error,
 			Doc:  "Token and tile counts against the boxes the mission lists under `boxes` (default: invader-core). 7 or more Survivors add 1 red Spawn Zone per 2 Survivors above 6. Using the same tile twice needs two copies of its box.",
-			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, color: violet}\n  - {type: door, at: [2, 0], side: w, color: violet}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\nrules:\n  - when: {round: 3}\n    then: [{open: violet}]\n",
-			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, color: violet}\n  - {type: door, at: [2, 0], side: w, color: green}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\nrules:\n  - when: {round: 3}\n    then: [{open: violet}, {open: green}]\n"},
+			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, color: violet}\n  - {type: door, at: [2, 0], side: w, color: violet}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\nrules:\n  - when: {round: 3}\n    then: [{open: violet}]\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, color: violet}\n  - {type: door, at: [2, 0], side: w, color: green}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\nrules:\n  - when: {round: 3}\n    then: [{open: violet}, {open: green}]\n"},
 		{ID: "unknown-box", Title: "An unknown box", Severity: validate.Error,
 			Doc:  "`boxes` names boxes zmission knows (`zmission rules inventory` lists how they are counted). A box is a data file; unknown names are usually typos.",
-			Bad:  strings.Replace(base, "tileset:", "boxes: [invader-cor]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
-			Good: strings.Replace(base, "tileset:", "boxes: [invader-core]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  strings.Replace(ExampleBase, "tileset:", "boxes: [invader-cor]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
+			Good: strings.Replace(ExampleBase, "tileset:", "boxes: [invader-core]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 	} {
 		validate.Register(c)
 	}

@@ -1,18 +1,12 @@
 package invader
 
-import "github.com/zmission/zmission/validate"
+import (
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/validate"
+)
 
-// base is the start of the catalogue's example missions: two tiles,
-// Survivors starting in the corridor at 0,1.
-const base = `format: 1
-id: example
-title: Example
-ruleset: zombicide-invader
-tileset: station
-tiles:
-  - {face: 1A, at: [0, 0]}
-  - {face: 2A, at: [1, 0]}
-`
+// base starts the examples, as for the shared checks.
+const base = rules.ExampleBase
 
 var game1 = []string{Ruleset}
 
