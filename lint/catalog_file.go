@@ -65,6 +65,8 @@ func init() {
 			Doc:  "The format accepts every planned ruleset (facility, colony, survival-infection), but only zombicide-invader and zombicide-classic have their rules in zmission so far. For the others, only the format is checked.",
 			Bad:  "format: 1\nid: outpost\ntitle: Outpost\nruleset: facility\n",
 			Good: good},
+		{ID: "findings-truncated", Title: "More findings than are worth printing", Severity: validate.Info,
+			Doc: "A file with thousands of findings (usually generated, or hostile) prints its first 500, then this count. Fix those and run again."},
 		{ID: "not-mission", Title: "The file is not a mission", Severity: validate.Error,
 			Doc: "`zmission fmt` formats missions only. A tile set (a document with a `faces:` mapping) or any other document is reported and left as it is."},
 		{ID: "internal", Title: "The tool failed on this file", Severity: validate.Error,

@@ -83,7 +83,21 @@ func Bytes(file string, data []byte, o Options) *Result {
 		r.board(o)
 	}
 	validate.Sort(r.Diags)
+	r.cap()
 	return r
+}
+
+// maxFindings bounds what one file can print: a generated or hostile file
+// with thousands of tokens says all it needs to in the first few hundred.
+const maxFindings = 500
+
+func (r *Result) cap() {
+	if len(r.Diags) <= maxFindings {
+		return
+	}
+	extra := len(r.Diags) - maxFindings
+	r.Diags = append(r.Diags[:maxFindings], validate.Diagnostic{File: r.File, Line: 1, Col: 1, Severity: validate.Info, Rule: "findings-truncated",
+		Message: fmt.Sprintf("%d more findings not shown", extra), Hint: "fix the ones above first"})
 }
 
 func hasErrors(ds []validate.Diagnostic) bool {

@@ -27,12 +27,15 @@ func checkMold(w *World, opt rules.Options) []rules.Finding {
 	}
 	sp := w.Of(missions.TokSpawn)
 	var out []rules.Finding
+	pairs := map[[2]int]bool{} // one finding per pair of zones, however many tokens
 	for i := range sp {
 		for j := i + 1; j < len(sp); j++ {
 			a, b := sp[i], sp[j]
-			if a.Zone.Index == b.Zone.Index {
+			za, zb := min(a.Zone.Index, b.Zone.Index), max(a.Zone.Index, b.Zone.Index)
+			if za == zb || pairs[[2]int{za, zb}] {
 				continue
 			}
+			pairs[[2]int{za, zb}] = true
 			chain, ok := w.MoldChain(a.Zone.Index, b.Zone.Index)
 			if !ok {
 				continue
