@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/missions"
@@ -184,6 +185,25 @@ func (pl *Play) objectiveFindings(sol *Solution, i int, ptr string) []Finding {
 
 // explain words why zone z is out of reach, with the places that show it.
 func (pl *Play) explain(sol *Solution, z int) (string, []Related) {
+	if e, ok := pl.explained[z]; ok {
+		return e.text, slices.Clone(e.rel) // callers append their own notes
+	}
+	text, rel := pl.explainZone(sol, z)
+	if pl.explained == nil {
+		pl.explained = map[int]explanation{}
+	}
+	pl.explained[z] = explanation{text, slices.Clone(rel)}
+	return text, rel
+}
+
+// explanation is why a zone is out of reach, kept per zone: many tokens
+// can stand behind the same door.
+type explanation struct {
+	text string
+	rel  []Related
+}
+
+func (pl *Play) explainZone(sol *Solution, z int) (string, []Related) {
 	p := pl.Puzzle
 	blockers, walled := p.Why(sol, z)
 	if walled {

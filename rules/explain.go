@@ -95,11 +95,24 @@ func (p *Puzzle) Providers(k string) []int {
 // SelfLocked reports whether key k is only given by rules that fire once k is
 // already held: the key is behind its own lock.
 func (p *Puzzle) SelfLocked(k string) bool {
+	if v, ok := p.locked[k]; ok {
+		return v
+	}
+	v := p.selfLocked(k)
+	if p.locked == nil {
+		p.locked = map[string]bool{}
+	}
+	p.locked[k] = v
+	return v
+}
+
+func (p *Puzzle) selfLocked(k string) bool {
 	prov := p.Providers(k)
 	if len(prov) == 0 {
 		return false
 	}
 	with := *p
+	with.locked = nil
 	with.Initial = append(slices.Clone(p.Initial), k)
 	sol := Solve(&with, false)
 	without := Solve(p, false)

@@ -24,6 +24,8 @@ type Play struct {
 	KeyWhy func(k string) string
 	// Survivors is the mission's number of Survivors (default 6).
 	Survivors int
+
+	explained map[int]explanation // why each unreachable zone is, once asked
 }
 
 // NewPlay fills the parts every game computes the same way.

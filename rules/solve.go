@@ -34,6 +34,8 @@ type Puzzle struct {
 	ZoneKeys func(zone int) map[string]string
 	// ItemKey maps an item a rule grants (oxygen-tank) to a key.
 	ItemKey func(item string) string
+
+	locked map[string]bool // SelfLocked answers, by key: each costs two solves
 }
 
 // Sphere is one step of the play order: what became possible once new keys
