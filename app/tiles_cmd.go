@@ -114,6 +114,9 @@ func (e *env) tilesCheckCmd() *cli.Command {
 			if err := validate.Write(e.stdout, o.format, all, validate.Options{Color: o.color, Version: Version}); err != nil {
 				return failErr("writing output: %v", err)
 			}
+			if o.format == validate.Text {
+				validate.Summary(e.stderr, all, c.Args().Len(), validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
+			}
 			if unreadable {
 				return codeErr(ExitFailed)
 			}
