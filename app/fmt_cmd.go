@@ -37,7 +37,7 @@ func (e *env) fmtCmd() *cli.Command {
 			if write && check {
 				return usageErr("-w and --check do not go together: --check only reports")
 			}
-			files, err := collect(c.Args().Slice())
+			files, _, err := collect(c.Args().Slice())
 			if err != nil {
 				return err
 			}

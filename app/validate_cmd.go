@@ -82,16 +82,19 @@ func (e *env) validateCmd() *cli.Command {
 			if c.Args().Len() == 0 {
 				return usageErr("validate needs files or folders to check, e.g. 'zmission validate examples'")
 			}
-			files, err := collect(c.Args().Slice())
+			files, named, err := collect(c.Args().Slice())
 			if err != nil {
 				return err
 			}
-			diags, unreadable := e.lintFiles(files, o)
+			diags, unreadable, checked := e.lintFiles(files, named, o)
+			if checked == 0 {
+				return usageErr("no missions or tile sets in %s: the %d YAML/JSON file(s) found are something else", strings.Join(c.Args().Slice(), " "), len(files))
+			}
 			if err := validate.Write(e.stdout, o.format, diags, validate.Options{Color: o.color, Version: Version}); err != nil {
 				return failErr("writing output: %v", err)
 			}
 			if o.format == validate.Text {
-				validate.Summary(e.stderr, diags, len(files), validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
+				validate.Summary(e.stderr, diags, checked, validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
 			}
 			if unreadable {
 				return codeErr(ExitFailed)
@@ -112,9 +115,10 @@ func isMissionFile(name string) bool {
 
 // collect expands folders into their mission files, sorted, and keeps files
 // named on the command line whatever their extension.
-func collect(args []string) ([]string, error) {
+func collect(args []string) ([]string, map[string]bool, error) {
 	var out []string
 	seen := map[string]bool{}
+	named := map[string]bool{} // named on the command line, not found by a walk
 	add := func(p string) {
 		if !seen[p] {
 			seen[p] = true
@@ -124,11 +128,13 @@ func collect(args []string) ([]string, error) {
 	for _, a := range args {
 		if a == "-" {
 			add(a)
+			named[a] = true
 			continue
 		}
 		st, err := os.Stat(a)
 		if err != nil || !st.IsDir() {
 			add(a) // a missing file is reported as a "read" finding
+			named[a] = true
 			continue
 		}
 		var found []string
@@ -152,22 +158,24 @@ func collect(args []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, failErr("walking %s: %v", a, err)
+			return nil, nil, failErr("walking %s: %v", a, err)
 		}
 		if len(found) == 0 {
-			return nil, usageErr("no mission files (*.yaml, *.yml, *.json) in %s", a)
+			return nil, nil, usageErr("no mission files (*.yaml, *.yml, *.json) in %s", a)
 		}
 		sort.Strings(found)
 		for _, f := range found {
 			add(f)
 		}
 	}
-	return out, nil
+	return out, named, nil
 }
 
 // lintFiles checks files in parallel and returns every diagnostic (sorted,
-// configuration applied) and whether some file could not be read.
-func (e *env) lintFiles(files []string, o *outputOpts) ([]validate.Diagnostic, bool) {
+// configuration applied), whether some file could not be read, and how many
+// files were checked: YAML or JSON that a folder walk found but that is no
+// mission or tile set (CI settings, box files) is left out.
+func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([]validate.Diagnostic, bool, int) {
 	results := make([]*lint.Result, len(files))
 	var stdin []byte
 	for _, f := range files {
@@ -202,7 +210,12 @@ func (e *env) lintFiles(files []string, o *outputOpts) ([]validate.Diagnostic, b
 
 	var all []validate.Diagnostic
 	unreadable := false
+	checked := 0
 	for i, r := range results {
+		if r.Kind == lint.KindOther && !named[files[i]] {
+			continue
+		}
+		checked++
 		for _, d := range r.Diags {
 			if d.Rule == "read" {
 				unreadable = true
@@ -212,7 +225,7 @@ func (e *env) lintFiles(files []string, o *outputOpts) ([]validate.Diagnostic, b
 	}
 	all = append(all, cfgs.problems()...)
 	validate.Sort(all)
-	return all, unreadable
+	return all, unreadable, checked
 }
 
 // lintOne checks one file, recovering from a panic as an "internal" finding

@@ -27,6 +27,7 @@ type Kind string
 const (
 	KindMission Kind = "mission"
 	KindTileset Kind = "tileset"
+	KindOther   Kind = "other" // a YAML or JSON document that is neither
 )
 
 // Result of linting one file.
@@ -61,6 +62,13 @@ func Bytes(file string, data []byte, o Options) *Result {
 	if isTileset(root) {
 		r.Kind = KindTileset
 		lintTileset(r, root)
+		return r
+	}
+	if root.Kind == source.Object && !looksLikeMission(root) {
+		r.Kind = KindOther
+		r.Diags = append(r.Diags, validate.Diagnostic{File: file, Line: root.Pos.Line, Col: root.Pos.Col, Severity: validate.Error, Rule: "not-mission",
+			Message: "this does not look like a mission or a tile set: it has none of the keys format, id, tiles, objectives or faces",
+			Hint:    "folder walks skip such files; name a mission file to check it"})
 		return r
 	}
 	doc, probs := missions.FromNode(file, root)
@@ -103,6 +111,19 @@ func (r *Result) cap() {
 func hasErrors(ds []validate.Diagnostic) bool {
 	for _, d := range ds {
 		if d.Severity == validate.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// looksLikeMission tells a mission (even a broken one) from other YAML or
+// JSON that happens to sit in a folder of missions: CI settings, box files.
+func looksLikeMission(root *source.Node) bool {
+	// Keys only a mission has: box files and CI settings may have a
+	// ruleset or tokens, never these.
+	for _, k := range []string{"format", "id", "tiles", "objectives", "briefing"} {
+		if root.Field(k) != nil {
 			return true
 		}
 	}
