@@ -26,6 +26,7 @@ const Base = "https://zmission.github.io/schema/v1/"
 const (
 	Mission = "mission"
 	Tileset = "tileset"
+	Config  = "config" // for editors: the configuration reader reports its own located errors
 )
 
 // Source returns the embedded schema file for a name.

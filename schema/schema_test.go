@@ -102,3 +102,22 @@ func TestEmbeddedSchemasCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigSchemaMatchesDocs: the documented configuration validates, and
+// the mistakes the reader refuses are refused by the schema too.
+func TestConfigSchemaMatchesDocs(t *testing.T) {
+	good := `{"rules": {"spawn-near-start": "off", "mold-distance": {"severity": "warning", "threshold": 2}, "exit-unreachable": false},
+	 "ignore": [{"path": "drafts/**"}, {"path": "missions/old-*.yaml", "rules": ["exit-unreachable"]}, "scratch.yaml"]}`
+	if vs, err := Validate(Config, value(t, good)); err != nil || len(vs) != 0 {
+		t.Fatalf("documented configuration refused: %v %+v", err, vs)
+	}
+	for _, bad := range []string{
+		`{"rules": {"x": "warn"}}`,
+		`{"ignore": [{"rules": ["x"]}]}`,
+		`{"rulez": {}}`,
+	} {
+		if vs, _ := Validate(Config, value(t, bad)); len(vs) == 0 {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+}
