@@ -75,7 +75,7 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 			fmt.Fprintf(w, "  %s %d. %s — %s\n", mark, o.Number, o.Text, when)
 		}
 		if len(a.Routes) > 0 {
-			fmt.Fprintf(w, "\nRoutes from the start (Survivor moves; closest a red Spawn Zone comes, in %s moves):\n", enemy(a))
+			fmt.Fprintf(w, "\nThe tour in play order (Survivor moves from the stop before; closest a red Spawn Zone comes, in %s moves):\n", enemy(a))
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 			for _, r := range a.Routes {
 				if r.Moves < 0 {
@@ -89,6 +89,9 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 				fmt.Fprintf(tw, "  %s\t%d move%s\t%s\t%s\n", r.To, r.Moves, plural(r.Moves), danger, strings.Join(r.Path, " → "))
 			}
 			tw.Flush()
+			if total, ok := tour(a.Routes); ok {
+				fmt.Fprintf(w, "  %d moves in all\n", total)
+			}
 		}
 	}
 	fmt.Fprintln(w, "\nSpawn Zones (spawning order, clockwise from the first):")
@@ -146,4 +149,16 @@ func enemy(a *rules.Analysis) string {
 		return "enemy"
 	}
 	return a.Enemy
+}
+
+// tour adds up the legs of the tour; ok=false when a leg cannot be walked.
+func tour(rs []rules.Route) (int, bool) {
+	total := 0
+	for _, r := range rs {
+		if r.Moves < 0 {
+			return 0, false
+		}
+		total += r.Moves
+	}
+	return total, len(rs) > 0
 }

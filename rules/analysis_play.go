@@ -114,9 +114,20 @@ func (pl *Play) routes(sol *Solution) []Route {
 		}
 	}
 	danger := pl.EnemyDistance(active)
-	route := func(from, to int, what string) Route {
+	// keysBefore are the keys held when sphere sp starts, so each leg of
+	// the tour only uses doors that are open by then.
+	keysBefore := func(sp int) map[string]int {
+		ks := map[string]int{}
+		for k, s := range sol.Keys {
+			if s < sp {
+				ks[k] = s
+			}
+		}
+		return ks
+	}
+	route := func(from, to int, what string, keys map[string]int) Route {
 		r := Route{From: zoneName(pl, from), To: what, Moves: -1, Path: []string{}, SpawnDistance: -1}
-		path := ShortestPath(p.Moves, n, from, to, sol.Keys)
+		path := ShortestPath(p.Moves, n, from, to, keys)
 		if path == nil {
 			return r
 		}
@@ -129,23 +140,26 @@ func (pl *Play) routes(sol *Solution) []Route {
 		}
 		return r
 	}
+	// The tour: from the start to each Objective in the order the play
+	// takes them (by step, then as listed), then to the Exit.
 	var out []Route
 	objs := pl.Of(missions.TokObjective)
-	// Taken order: by sphere, then document order.
+	cur := p.Start
 	for sp := 0; sp < len(sol.Spheres)+1; sp++ {
 		for _, t := range objs {
 			if s, ok := sol.Taken[t.Index]; ok && s == sp {
-				out = append(out, route(p.Start, t.Zone.Index, strings.TrimPrefix(TokenName(t), "the ")))
+				out = append(out, route(cur, t.Zone.Index, strings.TrimPrefix(TokenName(t), "the "), keysBefore(sp+1)))
+				cur = t.Zone.Index
 			}
 		}
 	}
 	for _, t := range objs {
 		if _, ok := sol.Taken[t.Index]; !ok {
-			out = append(out, route(p.Start, t.Zone.Index, strings.TrimPrefix(TokenName(t), "the ")))
+			out = append(out, route(p.Start, t.Zone.Index, strings.TrimPrefix(TokenName(t), "the "), sol.Keys))
 		}
 	}
 	for _, t := range pl.Of(missions.TokExit) {
-		out = append(out, route(p.Start, t.Zone.Index, strings.TrimPrefix(TokenName(t), "the ")))
+		out = append(out, route(cur, t.Zone.Index, strings.TrimPrefix(TokenName(t), "the "), sol.Keys))
 	}
 	return out
 }
