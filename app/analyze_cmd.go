@@ -45,7 +45,7 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 		for _, s := range a.Spheres {
 			var why []string
 			for _, g := range s.Opened {
-				why = append(why, fmt.Sprintf("%s (%s)", g.Key, g.Reason))
+				why = append(why, fmt.Sprintf("%s (%s)", rules.KeyEvent(g.Key), g.Reason))
 			}
 			head := "from the start"
 			if len(why) > 0 {

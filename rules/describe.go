@@ -114,3 +114,19 @@ func Plural(n int) string {
 	}
 	return "s"
 }
+
+// KeyEvent words the moment a key is gained, for a play order: "violet
+// doors open", "an Oxygen Tank is at hand".
+func KeyEvent(k string) string {
+	switch {
+	case k == KeyOxygen:
+		return "an Oxygen Tank is at hand"
+	case k == KeyDoorOpener:
+		return "a door-opening weapon is found"
+	case strings.HasPrefix(k, "door:"):
+		return strings.TrimPrefix(k, "door:") + " doors open"
+	case strings.HasPrefix(k, "removed:"):
+		return "a token is removed"
+	}
+	return "the team gains " + k
+}

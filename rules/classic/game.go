@@ -78,7 +78,7 @@ func (w *World) Play() *rules.Play {
 		// Search is possible in any building room; the Equipment deck
 		// holds door-opening weapons.
 		if w.B.Zones[z].Kind == layout.Room {
-			return map[string]string{rules.KeyDoorOpener: fmt.Sprintf("Searching in %s", buildingName(w, bs, BuildingOf(bs, z)))}
+			return map[string]string{rules.KeyDoorOpener: "Searching in " + w.B.Zones[bs[BuildingOf(bs, z)].Zones[0]].ID}
 		}
 		return nil
 	}
