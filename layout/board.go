@@ -99,3 +99,27 @@ func (b *Board) FaceZone(face, label string) (z *Zone, at Point, ok bool) {
 	}
 	return b.Zones[c.Zone], Point{i % b.W, i / b.W}, true
 }
+
+// DrawnSide says what a drawing shows on side d of cell (x, y). Between
+// two covered cells it is the resolved edge (inner true); on the board's
+// outline, where only one side has a tile, it is what that tile itself
+// shows there (inner false); ok is false where neither side has a tile.
+func (b *Board) DrawnSide(x, y int, d Dir) (k EdgeKind, inner, ok bool) {
+	nx, ny := x+DX[d], y+DY[d]
+	here, there := b.Covered(x, y), b.Covered(nx, ny)
+	switch {
+	case here && there:
+		return b.Edge(x, y, d), true, true
+	case !here && !there:
+		return EdgeNone, false, false
+	case !here:
+		x, y, d = nx, ny, d.Opposite()
+	}
+	return b.TileSide(x, y, d), false, true
+}
+
+// Covered reports whether a tile covers cell (x, y).
+func (b *Board) Covered(x, y int) bool {
+	c := b.Cell(x, y)
+	return c != nil && c.Tile >= 0
+}

@@ -83,18 +83,12 @@ func newArt(b *layout.Board, st style, s *rules.Scene, spawnOrder []int, sheet b
 	return a
 }
 
-func (a *art) covered(x, y int) bool {
-	c := a.b.Cell(x, y)
-	return c != nil && c.Tile >= 0
-}
-
 // side decides how side d of cell (x, y) is drawn.
 func (a *art) side(x, y int, d layout.Dir) sideKind {
-	nx, ny := x+layout.DX[d], y+layout.DY[d]
-	here, there := a.covered(x, y), a.covered(nx, ny)
+	k, inner, ok := a.b.DrawnSide(x, y, d)
 	switch {
-	case here && there:
-		switch a.b.Edge(x, y, d) {
+	case inner:
+		switch k {
 		case layout.EdgeWall:
 			return sideWall
 		case layout.EdgeOpening:
@@ -109,13 +103,11 @@ func (a *art) side(x, y int, d layout.Dir) sideKind {
 			return sideFrame
 		}
 		return sideNone
-	case !here && !there:
+	case !ok:
 		return sideNone
-	case !here:
-		x, y, d = nx, ny, d.Opposite()
 	}
 	// The board edge: draw what the tile itself shows there.
-	switch a.b.TileSide(x, y, d) {
+	switch k {
 	case layout.EdgeWall:
 		return sideWall
 	case layout.EdgeDoor:
@@ -405,7 +397,7 @@ func (a *art) chevron(p *path, horizontal bool, fixed, i int) {
 	// Outward is away from the covered cell.
 	out := 1.0
 	if horizontal {
-		if a.covered(i, fixed) { // the cell below is the tile: point up
+		if a.b.Covered(i, fixed) { // the cell below is the tile: point up
 			out = -1
 		}
 		p.M(c-10, at-out*2)
@@ -413,7 +405,7 @@ func (a *art) chevron(p *path, horizontal bool, fixed, i int) {
 		p.L(c+10, at-out*2)
 		return
 	}
-	if a.covered(fixed, i) {
+	if a.b.Covered(fixed, i) {
 		out = -1
 	}
 	p.M(at-out*2, c-10)

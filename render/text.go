@@ -136,26 +136,18 @@ type textBoard struct {
 	grid [][]rune
 }
 
-func (t *textBoard) covered(x, y int) bool {
-	c := t.b.Cell(x, y)
-	return c != nil && c.Tile >= 0
-}
-
 // side decides how the side d of cell (x, y) is drawn, the cell on the
 // other side being (nx, ny).
 func (t *textBoard) side(x, y int, d layout.Dir) seg {
-	nx, ny := x+layout.DX[d], y+layout.DY[d]
-	here, there := t.covered(x, y), t.covered(nx, ny)
+	k, inner, ok := t.b.DrawnSide(x, y, d)
 	switch {
-	case here && there:
-		return edgeSeg[t.b.Edge(x, y, d)]
-	case !here && !there:
+	case inner:
+		return edgeSeg[k]
+	case !ok:
 		return segNone
-	case !here:
-		x, y, d = nx, ny, d.Opposite()
 	}
 	// The board edge: draw what the tile itself shows there.
-	switch t.b.TileSide(x, y, d) {
+	switch k {
 	case layout.EdgeWall:
 		return segWall
 	case layout.EdgeDoor:
@@ -280,7 +272,7 @@ func (t *textBoard) corner(x, y int) rune {
 		return junctionRunes[j]
 	}
 	n := t.b.N
-	if n > 1 && x%n == 0 && y%n == 0 && t.covered(x, y) && t.covered(x-1, y) && t.covered(x, y-1) && t.covered(x-1, y-1) {
+	if n > 1 && x%n == 0 && y%n == 0 && t.b.Covered(x, y) && t.b.Covered(x-1, y) && t.b.Covered(x, y-1) && t.b.Covered(x-1, y-1) {
 		return '·'
 	}
 	return ' '
