@@ -8,6 +8,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -16,11 +18,17 @@ func (e *env) analyzeCmd() *cli.Command {
 		Name:      "analyze",
 		Usage:     "print the play order and a designer's metrics: routes, spawns, Mold risk, inventory",
 		ArgsUsage: "MISSION",
-		Flags:     []cli.Flag{formatFlag("text", "text", "json")},
+		Flags: []cli.Flag{formatFlag("text", "text", "json"),
+			&cli.Int64Flag{Name: "seed", Usage: "seed of the game's simulation, where it has one (0: its default seed)"},
+			&cli.IntFlag{Name: "runs", Usage: "games simulated, where the analysis simulates (0: its default)"},
+		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			r, _, err := e.missionScene(c)
 			if err != nil {
 				return err
+			}
+			if r.Model != nil {
+				return e.analyzeModel(r, c)
 			}
 			an, ok := rules.Lookup(r.Mission.Ruleset).(rules.Analyzer)
 			if !ok {
@@ -161,4 +169,28 @@ func tour(rs []rules.Route) (int, bool) {
 		total += r.Moves
 	}
 	return total, len(rs) > 0
+}
+
+// analyzeModel analyses a scenario of a game not played on tiles.
+func (e *env) analyzeModel(r *lint.Result, c *cli.Command) error {
+	ruleset := r.Model.Ruleset()
+	an, ok := rules.LookupModel(ruleset).(rules.ModelAnalyzer)
+	if !ok {
+		return usageErr("no analysis for the %s ruleset yet", ruleset)
+	}
+	if c.Int("runs") < 0 {
+		return usageErr("--runs must be 0 or more")
+	}
+	a := an.AnalyzeModel(r.Model, rules.AnalyzeOptions{Seed: c.Int64("seed"), Runs: c.Int("runs")})
+	if c.String("format") == "json" {
+		return writeJSON(e.stdout, a)
+	}
+	v := render.View(ruleset)
+	if v == nil {
+		return usageErr("no text analysis for the %s ruleset yet: use --format json", ruleset)
+	}
+	if err := v.Analysis(e.stdout, a); err != nil {
+		return failErr("writing the analysis: %v", err)
+	}
+	return nil
 }

@@ -20,13 +20,15 @@ import (
 )
 
 // scene lints a mission and returns it with its board. When the board could
-// not be built it prints why (as validate would) and fails with exit 1.
+// not be built it prints why (as validate would) and fails with exit 1. For a
+// game not played on tiles, r.Model is set instead of r.Scene and the game
+// is nil: every caller looks at r.Model first.
 func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits})
 	if r.Kind != lint.KindMission {
 		return nil, nil, usageErr("%s is a tile set, not a mission; try 'zmission tiles --tileset %s'", path, path)
 	}
-	if r.Scene == nil {
+	if r.Scene == nil && r.Model == nil {
 		_ = validate.Write(e.stderr, validate.Text, r.Diags, validate.Options{Color: validate.UseColor("auto", e.stderr, e.getenv)})
 		for _, d := range r.Diags {
 			if d.Rule == "read" {
@@ -34,6 +36,10 @@ func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 			}
 		}
 		return nil, nil, &exitError{code: ExitFindings, msg: "cannot build the board of " + path + "; fix the errors above"}
+	}
+	if r.Model != nil {
+		// A game not played on tiles: callers look at r.Model first.
+		return r, nil, nil
 	}
 	g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
 	return r, g, nil
@@ -114,6 +120,13 @@ func (e *env) zonesCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if r.Model != nil {
+				gm, err := graphModel(r)
+				if err != nil {
+					return err
+				}
+				return writeNodes(e.stdout, gm, c.String("format"))
+			}
 			b := r.Scene.Board
 			if c.String("format") == "json" {
 				return writeJSON(e.stdout, map[string]any{"zones": zonesJSON(b)})
@@ -183,6 +196,16 @@ func (e *env) showCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if r.Model != nil {
+				v := render.View(r.Model.Ruleset())
+				if v == nil {
+					return usageErr("zmission cannot draw %s scenarios yet", r.Model.Ruleset())
+				}
+				if err := v.Show(e.stdout, r.Model); err != nil {
+					return failErr("drawing: %v", err)
+				}
+				return nil
+			}
 			s := r.Scene
 			var marks []render.TextMark
 			var doors []render.TextDoor
@@ -236,6 +259,16 @@ func (e *env) graphCmd() *cli.Command {
 			r, g, err := e.scene(path)
 			if err != nil {
 				return err
+			}
+			if r.Model != nil {
+				gm, err := graphModel(r)
+				if err != nil {
+					return err
+				}
+				if kind == "sight" {
+					return usageErr("the %s ruleset has no line of sight: use --kind movement", r.Model.Ruleset())
+				}
+				return writeLinks(e.stdout, gm, c.String("format"))
 			}
 			if g == nil {
 				return usageErr("the %s ruleset has no zone graphs", r.Mission.Ruleset)
@@ -382,6 +415,9 @@ func (e *env) losCmd() *cli.Command {
 			r, g, err := e.scene(path)
 			if err != nil {
 				return err
+			}
+			if r.Model != nil {
+				return usageErr("the %s ruleset has no line of sight", r.Model.Ruleset())
 			}
 			if g == nil {
 				return usageErr("the %s ruleset has no line of sight", r.Mission.Ruleset)

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
 )
@@ -34,6 +37,16 @@ func (e *env) renderCmd() *cli.Command {
 			}
 			r, g, err := e.scene(path)
 			if err != nil {
+				return err
+			}
+			if r.Model != nil {
+				data, err := drawModel(r, modelOptions(c))
+				if err != nil {
+					return err
+				}
+				return e.writeOutput(c.String("output"), data)
+			}
+			if err := gridOnly(c); err != nil {
 				return err
 			}
 			for _, spec := range c.StringSlice("overlay") {
@@ -62,7 +75,75 @@ func pageFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "mono", Usage: "for black-and-white printers: greys, patterns and letters instead of colours"},
 		&cli.StringSliceFlag{Name: "overlay", Usage: "draw game data over the board (repeatable): sight=ZONE, movement, xenos, threat, mold"},
 		&cli.BoolFlag{Name: "enhanced", Usage: "sight overlays with the Enhanced senses skill"},
+		// Scenarios of games not played on tiles.
+		&cli.IntFlag{Name: "players", Usage: "scenario sheets: draw the setup for this many players (default: the scenario's)"},
+		&cli.StringFlag{Name: "side", Value: "normal", Usage: "scenario sheets: the objective's side, normal or hardcore"},
+		&cli.StringFlag{Name: "spoilers", Value: "on", Usage: "scenario sheets: off prints the players' version, with only what is known at setup",
+			Validator: func(s string) error {
+				if s != "on" && s != "off" {
+					return fmt.Errorf("unknown --spoilers %q: use on or off", s)
+				}
+				return nil
+			}},
+		&cli.BoolFlag{Name: "card", Usage: "scenario sheets: draw the scenario's card instead of the setup sheet"},
 	}
+}
+
+// modelOptions reads the page flags for a game not played on tiles.
+func modelOptions(c *cli.Command) render.ModelOptions {
+	return render.ModelOptions{
+		Page:          strings.ToLower(c.String("page")),
+		Landscape:     c.Bool("landscape"),
+		Margin:        c.Float("margin"),
+		Mono:          c.Bool("mono"),
+		Overlays:      c.StringSlice("overlay"),
+		Players:       c.Int("players"),
+		Side:          c.String("side"),
+		PlayerVersion: c.String("spoilers") == "off",
+		Card:          c.Bool("card"),
+	}
+}
+
+// gridOnly refuses the scenario-sheet flags on a mission played on tiles.
+func gridOnly(c *cli.Command) error {
+	for _, f := range []string{"players", "side", "spoilers", "card"} {
+		if c.IsSet(f) {
+			return usageErr("--%s is for scenario sheets of games not played on tiles; a tile mission's page has no such choice", f)
+		}
+	}
+	return nil
+}
+
+// drawModel draws the sheet of a game not played on tiles; a bad option
+// is a usage error.
+func drawModel(r *lint.Result, o render.ModelOptions) ([]byte, error) {
+	v := render.View(r.Model.Ruleset())
+	if v == nil {
+		return nil, usageErr("zmission cannot draw %s scenarios yet", r.Model.Ruleset())
+	}
+	if s := o.Side; s != "normal" && s != "hardcore" && s != "" {
+		return nil, usageErr("unknown --side %q: use normal or hardcore", s)
+	}
+	if o.Players < 0 {
+		return nil, usageErr("--players must be 1 or more")
+	}
+	for _, ov := range o.Overlays {
+		if !slices.Contains(v.Overlays(), ov) {
+			if len(v.Overlays()) == 0 {
+				return nil, usageErr("the %s sheet has no overlays (got %q)", r.Model.Ruleset(), ov)
+			}
+			return nil, usageErr("unknown overlay %q for a %s scenario: use %s", ov, r.Model.Ruleset(), strings.Join(v.Overlays(), ", "))
+		}
+	}
+	var buf bytes.Buffer
+	if err := v.Page(&buf, r.Model, o); err != nil {
+		var oe *render.OptionError
+		if errors.As(err, &oe) {
+			return nil, usageErr("%s", oe.Msg)
+		}
+		return nil, failErr("drawing %s: %v", r.File, err)
+	}
+	return buf.Bytes(), nil
 }
 
 // pageOptions reads the page flags. Overlays are left out: they are checked

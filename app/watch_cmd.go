@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -67,6 +68,7 @@ func (e *env) watchCmd() *cli.Command {
 				limits:   source.DefaultLimits,
 				page:     page,
 				overlays: c.StringSlice("overlay"),
+				model:    modelOptions(c),
 			}
 			if cfg.interval < 10*time.Millisecond {
 				return usageErr("--interval must be at least 10ms (got %s)", cfg.interval)
@@ -78,7 +80,7 @@ func (e *env) watchCmd() *cli.Command {
 				return usageErr("unknown --color %q: use auto, always or never", m)
 			}
 			for _, spec := range cfg.overlays {
-				if err := checkOverlay(spec); err != nil {
+				if err := checkOverlay(spec); err != nil && !viewOverlay(spec) {
 					return err
 				}
 			}
@@ -110,8 +112,9 @@ type watchConfig struct {
 	color    bool             // colour the findings
 	config   string           // --config, or "" to find .zmission.yaml
 	limits   source.Limits
-	page     render.Options // page options; overlays are parsed per board
-	overlays []string       // --overlay values
+	page     render.Options      // page options; overlays are parsed per board
+	overlays []string            // --overlay values
+	model    render.ModelOptions // the sheet of a game not played on tiles
 }
 
 // stamp is what polling compares: a file's size and modification time.
@@ -219,7 +222,7 @@ func (w *watcher) report(first bool) error {
 	switch {
 	case r.Kind == lint.KindTileset:
 		note = "this is a tile set, not a mission; " + w.kept()
-	case r.Scene == nil:
+	case r.Scene == nil && r.Model == nil:
 		note = "cannot build the board; " + w.kept()
 	default:
 		note = w.draw(r)
@@ -246,6 +249,13 @@ func (w *watcher) draw(r *lint.Result) (note string) {
 			note = fmt.Sprintf("internal error drawing the map: %v (this is a bug; please report it with this mission); %s", p, w.kept())
 		}
 	}()
+	if r.Model != nil {
+		data, err := drawModel(r, cfg.model)
+		if err != nil {
+			return err.Error() + "; " + w.kept()
+		}
+		return w.write(data)
+	}
 	g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
 	o := cfg.page
 	o.Overlays = nil
@@ -260,11 +270,27 @@ func (w *watcher) draw(r *lint.Result) (note string) {
 	if err := render.SVG(&buf, r.Scene, g, o); err != nil {
 		return "cannot draw the map: " + err.Error() + "; " + w.kept()
 	}
-	if err := missions.WriteFile(cfg.output, buf.Bytes(), true); err != nil {
+	return w.write(buf.Bytes())
+}
+
+// write replaces the map file in one rename and says so.
+func (w *watcher) write(data []byte) string {
+	if err := missions.WriteFile(w.cfg.output, data, true); err != nil {
 		return "cannot write the map: " + err.Error() + "; " + w.kept()
 	}
 	w.haveMap = true
-	return "map written to " + cfg.output
+	return "map written to " + w.cfg.output
+}
+
+// viewOverlay tells whether an overlay name is one that the sheet of some
+// game not played on tiles draws; the mission's own view checks it later.
+func viewOverlay(name string) bool {
+	for _, rs := range render.ViewRulesets() {
+		if slices.Contains(render.View(rs).Overlays(), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // kept says what became of the map when it could not be redrawn.

@@ -40,6 +40,9 @@ type Result struct {
 	Doc     *missions.Doc
 	Mission *missions.Mission
 	Scene   *rules.Scene // the placed board, when it could be built
+	// Model is the document of a game not played on tiles (board kinds
+	// graph, hub, none), when it could be read; Mission and Scene stay nil.
+	Model rules.Model
 }
 
 // Path lints the file at path.
@@ -77,6 +80,12 @@ func Bytes(file string, data []byte, o Options) *Result {
 		return r
 	}
 	r.Doc = doc
+	if g := modelGame(root); g != nil {
+		r.model(g, o)
+		validate.Sort(r.Diags)
+		r.cap()
+		return r
+	}
 	if !r.schema(schema.Mission, root, doc.Pos, doc.KeyPos) {
 		return r
 	}

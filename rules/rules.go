@@ -64,7 +64,7 @@ func Lookup(ruleset string) Game {
 	return games.m[ruleset]
 }
 
-// Rulesets lists the registered games, sorted.
+// Rulesets lists the registered games of every board kind, sorted.
 func Rulesets() []string {
 	games.RLock()
 	defer games.RUnlock()
@@ -72,6 +72,7 @@ func Rulesets() []string {
 	for k := range games.m {
 		out = append(out, k)
 	}
+	out = append(out, modelRulesets()...)
 	sort.Strings(out)
 	return out
 }

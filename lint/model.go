@@ -1,0 +1,60 @@
+package lint
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/source"
+)
+
+// modelGame is the game of a document whose ruleset is played on no tiles
+// (board kinds graph, hub, none), or nil.
+func modelGame(root *source.Node) rules.ModelGame {
+	f := root.Field("ruleset")
+	if f == nil || f.Kind != source.String {
+		return nil
+	}
+	return rules.LookupModel(f.Text)
+}
+
+// model checks a document of a game not played on tiles: its own schema,
+// then the game reads it into its model and runs its checks.
+func (r *Result) model(g rules.ModelGame, o Options) {
+	doc := r.Doc
+	if !r.schema(g.Schema(), doc.Root, doc.Pos, doc.KeyPos) {
+		return
+	}
+	env := rules.LoadEnv{ReadFile: func(name string) ([]byte, error) { return readBeside(doc.File, name, o.Limits) }}
+	m, fs := g.Load(doc, env)
+	for _, f := range fs {
+		r.finding(f)
+	}
+	if m == nil {
+		return
+	}
+	r.Model = m
+	if hasErrors(r.Diags) {
+		return
+	}
+	fs = g.CheckModel(m, o.Rules)
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Rule < fs[j].Rule })
+	for _, f := range fs {
+		r.finding(f)
+	}
+}
+
+// readBeside reads a file a document names, relative to the document's
+// folder, with the same limits as the document itself.
+func readBeside(file, name string, lim source.Limits) ([]byte, error) {
+	path := name
+	if !filepath.IsAbs(path) && file != "<stdin>" {
+		path = filepath.Join(filepath.Dir(file), name)
+	}
+	data, p := source.ReadFile(path, lim)
+	if p != nil {
+		return nil, fmt.Errorf("%s: %s", path, p.Message)
+	}
+	return data, nil
+}
