@@ -360,7 +360,7 @@ func (pl *Play) doorFindings(sol *Solution) []Finding {
 		if len(prov) == 0 {
 			out = append(out, Finding{Rule: "door-never-opens", Ptr: t.Ptr(),
 				Message: fmt.Sprintf("%s never opens: no special rule opens %s doors", TokenName(t), t.Color),
-				Hint:    fmt.Sprintf("add a rule, e.g. '- when: {take: %s}\\n  then: [{open: %s}]', or make it a neutral door", t.Color, t.Color)})
+				Hint:    fmt.Sprintf("add a special rule that opens it, e.g.\nrules:\n  - when: {take: %s}\n    then: [{open: %s}]\nor make it a neutral door", t.Color, t.Color)})
 			continue
 		}
 		if _, ok := sol.Keys[k]; ok {
