@@ -73,8 +73,8 @@ func init() {
 			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "door-duplicate", Title: "Two doors on one edge", Severity: validate.Error,
 			Doc:  "An edge holds one door. The same edge can be named from either cell (`[0, 0]` side `e` is `[1, 0]` side `w`).",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: door, at: [1, 0], side: w}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, state: open}\n  - {type: door, at: [1, 0], side: w, state: open}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, state: open}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 	} {
 		validate.Register(c)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
 )
 
@@ -489,7 +490,7 @@ func (pl *Play) shutFindings(free *Solution) []Finding {
 			}
 			doors = append(doors, m)
 			for _, e := range m.Edges {
-				at = append(at, KeyOf(e.X, e.Y, e.Dir).String())
+				at = append(at, pl.doorPlace(e))
 			}
 		}
 		if len(doors) == 0 {
@@ -569,4 +570,16 @@ func (pl *Play) moldFindings(out []Finding) []Finding {
 		}
 	}
 	return kept
+}
+
+// doorPlace names a cell edge as the door token on it is written ("5,2:n"),
+// or from the edge's own cell when no token stands there.
+func (pl *Play) doorPlace(e layout.CellEdge) string {
+	k := KeyOf(e.X, e.Y, e.Dir)
+	for _, t := range pl.Of(missions.TokDoor) {
+		if d, ok := Side(t.Side); ok && KeyOf(t.Cell.X, t.Cell.Y, d) == k {
+			return fmt.Sprintf("%d,%d:%s", t.Cell.X, t.Cell.Y, d)
+		}
+	}
+	return fmt.Sprintf("%d,%d:%s", e.X, e.Y, e.Dir)
 }
