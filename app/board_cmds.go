@@ -413,7 +413,7 @@ func writeDOT(w io.Writer, title string, b *layout.Board, moves []rules.Move, si
 			label += ": " + strings.Join(m.Requires, ", ")
 		}
 		style := "solid"
-		if !m.Survivors {
+		if !m.Survivors || m.OneWay && m.Out < 0 {
 			style = "dotted"
 		} else if len(m.Requires) > 0 {
 			style = "dashed"
