@@ -7,20 +7,66 @@ import (
 	"testing"
 )
 
-// TestReadmeOutputs runs every '$ zmission ...' example in README.md that
-// only reads files and compares what it prints with what the README shows,
-// so the README cannot drift from the program. A '…' line stands for lines
-// left out: the lines before it must be the first ones printed, the lines
-// after it the last ones.
-func TestReadmeOutputs(t *testing.T) {
-	data, err := os.ReadFile("README.md")
+// TestDocOutputs runs every '$ zmission ...' example in README.md and
+// docs/*.md and compares what it prints with what the page shows, so the
+// docs cannot drift from the program. The examples of one page run in
+// order in a scratch folder holding the repository's examples, testdata,
+// layout and schema folders and the files of testdata/docs (mission.yaml,
+// messy.yaml), so an example may use a file an earlier one made ('new',
+// 'render -o'); '> FILE' writes standard output to FILE. A '…' line stands
+// for lines left out: the lines before it must be the first ones printed,
+// the lines after it the last ones.
+//
+// Only 'watch' is shown and not run: it runs until Ctrl-C, on edits made
+// while it runs; app/watch_test.go checks such a transcript.
+func TestDocOutputs(t *testing.T) {
+	root, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Commands that write files, wait for edits or need files outside the
-	// repository are shown but not run.
-	skip := []string{"zmission watch", "zmission fmt", "zmission new", "zmission render"}
-	lines := strings.Split(string(data), "\n")
+	pages, _ := filepath.Glob("docs/*.md")
+	pages = append([]string{"README.md"}, pages...)
+	total := 0
+	for _, page := range pages {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(page, func(t *testing.T) {
+			t.Chdir(sandbox(t, root))
+			total += runPage(t, page, string(data))
+		})
+	}
+	if total < 20 {
+		t.Fatalf("only %d documented examples were run", total)
+	}
+}
+
+// sandbox makes the scratch folder the examples of one page run in.
+func sandbox(t *testing.T, root string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, d := range []string{"examples", "testdata", "layout", "schema"} {
+		if err := os.Symlink(filepath.Join(root, d), filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fixtures, _ := filepath.Glob(filepath.Join(root, "testdata", "docs", "*.yaml"))
+	for _, f := range fixtures {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// runPage runs the examples of one page; it returns how many it ran.
+func runPage(t *testing.T, page, text string) int {
+	lines := strings.Split(text, "\n")
 	inCode, ran := false, 0
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
@@ -28,14 +74,21 @@ func TestReadmeOutputs(t *testing.T) {
 			inCode = !inCode
 			continue
 		}
-		if !inCode || !strings.HasPrefix(l, "$ zmission ") || containsAny(l, skip) {
+		if !inCode || !strings.HasPrefix(l, "$ zmission ") || strings.HasPrefix(l, "$ zmission watch") {
 			continue
 		}
 		var shown []string
 		for j := i + 1; j < len(lines) && !strings.HasPrefix(lines[j], "$ ") && !strings.HasPrefix(lines[j], "```"); j++ {
 			shown = append(shown, lines[j])
 		}
-		_, stdout, stderr := run(strings.Fields(l)[2:]...)
+		args, redirect := commandArgs(t, l)
+		_, stdout, stderr := run(args...)
+		if redirect != "" {
+			if err := os.WriteFile(redirect, []byte(stdout), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			stdout = ""
+		}
 		got := append(splitOut(stdout), splitOut(stderr)...)
 		ran++
 		head, tail := shown, []string(nil)
@@ -49,12 +102,40 @@ func TestReadmeOutputs(t *testing.T) {
 			ok = equal(got, shown)
 		}
 		if !ok {
-			t.Errorf("README.md line %d: %s\nshows:\n%s\nprints:\n%s", i+1, l, strings.Join(shown, "\n"), strings.Join(got, "\n"))
+			t.Errorf("%s line %d: %s\nshows:\n%s\nprints:\n%s", page, i+1, l, strings.Join(shown, "\n"), strings.Join(got, "\n"))
 		}
 	}
-	if ran < 10 {
-		t.Fatalf("only %d README examples were run", ran)
+	return ran
+}
+
+// commandArgs splits an example's command line as a shell would: words,
+// "double-quoted words", and a final '> FILE'.
+func commandArgs(t *testing.T, line string) (args []string, redirect string) {
+	t.Helper()
+	var cur strings.Builder
+	quoted, in := false, false
+	for _, r := range strings.TrimPrefix(line, "$ zmission ") {
+		switch {
+		case r == '"':
+			quoted, in = !quoted, true
+		case r == ' ' && !quoted:
+			if in {
+				args = append(args, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
 	}
+	if in {
+		args = append(args, cur.String())
+	}
+	if n := len(args); n >= 2 && args[n-2] == ">" {
+		return args[:n-2], args[n-1]
+	}
+	return args, ""
 }
 
 func splitOut(s string) []string {
@@ -75,15 +156,6 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
-}
-
-func containsAny(s string, subs []string) bool {
-	for _, x := range subs {
-		if strings.Contains(s, x) {
-			return true
-		}
-	}
-	return false
 }
 
 // TestDocMissionsValidate: every whole mission shown in the README and the

@@ -51,19 +51,24 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 	} else {
 		fmt.Fprintf(w, "\nPlay order (from the start in %s):\n", a.Start)
 		for _, s := range a.Spheres {
-			var why []string
-			for _, g := range s.Opened {
-				why = append(why, fmt.Sprintf("%s (%s)", rules.KeyEvent(g.Key), g.Reason))
+			if len(s.Credits) > 0 {
+				// Each key with the zones it opened.
+				var parts []string
+				for _, c := range s.Credits {
+					parts = append(parts, fmt.Sprintf("once %s: %d zone%s reachable (%s)", gains(c.Opened, " and "), len(c.Zones), plural(len(c.Zones)), strings.Join(c.Zones, ", ")))
+				}
+				fmt.Fprintf(w, "  %d. %s\n", s.Index+1, strings.Join(parts, "; "))
+			} else {
+				head := "from the start"
+				if len(s.Opened) > 0 {
+					head = "once " + gains(s.Opened, ", ")
+				}
+				fmt.Fprintf(w, "  %d. %s: %d zone%s reachable", s.Index+1, head, len(s.Zones), plural(len(s.Zones)))
+				if s.Index > 0 && len(s.Zones) > 0 {
+					fmt.Fprintf(w, " (%s)", strings.Join(s.Zones, ", "))
+				}
+				fmt.Fprintln(w)
 			}
-			head := "from the start"
-			if len(why) > 0 {
-				head = "once " + strings.Join(why, ", ")
-			}
-			fmt.Fprintf(w, "  %d. %s: %d zone%s reachable", s.Index+1, head, len(s.Zones), plural(len(s.Zones)))
-			if s.Index > 0 && len(s.Zones) > 0 {
-				fmt.Fprintf(w, " (%s)", strings.Join(s.Zones, ", "))
-			}
-			fmt.Fprintln(w)
 			for _, t := range s.Taken {
 				fmt.Fprintf(w, "     take %s\n", t)
 			}
@@ -193,4 +198,13 @@ func (e *env) analyzeModel(r *lint.Result, c *cli.Command) error {
 		return failErr("writing the analysis: %v", err)
 	}
 	return nil
+}
+
+// gains words keys gained: "violet doors open (taking the violet Objective)".
+func gains(gs []rules.Gain, sep string) string {
+	var why []string
+	for _, g := range gs {
+		why = append(why, fmt.Sprintf("%s (%s)", rules.KeyEvent(g.Key), g.Reason))
+	}
+	return strings.Join(why, sep)
 }

@@ -35,7 +35,20 @@ func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 				return nil, nil, &exitError{code: ExitFailed, msg: "cannot read " + path}
 			}
 		}
-		return nil, nil, &exitError{code: ExitFindings, msg: "cannot build the board of " + path + "; fix the errors above"}
+		if r.Mission != nil && rules.Lookup(r.Mission.Ruleset) == nil {
+			// The format is known, the game is not: say what can be drawn.
+			return nil, nil, &exitError{code: ExitFindings,
+				msg:  fmt.Sprintf("%s is a %s mission; zmission does not know that game's rules yet, so it has no board to build or draw", path, r.Mission.Ruleset),
+				hint: fmt.Sprintf("show, zones, graph, los, analyze and render work on %s missions; 'zmission validate %s' checks this one's format", strings.Join(rules.Rulesets(), " and "), path)}
+		}
+		msg := "cannot build the board of " + path
+		for _, d := range r.Diags {
+			if d.Severity == validate.Error {
+				msg += "; fix the errors above"
+				break
+			}
+		}
+		return nil, nil, &exitError{code: ExitFindings, msg: msg}
 	}
 	if r.Model != nil {
 		// A game not played on tiles: callers look at r.Model first.
@@ -300,6 +313,42 @@ type moveJSON struct {
 	Requires  []string `json:"requires"`
 	Survivors bool     `json:"survivors"`
 	Xenos     bool     `json:"xenos"`
+	// Direction is the way Survivors may take it: both, from-to, to-from,
+	// or none (a closed door only removed from inside a room: Door
+	// Activation). Xenos take every move both ways.
+	Direction string `json:"direction"`
+	// At lists the cell edges it goes through, as a door token names them
+	// ("5,2:n").
+	At []string `json:"at"`
+}
+
+// direction says which way Survivors may take m.
+func direction(m rules.Move) string {
+	switch {
+	case !m.OneWay:
+		return "both"
+	case m.Out == m.From:
+		return "from-to"
+	case m.Out == m.To:
+		return "to-from"
+	}
+	return "none"
+}
+
+// edgesAt writes the cell edges of a move the way a door token names its
+// place, "5,2:n": from the room's cell when one side is a room (a door
+// stands in a room's door opening), else from the first zone's cell.
+func edgesAt(b *layout.Board, m rules.Move) []string {
+	out := []string{}
+	flip := b.Zones[m.To].Kind == layout.Room && b.Zones[m.From].Kind != layout.Room
+	for _, e := range m.Edges {
+		x, y, d := e.X, e.Y, e.Dir
+		if flip {
+			x, y, d = x+layout.DX[d], y+layout.DY[d], d.Opposite()
+		}
+		out = append(out, fmt.Sprintf("%d,%d:%s", x, y, d))
+	}
+	return out
 }
 
 type sightJSON struct {
@@ -313,7 +362,8 @@ func graphJSON(b *layout.Board, moves []rules.Move, sight []rules.Sightline, kin
 	if kind != "sight" {
 		ms := make([]moveJSON, 0, len(moves))
 		for _, m := range moves {
-			ms = append(ms, moveJSON{From: b.Zones[m.From].ID, To: b.Zones[m.To].ID, Via: m.Via, Requires: append([]string{}, m.Requires...), Survivors: m.Survivors, Xenos: m.Xenos})
+			ms = append(ms, moveJSON{From: b.Zones[m.From].ID, To: b.Zones[m.To].ID, Via: m.Via, Requires: append([]string{}, m.Requires...), Survivors: m.Survivors, Xenos: m.Xenos,
+				Direction: direction(m), At: edgesAt(b, m)})
 		}
 		out["movement"] = ms
 	}
@@ -329,6 +379,10 @@ func graphJSON(b *layout.Board, moves []rules.Move, sight []rules.Sightline, kin
 
 func who(m rules.Move) string {
 	switch {
+	case m.Survivors && m.OneWay && m.Out < 0:
+		return "xenos; survivors neither way"
+	case m.Survivors && m.OneWay && m.Xenos:
+		return "all; survivors one way"
 	case m.Survivors && m.Xenos:
 		return "all"
 	case m.Survivors:
@@ -348,7 +402,15 @@ func writeGraphText(w io.Writer, b *layout.Board, moves []rules.Move, sight []ru
 			if len(m.Requires) > 0 {
 				req = "needs " + strings.Join(m.Requires, ", ")
 			}
-			line := fmt.Sprintf("  %s\t--\t%s\tvia %s\t%s", b.Zones[m.From].ID, b.Zones[m.To].ID, m.Via, who(m))
+			// A one-way move is written from the zone Survivors leave by it.
+			from, link, to := m.From, "--", m.To
+			if m.OneWay && m.Out >= 0 {
+				from, link, to = m.Out, "->", m.Other(m.Out)
+			}
+			line := fmt.Sprintf("  %s\t%s\t%s\tvia %s\t%s", b.Zones[from].ID, link, b.Zones[to].ID, m.Via, who(m))
+			if m.Via == "door" || m.Via == "hatch" {
+				line += "\tat " + strings.Join(edgesAt(b, m), " ")
+			}
 			if req != "" {
 				line += "\t" + req
 			}
@@ -384,12 +446,17 @@ func writeDOT(w io.Writer, title string, b *layout.Board, moves []rules.Move, si
 			label += ": " + strings.Join(m.Requires, ", ")
 		}
 		style := "solid"
-		if !m.Survivors {
+		if !m.Survivors || m.OneWay && m.Out < 0 {
 			style = "dotted"
 		} else if len(m.Requires) > 0 {
 			style = "dashed"
 		}
-		fmt.Fprintf(w, "  %s -- %s [label=%s, style=%s];\n", q(b.Zones[m.From].ID), q(b.Zones[m.To].ID), q(label), style)
+		from, to, dir := m.From, m.To, ""
+		if m.OneWay && m.Out >= 0 {
+			// Survivors take it one way only: an arrow from the zone they leave.
+			from, to, dir = m.Out, m.Other(m.Out), ", dir=forward"
+		}
+		fmt.Fprintf(w, "  %s -- %s [label=%s, style=%s%s];\n", q(b.Zones[from].ID), q(b.Zones[to].ID), q(label), style, dir)
 	}
 	for _, l := range sight {
 		fmt.Fprintf(w, "  %s -- %s [label=%s, color=\"#3070c0\", constraint=false];\n", q(b.Zones[l.From].ID), q(b.Zones[l.To].ID), q(fmt.Sprintf("sight %d", l.Range)))

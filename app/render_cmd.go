@@ -54,6 +54,9 @@ func (e *env) renderCmd() *cli.Command {
 				if err != nil {
 					return overlayErr(err)
 				}
+				if err := overlayFits(ov, r.Mission.Ruleset); err != nil {
+					return err
+				}
 				o.Overlays = append(o.Overlays, ov)
 			}
 			var buf bytes.Buffer
@@ -161,6 +164,21 @@ func pageOptions(c *cli.Command) (render.Options, error) {
 		return o, usageErr("%v", err)
 	}
 	return o, nil
+}
+
+// overlayFits refuses an overlay the mission's game has nothing for: the
+// Mold chain of a game without Mold is a usage error, not an empty drawing.
+func overlayFits(ov render.Overlay, ruleset string) error {
+	if ov.Kind == render.OverlayMold && !rules.GameHas(ruleset, "mold") {
+		var with []string
+		for _, rs := range rules.Rulesets() {
+			if rules.GameHas(rs, "mold") {
+				with = append(with, rs)
+			}
+		}
+		return usageErr("%s has no Mold: --overlay mold draws the Mold chain of a game with Mold (%s)", rules.GameName(ruleset), strings.Join(with, ", "))
+	}
+	return nil
 }
 
 // overlayErr turns a bad --overlay into a usage error, with close zone ids

@@ -43,7 +43,15 @@ func TestBorderResolution(t *testing.T) {
 		{street, none, cor, none, wall, 2, ProblemBorderMismatch, false},
 		{street, none, ext, none, wall, 2, ProblemBorderMismatch, false},
 		// An open side takes what the other tile shows.
-		{cor, none, room, wall, wall, 2, "", false},
+		// ... but a corridor, street or exterior that runs on into a wall
+		// ends there: the tile is probably turned wrong. The station's
+		// walls facing the exterior are what the rules want.
+		{cor, none, room, wall, wall, 2, ProblemBorderDeadEnd, false},
+		{street, none, room, wall, wall, 2, ProblemBorderDeadEnd, false},
+		{ext, none, ext, wall, wall, 2, ProblemBorderDeadEnd, false},
+		{cor, none, cor, board, wall, 2, ProblemBorderDeadEnd, false},
+		{ext, none, room, wall, wall, 2, "", false},
+		{room, none, room, wall, wall, 2, "", false},
 		{cor, none, room, open, open, 2, "", false},
 		{cor, none, room, door, door, 2, "", false},
 		{cor, none, cor, mark, mark, 2, "", false},
@@ -118,6 +126,12 @@ func TestBorderResolution(t *testing.T) {
 					wantTile = 0
 				}
 			}
+			if c.code == ProblemBorderDeadEnd {
+				wantTile = 0 // on A, whose zone runs on into the wall
+				if swap {
+					wantTile = 1
+				}
+			}
 			if probs[0].Tile != wantTile || probs[0].Cell == nil || *probs[0].Cell != (Point{wantTile, 0}) {
 				t.Errorf("%s: problem on tile %d cell %v, want tile %d", name, probs[0].Tile, probs[0].Cell, wantTile)
 			}
@@ -156,11 +170,12 @@ func TestExteriorInsideFace(t *testing.T) {
 	handEdge(f, 0, 1, E, EdgeHatch)
 	b, probs := Build(handSet(2, f), []Placement{{Face: "9A"}, {Face: "9A", Row: 1}})
 	got := handCodes(probs)
-	want := []string{ProblemBothFaces, ProblemExteriorNoAirlock, ProblemExteriorNoAirlock}
+	// Tile 1's corridor also runs north into tile 0's airlock wall.
+	want := []string{ProblemBothFaces, ProblemExteriorNoAirlock, ProblemBorderDeadEnd, ProblemExteriorNoAirlock}
 	if !slices.Equal(got, want) {
 		t.Fatalf("problems %v, want %v\n%s", got, want, handProbs(probs))
 	}
-	if probs[1].Tile != 0 || probs[2].Tile != 1 || *probs[1].Cell != (Point{0, 0}) || *probs[2].Cell != (Point{0, 2}) {
+	if probs[1].Tile != 0 || probs[3].Tile != 1 || *probs[1].Cell != (Point{0, 0}) || *probs[3].Cell != (Point{0, 2}) {
 		t.Errorf("problems:\n%s", handProbs(probs))
 	}
 	if b.Edge(0, 0, E) != EdgeWall || b.Edge(0, 1, E) != EdgeHatch {

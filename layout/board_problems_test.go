@@ -166,6 +166,7 @@ func TestBorderOpenSpace(t *testing.T) {
 		"both-faces@2: tile 2 (1A at [1,1]) uses face 1A, already placed as tile 0 (1A at [0,0]); there is only one such tile",
 		"border-open-space@0: tile 0 (1A at [0,0]) has a door opening on its north border at 0,0 that leads off the board",
 		"border-open-space@0: tile 0 (1A at [0,0]) has an opening on its east border at 1,0 that leads to empty space (no tile there) (2 cell edges alike)",
+		"border-dead-end@1: this corridor of 2A ends in a wall of 1A at 0,2 (its north border): turn one of the tiles?",
 		"border-open-space@0: tile 0 (1A at [0,0]) has a hatch on its west border at 0,1 that leads off the board",
 		"border-open-space@2: tile 2 (1A at [1,1]) has a hatch on its east border at 3,2 that leads off the board",
 		"border-open-space@2: tile 2 (1A at [1,1]) has a door opening on its south border at 3,3 that leads off the board",

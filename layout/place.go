@@ -39,6 +39,7 @@ const (
 	ProblemBorderOpenSpace   = "border-open-space"
 	ProblemExteriorNoAirlock = "exterior-without-airlock"
 	ProblemHatchMisplaced    = "hatch-misplaced"
+	ProblemBorderDeadEnd     = "border-dead-end"
 )
 
 // MaxTileGrid bounds tile grid positions: Col and Row must be below it. No

@@ -122,6 +122,8 @@ func (p *placer) resolve(i, j int, d Dir) EdgeKind {
 		}
 	case conflict:
 		p.sideMismatch(i, j, d)
+	default:
+		p.deadEnd(i, j, d, outside)
 	}
 	if outside && walksOutside(k) {
 		p.exteriorProblem(i, j, d, k)
@@ -268,5 +270,40 @@ func (p *placer) exteriorProblem(i, j int, d Dir, k EdgeKind) {
 	}
 	p.edgeProblem(fmt.Sprint(ProblemExteriorNoAirlock, ti, tj, d, k, b.Cells[i].Label, b.Cells[j].Label), Problem{
 		Code: ProblemExteriorNoAirlock, Tile: b.Tiles[ti].Index, Cell: at, Message: msg, Hint: hint,
+	})
+}
+
+// runsOn reports whether a zone of this kind runs on across a tile border
+// where its side is open: corridors, streets and the exterior do; a room's
+// open side is an opening in its wall.
+func runsOn(kind string) bool { return kind == Corridor || kind == Street || kind == Exterior }
+
+// deadEnd reports a corridor, street or exterior zone that runs on to the
+// tile border and meets a wall of the next tile there: the tile is usually
+// turned the wrong way. Between the station and the exterior a wall is what
+// the rules want, so it is not reported.
+func (p *placer) deadEnd(i, j int, d Dir, outside bool) {
+	b := p.b
+	if outside || b.Cells[i].Tile == b.Cells[j].Tile {
+		return
+	}
+	wall := func(k EdgeKind) bool { return k == EdgeWall || k == EdgeBoard }
+	si, sj := b.sides[i][d], b.sides[j][d.Opposite()]
+	open, shut, od := i, j, d
+	switch {
+	case si == EdgeNone && wall(sj) && runsOn(p.spec[i].Kind):
+	case sj == EdgeNone && wall(si) && runsOn(p.spec[j].Kind):
+		open, shut, od = j, i, d.Opposite()
+	default:
+		return
+	}
+	to, ts := b.Cells[open].Tile, b.Cells[shut].Tile
+	at := p.at(open)
+	kind := p.spec[open].Kind
+	p.edgeProblem(fmt.Sprint(ProblemBorderDeadEnd, to, ts, od, b.Cells[open].Label), Problem{
+		Code: ProblemBorderDeadEnd, Tile: b.Tiles[to].Index, Cell: at,
+		Message: fmt.Sprintf("this %s of %s ends in a wall of %s at %d,%d (its %s border): turn one of the tiles?",
+			kind, b.Tiles[to].Face, b.Tiles[ts].Face, at.X, at.Y, dirNames[od]),
+		Hint: fmt.Sprintf("a %s runs on across a tile border into the next tile's %s; 'zmission show' draws the wall", kind, kind),
 	})
 }

@@ -47,6 +47,10 @@ func init() {
 			Doc:  "The tile set puts a door opening, opening or hatch on this tile's border, but the neighbouring tile has a wall there, so the way is closed. Rotate or swap one of the tiles.",
 			Bad:  head + "tiles:\n  - {face: 1B, at: [0, 0]}\n  - {face: 7A, at: [0, 1]}\n" + tail,
 			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 7A, at: [0, 1]}\n" + tail},
+		{ID: "border-dead-end", Title: "A corridor, street or exterior runs into a wall at a tile border", Severity: validate.Warning,
+			Doc:  "A corridor (a street, the exterior) that runs on to its tile's border meets a wall of the next tile there: the way ends in a wall, usually because a tile is turned the wrong way (a corridor face at `rot: 180` beside a room face). `border-mismatch` covers the doors and openings a tile set declares; this check covers the zones that simply run on. The station's walls facing the exterior are what the rules want and are not reported.",
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 3A, at: [1, 0], rot: 180}\n" + tail,
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n" + tail},
 		{ID: "border-open-space", Title: "A door or opening on a tile border faces no tile", Severity: validate.Warning,
 			Doc:  "The tile set puts a door opening, opening or hatch on the border, at the edge of the board: it leads nowhere. Often harmless, but usually a tile is missing or turned the wrong way.",
 			Bad:  head + "tiles:\n  - {face: 7A, at: [0, 0]}\n" + tail,
@@ -69,8 +73,8 @@ func init() {
 			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "door-duplicate", Title: "Two doors on one edge", Severity: validate.Error,
 			Doc:  "An edge holds one door. The same edge can be named from either cell (`[0, 0]` side `e` is `[1, 0]` side `w`).",
-			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: door, at: [1, 0], side: w}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
-			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
+			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, state: open}\n  - {type: door, at: [1, 0], side: w, state: open}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
+			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, state: open}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 	} {
 		validate.Register(c)
 	}

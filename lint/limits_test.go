@@ -14,7 +14,8 @@ import (
 func TestFindingsCapped(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("format: 1\nid: x\ntitle: X\nruleset: zombicide-invader\ntiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n")
-	b.WriteString("tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n")
+	// Mold removes every Objective in its zone: one finding per Objective.
+	b.WriteString("tokens:\n  - {type: start, at: [0, 1]}\n  - {type: mold, at: [5, 2]}\n")
 	for i := 0; i < 2000; i++ {
 		b.WriteString("  - {type: objective, color: violet, at: [5, 2]}\n")
 	}

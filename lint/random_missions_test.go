@@ -107,17 +107,22 @@ func TestRandomKeyBehindLock(t *testing.T) {
 			t.Fatalf("solvable mission reported errors: %+v\n%s", errs, head+tokens+fmt.Sprintf(door, "neutral")+tail)
 		}
 		shut := lintText(t, head+tokens+fmt.Sprintf(door, "violet")+tail)
-		var lock, unreachable bool
+		// One problem, one report: key-behind-lock, with the objective that
+		// needs the key as a note, and no objective-unreachable besides.
+		var lock, needs, unreachable bool
 		for _, d := range errorsOf(shut) {
 			switch d.Rule {
 			case "key-behind-lock":
 				lock = true
+				for _, r := range d.Related {
+					needs = needs || r.Message == "the objective that needs it"
+				}
 			case "objective-unreachable":
-				unreachable = strings.Contains(d.Message, "behind this very door")
+				unreachable = true
 			}
 		}
-		if !lock || !unreachable {
-			t.Fatalf("locked objective not found (key-behind-lock %v, explained %v): %+v\n%s", lock, unreachable, shut.Diags, head+tokens+fmt.Sprintf(door, "violet")+tail)
+		if !lock || !needs || unreachable {
+			t.Fatalf("locked objective not reported once (key-behind-lock %v, with the objective %v, also unreachable %v): %+v\n%s", lock, needs, unreachable, shut.Diags, head+tokens+fmt.Sprintf(door, "violet")+tail)
 		}
 		locked++
 	}

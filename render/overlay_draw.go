@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -80,8 +81,11 @@ type moveStyle struct {
 }
 
 func (a *art) moveStyle(m rules.Move) moveStyle {
-	if !m.Survivors {
+	if !m.Survivors || m.OneWay && m.Out < 0 {
 		return moveStyle{key: "4", label: a.enemies + " only", stroke: a.st.c("ov:xenos"), width: "2.5"}
+	}
+	if m.OneWay && len(m.Requires) == 0 {
+		return moveStyle{key: "15", label: "Survivors one way, as the arrow shows: a closed door opened from inside its room; " + a.enemies + " both ways", stroke: a.st.c("ink"), width: "4", dash: "2 6"}
 	}
 	for _, r := range m.Requires {
 		if c, ok := strings.CutPrefix(r, "door:"); ok {
@@ -131,6 +135,15 @@ func (a *art) movementOverlay(moves []rules.Move) overlayArt {
 			if st.letter != "" {
 				x, y := edgeMid(m.Edge)
 				a.letterBadge(w, x, y, 8, st.letter)
+			}
+			if m.OneWay && m.Out >= 0 {
+				// The way Survivors may go: out of the room, across the door.
+				x, y := edgeMid(m.Edge)
+				dx, dy := float64(layout.DX[m.Edge.Dir]), float64(layout.DY[m.Edge.Dir])
+				if m.Out != m.From {
+					dx, dy = -dx, -dy
+				}
+				w.el("path", "d", arrowHead(x-dx*12, y-dy*12, x+dx*12, y+dy*12, 18), "fill", st.stroke, "stroke", "none")
 			}
 		}
 		for z := range a.b.Zones {

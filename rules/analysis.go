@@ -31,6 +31,15 @@ type SphereReport struct {
 	Zones  []string `json:"zones"`     // zones first reachable
 	Taken  []string `json:"taken"`     // objective tokens taken
 	Fired  []string `json:"fired"`     // special rules that fired
+	// Credits: which of the keys opened which zones, when a step has
+	// several (each zone credited to the key it needed).
+	Credits []Credit `json:"credits,omitempty"`
+}
+
+// Credit is the zones one key (or several keys together) made reachable.
+type Credit struct {
+	Opened []Gain   `json:"opened_by"`
+	Zones  []string `json:"zones"`
 }
 
 // ObjectiveState says whether a victory condition can be met, and when.
@@ -94,8 +103,12 @@ func ShortestPath(moves []Move, n, a, b int, keys map[string]int) []int {
 	adj := make([][]int, n)
 	for _, m := range moves {
 		if usable(m, keys) {
-			adj[m.From] = append(adj[m.From], m.To)
-			adj[m.To] = append(adj[m.To], m.From)
+			if m.Leaving(m.From) {
+				adj[m.From] = append(adj[m.From], m.To)
+			}
+			if m.Leaving(m.To) {
+				adj[m.To] = append(adj[m.To], m.From)
+			}
 		}
 	}
 	prev := make([]int, n)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/zmission/zmission/missions"
@@ -20,6 +21,10 @@ func (pl *Play) Analyze() *Analysis {
 		a.Start = zoneName(pl, p.Start)
 		sol = Solve(p, true)
 		a.Spheres = pl.spheres(sol)
+		var soft *Solution
+		if p.HasOneWay() {
+			soft = Solve(p.Lenient(), true)
+		}
 		for i, o := range m.Objectives {
 			st := ObjectiveState{Number: i + 1, Text: objectiveShort(pl, o), Sphere: -1}
 			if sp, ok := sol.Met[i]; ok {
@@ -27,6 +32,9 @@ func (pl *Play) Analyze() *Analysis {
 			}
 			if o.Survive > 0 || o.Kill != "" || (objectiveShort(pl, o) == o.Text) {
 				st.Note = "not decided by the map"
+			}
+			if !st.Met {
+				st.Note = pl.unmetNote(o, soft, i)
 			}
 			a.Objectives = append(a.Objectives, st)
 		}
@@ -68,6 +76,7 @@ func (pl *Play) spheres(sol *Solution) []SphereReport {
 		for _, z := range sp.Zones {
 			r.Zones = append(r.Zones, zoneName(pl, z))
 		}
+		r.Credits = pl.credits(sol, sp)
 		for _, ti := range sp.Taken {
 			for _, t := range pl.Tokens {
 				if t.Index == ti {
@@ -154,12 +163,90 @@ func (pl *Play) routes(sol *Solution) []Route {
 		}
 	}
 	for _, t := range objs {
-		if _, ok := sol.Taken[t.Index]; !ok {
+		if _, ok := sol.Taken[t.Index]; !ok && p.Gone[t.Index] == nil {
 			out = append(out, route(p.Start, t.Zone.Index, strings.TrimPrefix(TokenName(t), "the "), sol.Keys))
 		}
 	}
 	for _, t := range pl.Of(missions.TokExit) {
 		out = append(out, route(cur, t.Zone.Index, strings.TrimPrefix(TokenName(t), "the "), sol.Keys))
+	}
+	return out
+}
+
+// unmetNote says why objective i is not met when the map alone decides it:
+// Mold removed a token it needs, or the Survivors get there only once the
+// enemies destroy a door (soft: the solution with those doors destroyed).
+func (pl *Play) unmetNote(o missions.Objective, soft *Solution, i int) string {
+	if o.Take != "" {
+		for _, t := range pl.Of(missions.TokObjective) {
+			if m := pl.Puzzle.Gone[t.Index]; m != nil && (o.Take == "all" || t.Color == o.Take) {
+				return fmt.Sprintf("the Mold at %d,%d removes %s", m.Cell.X, m.Cell.Y, TokenName(t))
+			}
+		}
+	}
+	if soft != nil {
+		if sp, ok := soft.Met[i]; ok {
+			return fmt.Sprintf("only once %ss destroy a closed door (then in step %d): a Survivor removes a door from inside its room only", pl.Enemy, sp+1)
+		}
+	}
+	return ""
+}
+
+// credits says which of the keys gained together opened each zone first
+// reachable in sphere sp: a zone the Survivors reach with one of the new
+// keys alone is credited to the first such key; a zone that needs several
+// of them to the keys together. Keys that opened nothing are left out.
+func (pl *Play) credits(sol *Solution, sp Sphere) []Credit {
+	if len(sp.Gained) == 0 || len(sp.Zones) == 0 {
+		return nil
+	}
+	p := pl.Puzzle
+	n := len(pl.Board.Zones)
+	before := map[string]int{}
+	for k, s := range sol.Keys {
+		if s < sp.Index {
+			before[k] = s
+		}
+	}
+	for _, g := range sp.Gained { // held before this step's keys came
+		delete(before, g.Key)
+	}
+	if len(sp.Gained) == 1 {
+		return []Credit{{Opened: []Gain{sp.Gained[0]}, Zones: pl.zoneNames(sp.Zones)}}
+	}
+	credited := map[int]bool{}
+	var out []Credit
+	for _, g := range sp.Gained {
+		keys := maps.Clone(before)
+		keys[g.Key] = sp.Index
+		reach := Reachable(p.Moves, n, p.Start, keys)
+		var zs []int
+		for _, z := range sp.Zones {
+			if reach[z] && !credited[z] {
+				credited[z] = true
+				zs = append(zs, z)
+			}
+		}
+		if len(zs) > 0 {
+			out = append(out, Credit{Opened: []Gain{g}, Zones: pl.zoneNames(zs)})
+		}
+	}
+	var rest []int
+	for _, z := range sp.Zones {
+		if !credited[z] {
+			rest = append(rest, z)
+		}
+	}
+	if len(rest) > 0 {
+		out = append(out, Credit{Opened: append([]Gain{}, sp.Gained...), Zones: pl.zoneNames(rest)})
+	}
+	return out
+}
+
+func (pl *Play) zoneNames(zs []int) []string {
+	out := make([]string, 0, len(zs))
+	for _, z := range zs {
+		out = append(out, zoneName(pl, z))
 	}
 	return out
 }

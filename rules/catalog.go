@@ -51,8 +51,8 @@ func init() {
 		{ID: "objective-unreachable", Title: "An objective cannot be reached", Severity: validate.Error,
 			Doc: "An Objective token, zone or token that a victory condition needs lies beyond what the Survivors can ever reach. Reported at the token, with what blocks the way.",
 			Bad: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: green}\n" +
-				"objectives:\n  - take: red\nrules:\n  - when: {take: red}\n    then: [{open: green}]\n",
-			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n}\n" +
+				"objectives:\n  - take: red\nrules:\n  - when: {take: violet}\n    then: [{open: green}]\n",
+			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, state: open}\n" +
 				"objectives:\n  - take: red\n"},
 		{ID: "key-behind-lock", Title: "A door is opened only by something behind it", Severity: validate.Error,
 			Doc: "The special rule that opens this coloured door fires on something (typically taking the Objective of the door's colour) that can only be reached through the door. The classic design slip: \"the violet door is opened by the violet Objective\", with the Objective placed in the room the door closes.",

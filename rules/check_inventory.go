@@ -25,17 +25,28 @@ func (pl *Play) checkInventory() []Finding {
 	if owner == "" {
 		owner = pl.CoreBox
 	}
+	alien := map[string]bool{} // token types reported as not in the game
 	for _, c := range counts {
 		if c.Used <= c.Owned {
+			continue
+		}
+		if c.Type != "tile" && !gameHas(pl.Mission.Ruleset, c.Type) {
+			if !alien[c.Type] {
+				alien[c.Type] = true
+				name := TypeName(c.Type)
+				out = append(out, Finding{Rule: "token-not-in-game", Ptr: c.Over,
+					Message: fmt.Sprintf("%s has no %s: none of its boxes holds such a token and its rules do not use one", pl.gameName(), name),
+					Hint:    fmt.Sprintf("remove the %s token, or write the mission for a game that has it (ruleset)", name)})
+			}
 			continue
 		}
 		used := fmt.Sprintf("%d", c.Used)
 		if c.Extra > 0 {
 			used = fmt.Sprintf("%d (%d placed + %d for %d Survivors)", c.Used, c.Used-c.Extra, c.Extra, pl.Survivors)
 		}
-		what := c.Label() + " tokens"
+		what := c.Label() + " token" + Plural(c.Used)
 		if c.Type == "tile" {
-			what = "uses of " + c.Label()
+			what = "use" + Plural(c.Used) + " of " + c.Label()
 		}
 		out = append(out, Finding{Rule: "inventory", Ptr: c.Over,
 			Message: fmt.Sprintf("the mission needs %s %s, but %s has %d", used, what, owner, c.Owned),
@@ -43,3 +54,31 @@ func (pl *Play) checkInventory() []Finding {
 	}
 	return out
 }
+
+// GameHas reports whether some box of the ruleset holds tokens of a type
+// ("mold"): a game whose boxes have none does not have the thing at all.
+func GameHas(ruleset, typ string) bool { return gameHas(ruleset, typ) }
+
+// GameName is how an author names the game of a ruleset: "classic
+// Zombicide"; the ruleset itself for a game that does not say.
+func GameName(ruleset string) string {
+	if g, ok := Lookup(ruleset).(interface{ Name() string }); ok {
+		return g.Name()
+	}
+	return ruleset
+}
+
+// gameHas reports whether some box of the ruleset holds tokens of a type.
+func gameHas(ruleset, typ string) bool {
+	for _, n := range BoxNames(ruleset) {
+		if b := LookupBox(n); b != nil {
+			if _, ok := b.Tokens[typ]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gameName is how an author names the game: "classic Zombicide".
+func (pl *Play) gameName() string { return GameName(pl.Mission.Ruleset) }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
 )
 
@@ -79,6 +80,12 @@ func (pl *Play) checkSolvable() []Finding {
 	}
 	sol := Solve(p, true)
 	free := Solve(p, false)
+	// What the Survivors reach only once the enemies destroy a door they
+	// cannot remove from their side is a warning (room-shut), not an error.
+	var soft *Solution
+	if p.HasOneWay() {
+		soft = Solve(p.Lenient(), true)
+	}
 	firstStuck := 0 // the lowest order that fails only because of the order
 	for i, o := range m.Objectives {
 		if _, ok := sol.Met[i]; ok || o.Order == 0 {
@@ -93,6 +100,11 @@ func (pl *Play) checkSolvable() []Finding {
 			continue
 		}
 		ptr := fmt.Sprintf("/objectives/%d", i)
+		if soft != nil {
+			if _, ok := soft.Met[i]; ok {
+				continue // room-shut says why
+			}
+		}
 		if _, ok := free.Met[i]; ok && o.Order > 0 {
 			// Later ordered objectives fail only because this one does.
 			if o.Order == firstStuck {
@@ -102,9 +114,49 @@ func (pl *Play) checkSolvable() []Finding {
 		}
 		out = append(out, pl.objectiveFindings(free, i, ptr)...)
 	}
-	out = append(out, pl.doorFindings(free)...)
+	out = pl.moldFindings(out)
+	doors := pl.doorFindings(free)
+	out = append(dropBehindLock(out, doors), doors...)
+	if soft != nil {
+		out = append(out, pl.shutFindings(free)...)
+	}
 	return out
 }
+
+// dropBehindLock: an Objective behind a door that only it opens is one
+// problem, reported once as key-behind-lock; the objectives that need it
+// become notes there.
+func dropBehindLock(out, doors []Finding) []Finding {
+	behind := map[string]int{} // objective token ptr -> index in doors
+	for i, d := range doors {
+		if d.Rule != "key-behind-lock" {
+			continue
+		}
+		for _, r := range d.Related {
+			if r.Message == noteBehind {
+				behind[r.Ptr] = i
+			}
+		}
+	}
+	kept := out[:0]
+	for _, f := range out {
+		if i, ok := behind[f.Ptr]; ok && f.Rule == "objective-unreachable" {
+			for _, r := range f.Related {
+				if r.Message == noteNeeds && !slices.Contains(doors[i].Related, r) {
+					doors[i].Related = append(doors[i].Related, r)
+				}
+			}
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+const (
+	noteBehind = "behind the door"
+	noteNeeds  = "the objective that needs it"
+)
 
 // orderFinding explains an order that cannot be followed: objective i can
 // be met, but only once a later-ordered objective has been.
@@ -147,12 +199,27 @@ func (pl *Play) objectiveFindings(sol *Solution, i int, ptr string) []Finding {
 			return []Finding{{Rule: "objective-count", Ptr: ptr + "/count", Message: fmt.Sprintf("%s asks for %d, but the map has %d", name, need, have)}}
 		}
 		var out []Finding
+		var gone []*Token
 		for _, t := range pl.Of(missions.TokObjective) {
-			if _, ok := sol.Taken[t.Index]; ok || !(o.Take == "all" || t.Color == o.Take) {
+			if pl.Puzzle.Gone[t.Index] != nil && (o.Take == "all" || t.Color == o.Take) {
+				gone = append(gone, t)
+			}
+		}
+		if len(gone) > 0 && need > have-len(gone) {
+			// Worded by moldFindings, once per token for every objective
+			// that needs it.
+			for _, t := range gone {
+				out = append(out, Finding{Rule: "objective-in-mold", Ptr: t.Ptr(), Message: name,
+					Related: []Related{{Ptr: ptr, Message: noteNeeds}}})
+			}
+			return out
+		}
+		for _, t := range pl.Of(missions.TokObjective) {
+			if _, ok := sol.Taken[t.Index]; ok || !(o.Take == "all" || t.Color == o.Take) || pl.Puzzle.Gone[t.Index] != nil {
 				continue
 			}
 			why, rel := pl.explain(sol, t.Zone.Index)
-			rel = append(rel, Related{Ptr: ptr, Message: "the objective that needs it"})
+			rel = append(rel, Related{Ptr: ptr, Message: noteNeeds})
 			out = append(out, Finding{Rule: "objective-unreachable", Ptr: t.Ptr(),
 				Message: fmt.Sprintf("%s cannot be reached, so %s cannot be met: %s", TokenName(t), name, why), Related: rel})
 		}
@@ -169,7 +236,7 @@ func (pl *Play) objectiveFindings(sol *Solution, i int, ptr string) []Finding {
 			return []Finding{{Rule: "exit-missing", Ptr: ptr + "/exit", Message: fmt.Sprintf("%s, but there is no exit token on the map", name), Hint: "add '- {type: exit, at: [x, y]}' to tokens"}}
 		}
 		why, rel := pl.explain(sol, ex[0].Zone.Index)
-		rel = append(rel, Related{Ptr: ptr, Message: "the objective that needs it"})
+		rel = append(rel, Related{Ptr: ptr, Message: noteNeeds})
 		return []Finding{{Rule: "exit-unreachable", Ptr: ex[0].Ptr(), Message: fmt.Sprintf("%s cannot be reached: %s", TokenName(ex[0]), why), Related: rel}}
 	case o.Reach != "", o.Activate != "":
 		ref := o.Reach + o.Activate
@@ -219,6 +286,17 @@ func (pl *Play) explainZone(sol *Solution, z int) (string, []Related) {
 	seen := map[string]bool{}
 	for _, b := range blockers {
 		edge := edgeName(pl, b.Move)
+		if b.Shut {
+			s := edge + " can be removed only from the other side (Door Activation works inside a room), until " + pl.Enemy + "s destroy it"
+			if !seen[s] {
+				seen[s] = true
+				parts = append(parts, s)
+				if b.Move.Door >= 0 {
+					rel = append(rel, Related{Ptr: fmt.Sprintf("/tokens/%d", b.Move.Door), Message: "the door in the way"})
+				}
+			}
+			continue
+		}
 		var why []string
 		for _, k := range b.Missing {
 			why = append(why, pl.keyWhy(k, &rel))
@@ -283,7 +361,7 @@ func (pl *Play) doorFindings(sol *Solution) []Finding {
 		if len(prov) == 0 {
 			out = append(out, Finding{Rule: "door-never-opens", Ptr: t.Ptr(),
 				Message: fmt.Sprintf("%s never opens: no special rule opens %s doors", TokenName(t), t.Color),
-				Hint:    fmt.Sprintf("add a rule, e.g. '- when: {take: %s}\\n  then: [{open: %s}]', or make it a neutral door", t.Color, t.Color)})
+				Hint:    fmt.Sprintf("add a special rule that opens it, e.g.\nrules:\n  - when: {take: %s}\n    then: [{open: %s}]\nor make it a neutral door", t.Color, t.Color)})
 			continue
 		}
 		if _, ok := sol.Keys[k]; ok {
@@ -298,7 +376,7 @@ func (pl *Play) doorFindings(sol *Solution) []Finding {
 			}
 			for _, o := range pl.Of(missions.TokObjective) {
 				if _, taken := sol.Taken[o.Index]; !taken && triggers(pl.Mission, prov, o) {
-					rel = append(rel, Related{Ptr: o.Ptr(), Message: "behind the door"})
+					rel = append(rel, Related{Ptr: o.Ptr(), Message: noteBehind})
 				}
 			}
 			out = append(out, Finding{Rule: "key-behind-lock", Ptr: t.Ptr(),
@@ -350,4 +428,158 @@ func written(m *missions.Mission, typ, color string) int {
 		}
 	}
 	return n
+}
+
+// shutFindings: parts of the board the Survivors get into only once the
+// enemies destroy a closed door, because Door Activation works on "a door
+// opening in a room Zone they occupy": from inside the room only. One
+// finding per such part, on its first door.
+func (pl *Play) shutFindings(free *Solution) []Finding {
+	p := pl.Puzzle
+	n := len(pl.Board.Zones)
+	lp := p.Lenient()
+	lsol := Solve(lp, false)
+	strict := Reachable(p.Moves, n, p.Start, free.Keys)
+	loose := Reachable(lp.Moves, n, p.Start, lsol.Keys)
+	part := make([]int, n) // which shut part a zone is in; -1 none
+	for i := range part {
+		part[i] = -1
+	}
+	adj := make([][]int, n)
+	for _, m := range lp.Moves {
+		if usable(m, lsol.Keys) {
+			adj[m.From] = append(adj[m.From], m.To)
+			adj[m.To] = append(adj[m.To], m.From)
+		}
+	}
+	var parts [][]int
+	for z := 0; z < n; z++ {
+		if !loose[z] || strict[z] || part[z] >= 0 {
+			continue
+		}
+		id := len(parts)
+		part[z] = id
+		zs := []int{}
+		for q := []int{z}; len(q) > 0; q = q[1:] {
+			c := q[0]
+			zs = append(zs, c)
+			for _, o := range adj[c] {
+				if loose[o] && !strict[o] && part[o] < 0 {
+					part[o] = id
+					q = append(q, o)
+				}
+			}
+		}
+		slices.Sort(zs)
+		parts = append(parts, zs)
+	}
+	var out []Finding
+	for id, zs := range parts {
+		var doors []Move
+		var at []string
+		for _, m := range p.Moves {
+			if !m.OneWay || !m.Survivors {
+				continue
+			}
+			in, far := m.From, m.To
+			if !strict[in] {
+				in, far = far, in
+			}
+			if !strict[in] || part[far] != id || m.Leaving(in) || m.Door < 0 {
+				continue
+			}
+			doors = append(doors, m)
+			for _, e := range m.Edges {
+				at = append(at, pl.doorPlace(e))
+			}
+		}
+		if len(doors) == 0 {
+			continue // entered from another shut part: reported there
+		}
+		var ids []string
+		for _, z := range zs {
+			ids = append(ids, zoneName(pl, z))
+		}
+		first := doors[0]
+		room := first.Out
+		what := "the closed door at " + at[0]
+		if len(at) > 1 {
+			what = "the closed doors at " + JoinIDs(at)
+		}
+		var msg string
+		if room < 0 {
+			msg = fmt.Sprintf("no Survivor can remove %s: Door Activation works only on a door opening of a room they stand in, and neither side is a room", what)
+		} else {
+			msg = fmt.Sprintf("%s can be removed only from inside %s (Door Activation works on a door opening of the room a Survivor stands in)", what, zoneName(pl, room))
+		}
+		into := ids[0]
+		if len(ids) > 1 {
+			into = fmt.Sprintf("%s and %d zone%s beyond (%s)", ids[0], len(ids)-1, Plural(len(ids)-1), JoinIDs(ids[1:]))
+		}
+		it := "it"
+		if len(at) > 1 {
+			it = "one of them"
+		}
+		msg += fmt.Sprintf(": the Survivors get into %s only once %ss destroy %s", into, pl.Enemy, it)
+		var rel []Related
+		for _, t := range pl.Tokens {
+			if t.Zone == nil || part[t.Zone.Index] != id {
+				continue
+			}
+			switch t.Type {
+			case missions.TokObjective:
+				rel = append(rel, Related{Ptr: t.Ptr(), Message: "an Objective behind it"})
+			case missions.TokExit:
+				rel = append(rel, Related{Ptr: t.Ptr(), Message: "the Exit behind it"})
+			}
+		}
+		out = append(out, Finding{Rule: "room-shut", Ptr: ptrf("/tokens/%d", first.Door), Message: msg,
+			Hint: "leave the door open ('state: open'), or give the room a way in that is not a closed door", Related: rel})
+	}
+	return out
+}
+
+// moldFindings words the objective-in-mold findings, one per Objective
+// token, naming every victory condition it fails.
+func (pl *Play) moldFindings(out []Finding) []Finding {
+	at := map[string]int{} // token ptr -> index in kept
+	kept := out[:0]
+	for _, f := range out {
+		if f.Rule != "objective-in-mold" {
+			kept = append(kept, f)
+			continue
+		}
+		if i, ok := at[f.Ptr]; ok {
+			kept[i].Message += " and " + f.Message
+			kept[i].Related = append(kept[i].Related, f.Related...)
+			continue
+		}
+		at[f.Ptr] = len(kept)
+		kept = append(kept, f)
+	}
+	for _, i := range at {
+		f := &kept[i]
+		for _, t := range pl.Of(missions.TokObjective) {
+			if t.Ptr() != f.Ptr {
+				continue
+			}
+			m := pl.Puzzle.Gone[t.Index]
+			f.Message = fmt.Sprintf("%s stands in a Mold zone: the Mold at %d,%d (%s) removes it before play (\"Remove any Objective and Door tokens in the Zone\"), so %s cannot be met", TokenName(t), m.Cell.X, m.Cell.Y, m.Zone.ID, f.Message)
+			f.Hint = "move the Objective out of the Mold zone, or the Mold away from it"
+			f.Related = append([]Related{{Ptr: m.Ptr(), Message: "the Mold that removes it"}}, f.Related...)
+		}
+	}
+	return kept
+}
+
+// doorPlace names a cell edge as the door token on it is written ("5,2:n"),
+// or from the edge's own cell when no token stands there.
+func (pl *Play) doorPlace(e layout.CellEdge) string {
+	k := KeyOf(e.X, e.Y, e.Dir)
+	for _, t := range pl.Of(missions.TokDoor) {
+		if d, ok := Side(t.Side); ok && KeyOf(t.Cell.X, t.Cell.Y, d) == k {
+			return fmt.Sprintf("%d,%d:%s", t.Cell.X, t.Cell.Y, d)
+		}
+	}
+	return fmt.Sprintf("%d,%d:%s", e.X, e.Y, e.Dir)
 }

@@ -14,11 +14,7 @@ func zoneName(p *Play, z int) string { return p.Board.Zones[z].ID }
 
 // tokenName: "the violet Objective at 4,4 (5A/b)".
 func TokenName(t *Token) string {
-	what := map[string]string{
-		missions.TokStart: "start", missions.TokSpawn: "Spawn Zone", missions.TokObjective: "Objective",
-		missions.TokExit: "Exit", missions.TokDoor: "door", missions.TokMold: "Mold", missions.TokNoise: "Noise token",
-		missions.TokSentryGun: "Sentry Gun", missions.TokBot: "Bot", missions.TokCar: "car",
-	}[t.Type]
+	what := TypeName(t.Type)
 	if t.Color != "" && t.Type != missions.TokDoor || t.Type == missions.TokDoor && t.Color != "neutral" {
 		what = t.Color + " " + what
 	}
@@ -27,6 +23,19 @@ func TokenName(t *Token) string {
 		return fmt.Sprintf("the %s at %d,%d:%s", what, t.Cell.X, t.Cell.Y, d)
 	}
 	return fmt.Sprintf("the %s at %d,%d (%s)", what, t.Cell.X, t.Cell.Y, t.Zone.ID)
+}
+
+// TypeName is what a token type is called in the rulebooks: "Spawn Zone",
+// "Mold", "Sentry Gun".
+func TypeName(typ string) string {
+	if n, ok := map[string]string{
+		missions.TokStart: "start", missions.TokSpawn: "Spawn Zone", missions.TokObjective: "Objective",
+		missions.TokExit: "Exit", missions.TokDoor: "door", missions.TokMold: "Mold", missions.TokNoise: "Noise token",
+		missions.TokSentryGun: "Sentry Gun", missions.TokBot: "Bot", missions.TokCar: "car",
+	}[typ]; ok {
+		return n
+	}
+	return typ
 }
 
 // edgeName names the way a move takes.

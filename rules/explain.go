@@ -8,6 +8,7 @@ type Blocker struct {
 	Move    Move
 	Inside  int      // the reachable zone it leaves
 	Missing []string // keys not held, sorted
+	Shut    bool     // a door only removed from the far side (Door Activation)
 }
 
 // Why explains why zone target cannot be reached after the fixpoint: the
@@ -24,6 +25,7 @@ func (p *Puzzle) Why(sol *Solution, target int) (blockers []Blocker, walled bool
 		if m.Survivors {
 			m.Requires = nil
 			m.Door = -1
+			m.OneWay = false
 			free = append(free, m)
 		}
 	}
@@ -59,6 +61,11 @@ func (p *Puzzle) Why(sol *Solution, target int) (blockers []Blocker, walled bool
 			in, out = out, in
 		}
 		if !reach[in] || reach[out] || !behind[out] {
+			continue
+		}
+		if !m.Leaving(in) {
+			// A door the Survivors can remove only from the other side.
+			blockers = append(blockers, Blocker{Move: m, Inside: in, Shut: true})
 			continue
 		}
 		var missing []string

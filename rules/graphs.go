@@ -10,15 +10,33 @@ import (
 
 // Move is one way between two edge-sharing zones: through which kind of
 // edge, what a Survivor needs to take it, and who can take it at all.
-// Moves are undirected; From < To (zone indexes).
+// Moves are listed From < To (zone indexes) and go both ways, except for
+// Survivors on a OneWay move: they take it only leaving zone Out (a closed
+// door a Survivor removes from inside the room only; Out -1: from neither
+// side). Enemies always take a move both ways.
 type Move struct {
 	From, To  int
 	Via       string   // opening, marking, door, hatch, mold (a wall Mold turned into an opening)
 	Requires  []string // Survivors' keys, sorted: oxygen, door:violet
 	Survivors bool
 	Xenos     bool // the game's enemies (Xenos, Zombies)
-	Edge      layout.CellEdge
-	Door      int // index of the door token on it in mission.tokens, or -1
+	OneWay    bool // Survivors take it only from zone Out
+	Out       int
+	Edge      layout.CellEdge   // the first cell edge of this way
+	Edges     []layout.CellEdge // every cell edge of this way, in board order
+	Door      int               // index of the door token on it in mission.tokens, or -1
+}
+
+// Leaving reports whether a Survivor may take m leaving zone z (keys
+// aside): every way both ways, a OneWay move only out of Out.
+func (m Move) Leaving(z int) bool { return !m.OneWay || m.Out == z }
+
+// Other is the zone at the other end of m from z.
+func (m Move) Other(z int) int {
+	if m.From == z {
+		return m.To
+	}
+	return m.From
 }
 
 // Seen is one zone in sight, at a range in zones.
@@ -74,17 +92,19 @@ type PathGame interface {
 func Moves(b *layout.Board, step func(a, b int, e layout.CellEdge) (Move, bool)) []Move {
 	var out []Move
 	for _, adj := range b.Adjacent() {
-		seen := map[string]bool{}
+		seen := map[string]int{} // key -> index in out
 		for _, e := range adj.Edges {
 			m, ok := step(adj.A, adj.B, e)
 			if !ok {
 				continue
 			}
-			k := fmt.Sprint(m.Via, m.Requires, m.Survivors, m.Xenos)
-			if seen[k] {
+			k := fmt.Sprint(m.Via, m.Requires, m.Survivors, m.Xenos, m.OneWay, m.Out)
+			if i, ok := seen[k]; ok {
+				out[i].Edges = append(out[i].Edges, e)
 				continue
 			}
-			seen[k] = true
+			seen[k] = len(out)
+			m.Edges = []layout.CellEdge{e}
 			out = append(out, m)
 		}
 	}
@@ -98,7 +118,16 @@ func Moves(b *layout.Board, step func(a, b int, e layout.CellEdge) (Move, bool))
 		if c := strings.Compare(a.Via, b.Via); c != 0 {
 			return c
 		}
-		return strings.Compare(strings.Join(a.Requires, ","), strings.Join(b.Requires, ","))
+		if c := strings.Compare(strings.Join(a.Requires, ","), strings.Join(b.Requires, ",")); c != 0 {
+			return c
+		}
+		if a.OneWay != b.OneWay {
+			if a.OneWay {
+				return 1
+			}
+			return -1
+		}
+		return a.Out - b.Out
 	})
 	return out
 }

@@ -34,6 +34,9 @@ type Puzzle struct {
 	ZoneKeys func(zone int) map[string]string
 	// ItemKey maps an item a rule grants (oxygen-tank) to a key.
 	ItemKey func(item string) string
+	// Gone lists the objective tokens the game removes before play (Invader:
+	// an Objective in a Mold zone), each with the token that removes it.
+	Gone map[int]*Token
 
 	locked map[string]bool // SelfLocked answers, by key: each costs two solves
 }
@@ -112,11 +115,8 @@ func Reachable(moves []Move, n, start int, keys map[string]int) []bool {
 		z := q[0]
 		q = q[1:]
 		for _, m := range adj[z] {
-			o := m.To
-			if o == z {
-				o = m.From
-			}
-			if !seen[o] && usable(m, keys) {
+			o := m.Other(z)
+			if !seen[o] && m.Leaving(z) && usable(m, keys) {
 				seen[o] = true
 				q = append(q, o)
 			}
@@ -213,7 +213,7 @@ func Solve(p *Puzzle, ordered bool) *Solution {
 		}
 		// Objectives taken, honouring the order of ordered objectives.
 		for _, t := range s.Of(missions.TokObjective) {
-			if _, done := sol.Taken[t.Index]; done || !reach[t.Zone.Index] {
+			if _, done := sol.Taken[t.Index]; done || !reach[t.Zone.Index] || p.Gone[t.Index] != nil {
 				continue
 			}
 			if ordered && !takeable(m, sol, t) {
@@ -275,6 +275,30 @@ func takeable(m *missions.Mission, sol *Solution, t *Token) bool {
 		}
 	}
 	return true
+}
+
+// Lenient is the puzzle once the enemies have destroyed every door the
+// Survivors can remove only from the other side (OneWay moves): what they
+// reach only with the enemies' help.
+func (p *Puzzle) Lenient() *Puzzle {
+	q := *p
+	q.locked = nil
+	q.Moves = make([]Move, len(p.Moves))
+	for i, m := range p.Moves {
+		m.OneWay = false
+		q.Moves[i] = m
+	}
+	return &q
+}
+
+// HasOneWay reports whether some way is one-way for the Survivors.
+func (p *Puzzle) HasOneWay() bool {
+	for _, m := range p.Moves {
+		if m.OneWay && m.Survivors {
+			return true
+		}
+	}
+	return false
 }
 
 // Needed is how many objective tokens an objective asks for, and how many

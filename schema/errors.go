@@ -232,5 +232,48 @@ func dedupe(vs []Violation) []Violation {
 	return out
 }
 
-// suggest returns the closest candidate, or "".
-func suggest(s string, cands []string) string { return typo.Guess(s, cands) }
+// suggest returns the closest candidate, or "". Beyond typo.Guess, a word
+// of four letters or more may be two edits from the one meant ("tokn" for
+// "tokens") when that candidate is the only one so close.
+func suggest(s string, cands []string) string {
+	if g := typo.Guess(s, cands); g != "" {
+		return g
+	}
+	if len([]rune(s)) < 4 {
+		return ""
+	}
+	best, n := "", 0
+	for _, c := range cands {
+		if typo.Distance(strings.ToLower(s), strings.ToLower(c)) <= 2 {
+			best, n = c, n+1
+		}
+	}
+	if n == 1 {
+		return best
+	}
+	return ""
+}
+
+// misspelt drops a "missing required key" report when an unknown key at the
+// same object is close to it: "typ: noise" is one slip, reported once as
+// 'unknown key "typ"; did you mean "type"?'.
+func misspelt(vs []Violation) []Violation {
+	meant := map[[2]string]bool{} // (object path, key meant)
+	for _, v := range vs {
+		if v.Kind != "unknown" {
+			continue
+		}
+		obj := v.Path[:strings.LastIndexByte(v.Path, '/')+1]
+		if _, g, ok := strings.Cut(v.Message, "did you mean "); ok {
+			meant[[2]string{strings.TrimSuffix(obj, "/"), strings.Trim(g, `"?`)}] = true
+		}
+	}
+	out := vs[:0]
+	for _, v := range vs {
+		if v.Kind == "missing" && meant[[2]string{v.Path, v.Key}] {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}

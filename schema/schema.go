@@ -139,7 +139,7 @@ func Validate(name string, v any) ([]Violation, error) {
 	}
 	var out []Violation
 	flatten(ve, c, &out)
-	return dedupe(out), nil
+	return misspelt(dedupe(out)), nil
 }
 
 // siblings lists the properties the object schema at a location declares

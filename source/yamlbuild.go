@@ -207,7 +207,13 @@ func (b *yamlBuilder) mapping(y *yaml.Node, pos Pos, depth int) *Node {
 		}
 		key, ok := stringKey(kn)
 		if !ok {
-			b.problem(kpos, CodeKeyType, "%s", keyTypeMessage(kn))
+			msg := keyTypeMessage(kn)
+			if i >= 2 {
+				if m := splitPair(y, pairs[i-2], pairs[i-1], kn, vn); m != "" {
+					msg = m
+				}
+			}
+			b.problem(kpos, CodeKeyType, "%s", msg)
 			continue
 		}
 		// Merged members never carry a written key, so a key found here
@@ -270,6 +276,23 @@ func stringKey(k *yaml.Node) (string, bool) {
 		return "", false
 	}
 	return k.Value, true
+}
+
+// splitPair words the usual slip behind a number key in a flow mapping:
+// "{at: 3,4}" reads as at: 3 and a key 4 with no value, when a pair of
+// coordinates was meant. It returns "" for any other key.
+func splitPair(m, pk, pv, k, v *yaml.Node) string {
+	num := func(n *yaml.Node) bool {
+		return n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float")
+	}
+	if m.Style&yaml.FlowStyle == 0 || !num(k) || !num(pv) || v.Kind != yaml.ScalarNode || v.Tag != "!!null" || v.Value != "" {
+		return ""
+	}
+	name, ok := stringKey(pk)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("'%s' wants a list: '%s: [%s, %s]' (in a {…} mapping the comma ends the value after %s)", name, name, pv.Value, k.Value, pv.Value)
 }
 
 func keyTypeMessage(k *yaml.Node) string {

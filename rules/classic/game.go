@@ -26,6 +26,9 @@ type game struct{}
 func (game) Ruleset() string        { return Ruleset }
 func (game) DefaultTileset() string { return "city" }
 
+// Name is how an author names the game.
+func (game) Name() string { return "classic Zombicide" }
+
 func (game) Movement(s *rules.Scene) []rules.Move { return NewWorld(s).Movement() }
 func (game) LOS(s *rules.Scene, zone int, o rules.SightOptions) []rules.Seen {
 	return rules.CastLOS(s.Board, NewWorld(s), zone, o)

@@ -29,6 +29,14 @@ func init() {
 			Bad:     base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, at: [1, 0]}\n  - {type: spawn, at: [4, 2]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Good:    base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, at: [1, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Options: map[string]any{"threshold": 2}},
+		{ID: "objective-in-mold", Title: "An Objective stands in a Mold zone", Severity: validate.Error, Games: game1,
+			Doc:  "The rulebook, Mold: \"Remove any Objective and Door tokens in the Zone. They cannot be recovered. Look at Objective tokens removed this way: the Mission may already be lost!\" An Objective in a zone that starts with Active or Inactive Mold is gone before the first turn, and a victory condition that needs it cannot be met. Reported at the Objective, with the Mold that removes it.",
+			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: mold, at: [0, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - take: red\n  - exit: all\n",
+			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: mold, at: [3, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - take: red\n  - exit: all\n"},
+		{ID: "room-shut", Title: "A room the Survivors enter only once Xenos destroy its door", Severity: validate.Warning, Games: game1,
+			Doc:  "Door Activation: a Survivor \"places or removes a closed Door token on a door opening in a room Zone they occupy\". A closed neutral door lets Survivors out of its room, but not in from a corridor, and Invader doors are not opened any other way: only Xenos destroying the door open it from outside. A room (and what lies beyond it) whose every way in is such a door is reported once, at its first door, with the Objectives and Exit behind it. It is a warning, not an error: Xenos do destroy doors on their way to the Survivors, but the mission then depends on them.",
+			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n}\nobjectives:\n  - take: red\n",
+			Good: base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, state: open}\nobjectives:\n  - take: red\n"},
 	} {
 		validate.Register(c)
 	}

@@ -9,6 +9,9 @@ type game struct{}
 func (game) Ruleset() string        { return Ruleset }
 func (game) DefaultTileset() string { return "station" }
 
+// Name is how an author names the game.
+func (game) Name() string { return "Zombicide: Invader" }
+
 // Check runs every Invader check on a placed mission.
 func (game) Check(s *rules.Scene, opt rules.Options) []rules.Finding {
 	w := NewWorld(s)

@@ -103,6 +103,14 @@ func moveString(w *invader.World, m rules.Move) string {
 	if len(m.Requires) > 0 {
 		s += " " + strings.Join(m.Requires, ",")
 	}
+	if m.OneWay {
+		// Survivors take it only leaving this zone.
+		out := "nowhere"
+		if m.Out >= 0 {
+			out = w.B.Zones[m.Out].ID
+		}
+		s += " survivors-from:" + out
+	}
 	return s
 }
 

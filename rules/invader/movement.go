@@ -35,11 +35,26 @@ func (w *World) step(a, b int, e layout.CellEdge) (Step, bool) {
 		st.Via = "door"
 		if t := w.door(e.X, e.Y, e.Dir); t != nil {
 			st.Door = t.Index
-			// Invader doors are not locked: a neutral closed door is opened
-			// freely; a coloured one waits for the mission's trigger. Xenos
-			// destroy closed doors on their way.
-			if t.State == "closed" && t.Color != "neutral" {
+			// Invader doors are not locked, but Door Activation works only
+			// on "a door opening in a room Zone they occupy": a closed
+			// neutral door lets Survivors out of a room, not in from a
+			// corridor. A coloured one waits for the mission's trigger.
+			// Xenos destroy closed doors on their way.
+			switch {
+			case t.State != "closed":
+			case t.Color != "neutral":
 				st.Requires = append(st.Requires, NeedDoor(t.Color))
+			default:
+				ra, rb := w.B.Zones[a].Kind == layout.Room, w.B.Zones[b].Kind == layout.Room
+				switch {
+				case ra && rb: // a Survivor in either room may remove it
+				case ra:
+					st.OneWay, st.Out = true, a
+				case rb:
+					st.OneWay, st.Out = true, b
+				default: // no room on either side: no Survivor may remove it
+					st.OneWay, st.Out = true, -1
+				}
 			}
 		}
 	case layout.EdgeHatch:

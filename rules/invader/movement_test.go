@@ -22,8 +22,8 @@ var moveCases = []struct {
 		"line/b line/c marking",
 		"line/c line/d marking",
 	}},
-	{"doors: a neutral closed door costs nothing, open and destroyed ones neither", "doors.yaml", []string{
-		"doors/a doors/c door#1",
+	{"doors: a closed neutral door costs nothing but opens from inside the room only (Door Activation: \"a door opening in a room Zone they occupy\"); open and destroyed ones go both ways", "doors.yaml", []string{
+		"doors/a doors/c door#1 survivors-from:doors/a",
 		"doors/b doors/c door#2",
 		"doors/d doors/c door#3",
 		"doors/e doors/c door",
@@ -32,7 +32,7 @@ var moveCases = []struct {
 		"moves/p moves/q door#1 door:violet",
 		"moves/p moves/q opening",
 		"moves/c moves/d marking",
-		"moves/c moves/r door#2",
+		"moves/c moves/r door#2 survivors-from:moves/r",
 		"moves/d moves/s door#3",
 	}},
 	{"hatch and every step outside need oxygen; a room meets the exterior only through the Airlock", "airlock.yaml", []string{

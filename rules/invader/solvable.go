@@ -41,6 +41,22 @@ func (w *World) Play() *rules.Play {
 		}
 		return nil
 	}
+	// Mold: "Remove any Objective and Door tokens in the Zone. They cannot
+	// be recovered." An Objective in a Mold zone is gone before play.
+	for _, t := range w.Of(missions.TokObjective) {
+		if w.Mold[t.Zone.Index] == NoMold {
+			continue
+		}
+		for _, m := range w.Of(missions.TokMold) {
+			if m.Zone.Index == t.Zone.Index {
+				if p.Gone == nil {
+					p.Gone = map[int]*rules.Token{}
+				}
+				p.Gone[t.Index] = m
+				break
+			}
+		}
+	}
 	if n := ExtraSpawns(pl.Survivors); n > 0 {
 		pl.Extra = map[[2]string]int{{"spawn", "red"}: n}
 	}

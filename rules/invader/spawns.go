@@ -2,6 +2,8 @@ package invader
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
@@ -28,6 +30,15 @@ func checkMold(w *World, opt rules.Options) []rules.Finding {
 	sp := w.Of(missions.TokSpawn)
 	var out []rules.Finding
 	pairs := map[[2]int]bool{} // one finding per pair of zones, however many tokens
+	// One problem, one report: pairs that the same zones would link are
+	// one mold-distance finding naming every Spawn Zone the chain links.
+	type group struct {
+		at     int // index in out
+		chain  []int
+		spawns []*rules.Token
+	}
+	var groups []*group
+	byChain := map[string]*group{}
 	for i := range sp {
 		for j := i + 1; j < len(sp); j++ {
 			a, b := sp[i], sp[j]
@@ -46,14 +57,36 @@ func checkMold(w *World, opt rules.Options) []rules.Finding {
 				out = append(out, rules.Finding{Rule: "mold-linked", Ptr: b.Ptr(),
 					Message: fmt.Sprintf("Active Mold already links %s and %s: the game is lost before it starts", rules.TokenName(a), rules.TokenName(b)), Related: rel})
 			case len(chain) < threshold:
-				var ids []string
-				for _, z := range chain {
-					ids = append(ids, w.B.Zones[z].ID)
+				k := fmt.Sprint(slices.Sorted(slices.Values(chain)))
+				if g := byChain[k]; g != nil {
+					for _, t := range []*rules.Token{a, b} {
+						if !slices.Contains(g.spawns, t) {
+							g.spawns = append(g.spawns, t)
+						}
+					}
+					continue
 				}
+				g := &group{at: len(out), chain: chain, spawns: []*rules.Token{a, b}}
+				byChain[k] = g
+				groups = append(groups, g)
 				out = append(out, rules.Finding{Rule: "mold-distance", Ptr: b.Ptr(),
-					Message: fmt.Sprintf("%d more Active Mold zone%s (%s) would link %s and %s and lose the game", len(chain), rules.Plural(len(chain)), rules.JoinIDs(ids), rules.TokenName(a), rules.TokenName(b)),
-					Hint:    "move the Spawn Zones apart, or put exterior zones or more rooms between them", Related: rel})
+					Hint: "move the Spawn Zones apart, or put exterior zones or more rooms between them", Related: rel})
 			}
+		}
+	}
+	for _, g := range groups {
+		var ids, names []string
+		for _, z := range g.chain {
+			ids = append(ids, w.B.Zones[z].ID)
+		}
+		for _, t := range g.spawns {
+			names = append(names, rules.TokenName(t))
+		}
+		f := &out[g.at]
+		linked := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+		f.Message = fmt.Sprintf("%d more Active Mold zone%s (%s) would link %s and lose the game", len(g.chain), rules.Plural(len(g.chain)), rules.JoinIDs(ids), linked)
+		for _, t := range g.spawns[2:] {
+			f.Related = append(f.Related, rules.Related{Ptr: t.Ptr(), Message: "another Spawn Zone it links"})
 		}
 	}
 	return out

@@ -1,0 +1,161 @@
+package invader_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/invader"
+	"github.com/zmission/zmission/validate"
+)
+
+// Small boards built from the rulebook's own sentences: each test quotes the
+// sentence and derives its expected answer from it.
+
+// twoTiles is the station's 1A and 2A side by side: the corridor 1A/w at
+// 0,1 (the start), the room 1A/a at 0,0 joined to the corridor 1A/c by a
+// door opening, the room 2A/e at 5,2 whose only way in is the door opening
+// 5,2:n from the corridor 1A/e (5,1).
+const twoTiles = "format: 1\nid: t\ntitle: T\nruleset: zombicide-invader\ntileset: station\ntiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [1, 0]}\n"
+
+func lintMission(t *testing.T, text string) *lint.Result {
+	t.Helper()
+	r := lint.Bytes("t.yaml", []byte(text), lintOpts)
+	if r.Scene == nil {
+		t.Fatalf("no board: %v", r.Diags)
+	}
+	return r
+}
+
+func rulesOf(r *lint.Result, sev validate.Severity) []string {
+	var out []string
+	for _, d := range r.Diags {
+		if d.Severity == sev {
+			out = append(out, d.Rule)
+		}
+	}
+	return out
+}
+
+func analysis(t *testing.T, r *lint.Result) *rules.Analysis {
+	t.Helper()
+	return rules.Lookup(invader.Ruleset).(rules.Analyzer).Analyze(r.Scene)
+}
+
+// Invader rulebook, Mold: "Remove any Objective and Door tokens in the Zone.
+// They cannot be recovered. Look at Objective tokens removed this way: the
+// Mission may already be lost!"
+func TestMoldRemovesObjectives(t *testing.T) {
+	const quote = "Remove any Objective and Door tokens in the Zone. They cannot be recovered."
+	cases := []struct {
+		name   string
+		tokens string
+		take   string
+		met    bool // derived from the quote: an Objective in a Mold zone is gone
+	}{
+		{"Active Mold on the Objective's zone: gone, the mission is lost", "  - {type: objective, at: [0, 0]}\n  - {type: mold, at: [0, 0]}\n", "  - take: red\n", false},
+		{"Inactive Mold removes it too (any Mold zone)", "  - {type: objective, at: [0, 0]}\n  - {type: mold, state: inactive, at: [0, 0]}\n", "  - take: red\n", false},
+		{"Mold in another zone leaves it", "  - {type: objective, at: [0, 0]}\n  - {type: mold, at: [3, 1]}\n", "  - take: red\n", true},
+		{"one of two removed, one asked for: still met", "  - {type: objective, at: [0, 0]}\n  - {type: objective, at: [2, 0]}\n  - {type: mold, at: [0, 0]}\n", "  - {take: red, count: 1}\n", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n"+c.tokens+"objectives:\n"+c.take)
+			a := analysis(t, r)
+			if a.Objectives[0].Met != c.met {
+				t.Errorf("%q: objective met = %v, want %v (%s)", quote, a.Objectives[0].Met, c.met, a.Objectives[0].Note)
+			}
+			errs := rulesOf(r, validate.Error)
+			if c.met && len(errs) > 0 {
+				t.Errorf("errors %v on a mission that can be won", errs)
+			}
+			if !c.met {
+				if len(errs) != 1 || errs[0] != "objective-in-mold" {
+					t.Fatalf("errors %v, want one objective-in-mold", errs)
+				}
+				for _, d := range r.Diags {
+					if d.Rule == "objective-in-mold" && !strings.Contains(d.Message, "the Mold at 0,0 (1A/a) removes it") {
+						t.Errorf("the message does not say which Mold removes it: %s", d.Message)
+					}
+				}
+				if !strings.Contains(a.Objectives[0].Note, "the Mold at 0,0 removes") {
+					t.Errorf("analyze note %q does not name the Mold", a.Objectives[0].Note)
+				}
+			}
+		})
+	}
+}
+
+// Invader rulebook, Door Activation: "The Survivor either places or removes
+// a closed Door token on a door opening in a room Zone they occupy." A
+// closed neutral door lets Survivors out of its room, not into it from a
+// corridor; only Xenos destroying it open it from outside.
+func TestDoorActivationInsideOnly(t *testing.T) {
+	door := "  - {type: door, at: [5, 2], side: n}\n"
+	t.Run("from the corridor: the room is entered only once Xenos destroy the door", func(t *testing.T) {
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n"+door+"objectives:\n  - take: red\n")
+		if errs := rulesOf(r, validate.Error); len(errs) > 0 {
+			t.Errorf("errors %v: the Xenos may still open the way, so it is a warning", errs)
+		}
+		if w := rulesOf(r, validate.Warning); len(w) != 1 || w[0] != "room-shut" {
+			t.Fatalf("warnings %v, want room-shut", w)
+		}
+		a := analysis(t, r)
+		if a.Objectives[0].Met || !strings.Contains(a.Objectives[0].Note, "destroy") {
+			t.Errorf("analyze calls the objective %v (%q); want not met, only once Xenos destroy the door", a.Objectives[0].Met, a.Objectives[0].Note)
+		}
+		w := invader.NewWorld(r.Scene)
+		room := zone(t, w, "2A/e")
+		found := false
+		for _, m := range w.Movement() {
+			if m.Via == "door" && (m.From == room || m.To == room) {
+				found = true
+				if !m.OneWay || m.Out != room {
+					t.Errorf("the closed door is %s; want one-way for Survivors, out of 2A/e", moveString(w, m))
+				}
+				if !m.Xenos {
+					t.Error("Xenos must still pass (they destroy it)")
+				}
+			}
+		}
+		if !found {
+			t.Fatal("no door move into 2A/e")
+		}
+	})
+	t.Run("from inside the room: leaving is free", func(t *testing.T) {
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [5, 2]}\n  - {type: exit, at: [0, 1]}\n"+door+"objectives:\n  - exit: all\n")
+		if d := rulesOf(r, validate.Error); len(d) > 0 {
+			t.Errorf("errors %v: a Survivor in the room removes the door", d)
+		}
+		if d := rulesOf(r, validate.Warning); len(d) > 0 {
+			t.Errorf("warnings %v: nothing is shut for a team that starts in the room", d)
+		}
+	})
+	t.Run("an open door goes both ways", func(t *testing.T) {
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, state: open}\nobjectives:\n  - take: red\n")
+		if len(r.Diags) > 0 {
+			t.Errorf("findings %v on an open door", rulesOf(r, validate.Warning))
+		}
+	})
+}
+
+// analyze credits each zone to the key it needed: with an Oxygen Tank and
+// violet doors arriving in one step and no exterior on the board, only the
+// violet door opened anything.
+func TestAnalyzeCreditsTheKey(t *testing.T) {
+	r := lintMission(t, "format: 1\nid: t\ntitle: T\nruleset: zombicide-invader\ntileset: station\ntiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 3B, at: [1, 0]}\n"+
+		"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [0, 0]}\n  - {type: door, color: violet, at: [2, 0], side: w}\n  - {type: exit, at: [2, 0]}\n"+
+		"objectives:\n  - exit: all\nrules:\n  - when: {take: violet}\n    then: [{open: violet}]\n")
+	a := analysis(t, r)
+	if len(a.Spheres) != 2 {
+		t.Fatalf("%d steps, want 2", len(a.Spheres))
+	}
+	sp := a.Spheres[1]
+	if len(sp.Opened) != 2 {
+		t.Fatalf("step 2 opened by %v; the board gives the tank (3B/b) and the violet key in step 1", sp.Opened)
+	}
+	if len(sp.Credits) != 1 || len(sp.Credits[0].Opened) != 1 || sp.Credits[0].Opened[0].Key != "door:violet" || strings.Join(sp.Credits[0].Zones, ",") != "1A/b" {
+		t.Errorf("credits %+v; want 1A/b credited to the violet door alone", sp.Credits)
+	}
+}
