@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -62,6 +63,7 @@ type fastSchema struct {
 	doc    map[string]any
 	usable bool // every keyword is one Valid knows
 	re     map[string]*regexp.Regexp
+	refs   map[string]any // each $ref resolved, once
 }
 
 var fastCache sync.Map // name -> *fastEntry
@@ -88,7 +90,7 @@ func fastOf(name string) (*fastSchema, error) {
 			e.err = err
 			return
 		}
-		f := &fastSchema{doc: doc, usable: true, re: map[string]*regexp.Regexp{}}
+		f := &fastSchema{doc: doc, usable: true, re: map[string]*regexp.Regexp{}, refs: map[string]any{}}
 		f.prepare(doc)
 		e.f = f
 	})
@@ -169,6 +171,12 @@ func (f *fastSchema) prepare(s any) {
 				f.usable = false
 				return
 			}
+			target := f.resolve(r)
+			if target == nil {
+				f.usable = false
+				return
+			}
+			f.refs[r] = target
 		}
 	}
 }
@@ -193,8 +201,8 @@ type fastVal struct {
 	unsure bool
 }
 
-func (v *fastVal) resolve(ref string) any {
-	var cur any = v.f.doc
+func (f *fastSchema) resolve(ref string) any {
+	var cur any = f.doc
 	for _, p := range strings.Split(strings.TrimPrefix(ref, "#"), "/") {
 		if p == "" {
 			continue
@@ -224,7 +232,7 @@ func (v *fastVal) valid(s any, n *source.Node) bool {
 
 func (v *fastVal) object(s map[string]any, n *source.Node) bool {
 	if r, ok := s["$ref"].(string); ok {
-		target := v.resolve(r)
+		target := v.f.refs[r]
 		if target == nil {
 			v.unsure = true
 			return false
@@ -442,6 +450,9 @@ func typeOK(t any, n *source.Node) bool {
 			if n.Kind != source.Number {
 				return false
 			}
+			if _, err := strconv.ParseInt(n.Text, 10, 64); err == nil {
+				return true
+			}
 			r, ok := new(big.Rat).SetString(n.Text)
 			return ok && r.IsInt()
 		}
@@ -461,6 +472,11 @@ func typeOK(t any, n *source.Node) bool {
 }
 
 func numberOK(s map[string]any, text string) bool {
+	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+		if ok, decided := intBounds(s, i); decided {
+			return ok
+		}
+	}
 	r, ok := new(big.Rat).SetString(text)
 	if !ok {
 		return false
@@ -486,6 +502,35 @@ func numberOK(s map[string]any, text string) bool {
 		return false
 	}
 	return true
+}
+
+// intBounds checks a whole number against whole-number bounds without
+// big.Rat; decided is false when a bound is not a whole number.
+func intBounds(s map[string]any, i int64) (ok, decided bool) {
+	for _, key := range [...]string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} {
+		num, has := s[key].(json.Number)
+		if !has {
+			continue
+		}
+		b, err := num.Int64()
+		if err != nil {
+			return false, false
+		}
+		switch key {
+		case "minimum":
+			ok = i >= b
+		case "maximum":
+			ok = i <= b
+		case "exclusiveMinimum":
+			ok = i > b
+		case "exclusiveMaximum":
+			ok = i < b
+		}
+		if !ok {
+			return false, true
+		}
+	}
+	return true, true
 }
 
 func intOf(v any) (int, bool) {
