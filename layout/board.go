@@ -1,5 +1,7 @@
 package layout
 
+import "sync"
+
 // Board is the result of placing tile faces: the cell grid, the resolved edge
 // between every pair of edge-sharing cells, and the zones. A Board is not
 // changed after Build, so it may be read from several goroutines.
@@ -20,6 +22,9 @@ type Board struct {
 	sides [][4]EdgeKind // what the placed face itself has on each side of each cell
 	byID  map[string]*Zone
 	first map[faceLabel]int // first cell (reading order) of each placed face label
+
+	adjOnce sync.Once
+	adj     []Adjacency // the zone pairs, made once: every graph and check reads them
 }
 
 type faceLabel struct{ face, label string }

@@ -18,8 +18,14 @@ type CellEdge struct {
 }
 
 // Adjacent lists every pair of zones sharing at least one cell edge, sorted
-// by (A, B). It is computed on each call.
+// by (A, B). It is computed once per board, on the first call, and shared:
+// callers must not change it.
 func (b *Board) Adjacent() []Adjacency {
+	b.adjOnce.Do(func() { b.adj = b.adjacent() })
+	return b.adj
+}
+
+func (b *Board) adjacent() []Adjacency {
 	index := map[[2]int]int{}
 	var out []Adjacency
 	add := func(za, zb int, e CellEdge) {

@@ -2,9 +2,11 @@ package lint
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
@@ -41,8 +43,39 @@ func Tileset(file string, m *missions.Mission, lim source.Limits) (*layout.TileS
 }
 
 // TilesetFile reads a user's tile set, checking it fully; the error sums up
-// its problems and says how to see them all.
+// its problems and says how to see them all. A folder of missions sharing
+// one tile-set file reads and checks it once per run: the result is kept
+// while the file's size and modification time stay the same.
 func TilesetFile(path string, lim source.Limits) (*layout.TileSet, error) {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() {
+		return tilesetFile(path, lim)
+	}
+	key := tilesetKey{filepath.Clean(path), st.Size(), st.ModTime().UnixNano(), lim}
+	v, _ := tilesets.LoadOrStore(key, &tilesetEntry{})
+	c := v.(*tilesetEntry)
+	c.once.Do(func() { c.set, c.err = tilesetFile(path, lim) })
+	return c.set, c.err
+}
+
+// tilesetKey names one version of a tile-set file.
+type tilesetKey struct {
+	abs       string
+	size, mod int64
+	lim       source.Limits
+}
+
+type tilesetEntry struct {
+	once sync.Once
+	set  *layout.TileSet
+	err  error
+}
+
+// tilesets holds the tile-set files read in this run, shared by the files
+// checked in parallel; a tile set is never changed once read.
+var tilesets sync.Map
+
+func tilesetFile(path string, lim source.Limits) (*layout.TileSet, error) {
 	data, p := source.ReadFile(path, lim)
 	if p != nil {
 		return nil, fmt.Errorf("tile set %s: %s", path, p.Message)

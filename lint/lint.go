@@ -165,6 +165,9 @@ func fromProblem(file string, p source.Problem) validate.Diagnostic {
 
 // schema validates root against a named schema; it reports whether it passed.
 func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string) source.Pos) bool {
+	if schema.Valid(name, root) {
+		return true
+	}
 	vs, err := schema.Validate(name, source.ToValue(root))
 	if err != nil {
 		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: 1, Col: 1, Severity: validate.Error, Rule: "internal", Message: err.Error()})

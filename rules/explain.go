@@ -14,12 +14,42 @@ type Blocker struct {
 // Why explains why zone target cannot be reached after the fixpoint: the
 // blockers between the reachable part and the target. walled is true when
 // no way at all (whatever keys) leads from the start to the target.
+//
+// What does not depend on the target (what is reachable, what would be with
+// every key, the parts of the board beyond the reachable one) is worked out
+// once per solution, so explaining every zone of a large board costs one
+// pass over it rather than one pass per zone.
 func (p *Puzzle) Why(sol *Solution, target int) (blockers []Blocker, walled bool) {
-	n := len(p.Scene.Board.Zones)
-	reach := Reachable(p.Moves, n, p.Start, sol.Keys)
-	if reach[target] {
+	w := p.whyOf(sol)
+	if w.reach[target] {
 		return nil, false
 	}
+	if !w.free[target] {
+		return nil, true
+	}
+	return w.blockers[w.part[target]], false
+}
+
+// whyParts is what Why needs of one solution, whatever the target.
+type whyParts struct {
+	sol   *Solution
+	reach []bool // reachable with the solution's keys
+	free  []bool // reachable if every requirement were met
+	// part numbers the connected parts of the board outside reach (through
+	// any move the Survivors may take, requirements ignored); -1 in reach.
+	part []int
+	// blockers per part: the moves from reach into it, in move order, with
+	// the keys each lacks. The zones from which a target can be reached
+	// without re-entering the reachable part are exactly the target's part.
+	blockers [][]Blocker
+}
+
+func (p *Puzzle) whyOf(sol *Solution) *whyParts {
+	if p.why != nil && p.why.sol == sol {
+		return p.why
+	}
+	n := len(p.Scene.Board.Zones)
+	w := &whyParts{sol: sol, reach: Reachable(p.Moves, n, p.Start, sol.Keys)}
 	free := make([]Move, 0, len(p.Moves))
 	for _, m := range p.Moves {
 		if m.Survivors {
@@ -29,38 +59,46 @@ func (p *Puzzle) Why(sol *Solution, target int) (blockers []Blocker, walled bool
 			free = append(free, m)
 		}
 	}
-	if !Reachable(free, n, p.Start, nil)[target] {
-		return nil, true
-	}
-	// Zones from which the target can be reached without re-entering the
-	// reachable part: the far sides of the blockers that matter.
+	w.free = Reachable(free, n, p.Start, nil)
 	adj := make([][]int, n)
 	for _, m := range free {
 		adj[m.From] = append(adj[m.From], m.To)
 		adj[m.To] = append(adj[m.To], m.From)
 	}
-	behind := make([]bool, n)
-	behind[target] = true
-	q := []int{target}
-	for len(q) > 0 {
-		z := q[0]
-		q = q[1:]
-		for _, o := range adj[z] {
-			if !behind[o] && !reach[o] {
-				behind[o] = true
-				q = append(q, o)
+	w.part = make([]int, n)
+	for i := range w.part {
+		w.part[i] = -1
+	}
+	parts := 0
+	var q []int
+	for z := range n {
+		if w.reach[z] || w.part[z] >= 0 {
+			continue
+		}
+		w.part[z] = parts
+		q = append(q[:0], z)
+		for len(q) > 0 {
+			c := q[0]
+			q = q[1:]
+			for _, o := range adj[c] {
+				if !w.reach[o] && w.part[o] < 0 {
+					w.part[o] = parts
+					q = append(q, o)
+				}
 			}
 		}
+		parts++
 	}
+	w.blockers = make([][]Blocker, parts)
 	for _, m := range p.Moves {
 		if !m.Survivors {
 			continue
 		}
 		in, out := m.From, m.To
-		if !reach[in] {
+		if !w.reach[in] {
 			in, out = out, in
 		}
-		if !reach[in] || reach[out] || !behind[out] {
+		if !w.reach[in] || w.reach[out] {
 			continue
 		}
 		if !m.Leaving(in) {
@@ -75,9 +113,10 @@ func (p *Puzzle) Why(sol *Solution, target int) (blockers []Blocker, walled bool
 			}
 		}
 		slices.Sort(missing)
-		blockers = append(blockers, Blocker{Move: m, Inside: in, Missing: missing})
+		w.blockers[w.part[out]] = append(w.blockers[w.part[out]], Blocker{Move: m, Inside: in, Missing: missing})
 	}
-	return blockers, false
+	p.why = w
+	return w
 }
 
 // Providers lists the special rules (mission.rules indexes) whose effects

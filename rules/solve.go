@@ -39,6 +39,7 @@ type Puzzle struct {
 	Gone map[int]*Token
 
 	locked map[string]bool // SelfLocked answers, by key: each costs two solves
+	why    *whyParts       // Why's parts of the last solution asked about
 }
 
 // Sphere is one step of the play order: what became possible once new keys

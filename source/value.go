@@ -43,7 +43,7 @@ func Decode(n *Node, v any) error {
 	if n == nil {
 		return errors.New("source: no document to decode")
 	}
-	b, err := json.Marshal(ToValue(n))
+	b, err := appendJSON(nil, n)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/layout"
@@ -131,21 +130,38 @@ func checkCars(w *World) []rules.Finding {
 // checkSealed: a building with no door or opening to the outside.
 func checkSealed(w *World) []rules.Finding {
 	bs := w.Buildings()
-	var out []rules.Finding
+	// One pass over the zone pairs marks every building with a door or an
+	// opening to a zone outside it.
+	of := make([]int, len(w.B.Zones))
+	for z := range of {
+		of[z] = -1
+	}
 	for i, b := range bs {
-		open := false
-		for _, adj := range w.B.Adjacent() {
-			inA, inB := slices.Contains(b.Zones, adj.A), slices.Contains(b.Zones, adj.B)
-			if inA == inB {
-				continue
-			}
-			for _, e := range adj.Edges {
-				if e.Kind == layout.EdgeDoor || e.Kind == layout.EdgeOpening {
-					open = true
+		for _, z := range b.Zones {
+			of[z] = i
+		}
+	}
+	open := make([]bool, len(bs))
+	for _, adj := range w.B.Adjacent() {
+		ia, ib := of[adj.A], of[adj.B]
+		if ia == ib {
+			continue
+		}
+		for _, e := range adj.Edges {
+			if e.Kind == layout.EdgeDoor || e.Kind == layout.EdgeOpening {
+				if ia >= 0 {
+					open[ia] = true
 				}
+				if ib >= 0 {
+					open[ib] = true
+				}
+				break
 			}
 		}
-		if open {
+	}
+	var out []rules.Finding
+	for i, b := range bs {
+		if open[i] {
 			continue
 		}
 		z := w.B.Zones[b.Zones[0]]
