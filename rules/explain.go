@@ -103,7 +103,7 @@ func (p *Puzzle) whyOf(sol *Solution) *whyParts {
 		}
 		if !m.Leaving(in) {
 			// A door the Survivors can remove only from the other side.
-			blockers = append(blockers, Blocker{Move: m, Inside: in, Shut: true})
+			w.blockers[w.part[out]] = append(w.blockers[w.part[out]], Blocker{Move: m, Inside: in, Shut: true})
 			continue
 		}
 		var missing []string
