@@ -40,6 +40,8 @@ type Result struct {
 	Doc     *missions.Doc
 	Mission *missions.Mission
 	Scene   *rules.Scene // the placed board, when it could be built
+
+	complete bool // every check ran (nothing stopped the file early)
 }
 
 // Path lints the file at path.
@@ -53,6 +55,14 @@ func Path(path string, o Options) *Result {
 
 // Bytes lints data as if read from file.
 func Bytes(file string, data []byte, o Options) *Result {
+	r := check(file, data, o)
+	r.suppress(data) // the last step: it judges what the others found
+	r.cap()
+	return r
+}
+
+// check runs every step but inline suppression.
+func check(file string, data []byte, o Options) *Result {
 	r := &Result{File: file, Kind: KindMission}
 	root, probs := source.Parse(file, data, o.Limits)
 	if len(probs) > 0 {
@@ -91,7 +101,6 @@ func Bytes(file string, data []byte, o Options) *Result {
 		r.board(o)
 	}
 	validate.Sort(r.Diags)
-	r.cap()
 	return r
 }
 
