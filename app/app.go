@@ -117,6 +117,8 @@ func (e *env) root() *cli.Command {
 			e.rulesCmd(),
 			e.schemaCmd(),
 			e.versionCmd(),
+			e.completionCmd(),
+			e.manCmd(),
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 0 {
