@@ -74,7 +74,9 @@ func (e *env) validateCmd() *cli.Command {
 		Description: "Folders are walked for *.yaml, *.yml and *.json files. Each finding is printed as\n" +
 			"path:line:col: severity: message [rule-id]. Exit codes: 0 clean, 1 findings at or above\n" +
 			"--fail-on, 2 usage error, 3 could not run (unreadable file).",
-		Flags: append(outputFlags(), &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the findings only: no progress bar and no summary line"}),
+		Flags: append(outputFlags(),
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the findings only: no progress bar and no summary line"},
+			&cli.BoolFlag{Name: "skip-other", Usage: "pass over YAML/JSON files that are neither missions nor tile sets even when named, as a folder walk does (for hooks given every changed file)"}),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o, err := e.parseOutput(c)
 			if err != nil {
@@ -88,8 +90,11 @@ func (e *env) validateCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if c.Bool("skip-other") {
+				named = nil // as if found by a walk
+			}
 			diags, unreadable, checked := e.lintFiles(files, named, o)
-			if checked.total() == 0 {
+			if checked.total() == 0 && !c.Bool("skip-other") {
 				return usageErr("no missions or tile sets in %s: the %d YAML/JSON file(s) found are something else", strings.Join(c.Args().Slice(), " "), len(files))
 			}
 			if err := validate.Write(e.stdout, o.format, diags, validate.Options{Color: o.color, Version: Version}); err != nil {
