@@ -152,9 +152,13 @@ func (r *Result) suppress(data []byte) {
 	if len(ds) == 0 {
 		return
 	}
+	byLine := map[int][]*ignoreDirective{} // a hostile file may hold thousands
+	for _, d := range ds {
+		byLine[d.target] = append(byLine[d.target], d)
+	}
 	kept := r.Diags[:0]
 	for _, diag := range r.Diags {
-		if diag.File == r.File && diag.Rule != "internal" && silence(ds, diag) {
+		if diag.File == r.File && diag.Rule != "internal" && silence(byLine[diag.Line], diag) {
 			continue
 		}
 		kept = append(kept, diag)
@@ -164,10 +168,16 @@ func (r *Result) suppress(data []byte) {
 	for _, c := range validate.Checks() {
 		ids = append(ids, c.ID)
 	}
+	guesses := map[string]string{} // one guess per misspelt id, however often it is written
+	reported := 0
 	for _, d := range ds {
+		if reported > maxFindings {
+			break // more would be cut by cap anyway
+		}
 		report := func(msg, hint string) {
 			r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: d.line, Col: d.col, Severity: unusedIgnoreSeverity(),
 				Rule: "unused-ignore", Message: msg, Hint: hint})
+			reported++
 		}
 		if d.problem != "" {
 			report(d.problem, "e.g. '# zmission:ignore spawn-near-start the Xenos are meant to rush in'")
@@ -177,7 +187,12 @@ func (r *Result) suppress(data []byte) {
 			switch {
 			case validate.Lookup(id) == nil:
 				hint := "'zmission rules' lists the checks"
-				if g := typo.Guess(id, ids); g != "" {
+				g, ok := guesses[id]
+				if !ok {
+					g = typo.Guess(id, ids)
+					guesses[id] = g
+				}
+				if g != "" {
 					hint = fmt.Sprintf("did you mean %s?", g)
 				}
 				report(fmt.Sprintf("zmission:ignore names %q, which is no check", id), hint)
@@ -197,9 +212,6 @@ func (r *Result) suppress(data []byte) {
 // silence marks and reports whether a directive covers the diagnostic.
 func silence(ds []*ignoreDirective, diag validate.Diagnostic) bool {
 	for _, d := range ds {
-		if d.target != diag.Line {
-			continue
-		}
 		if i := slices.Index(d.rules, diag.Rule); i >= 0 {
 			d.used[i] = true
 			return true

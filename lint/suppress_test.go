@@ -123,3 +123,29 @@ func TestInlineSuppression(t *testing.T) {
 		t.Errorf("unused-ignore is not a registered warning: %+v", c)
 	}
 }
+
+// A file of nothing but directives is read in linear time and reports each
+// (capped like any other flood of findings).
+func TestManyDirectives(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("format: 1\nid: x\ntitle: X\nruleset: zombicide-invader\ntileset: station\ntiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n")
+	for i := 0; i < 100000; i++ {
+		b.WriteString("# zmission:ignore spawn-near-start, nope 'x\" # [\n")
+	}
+	r := Bytes("m.yaml", []byte(b.String()), Options{Limits: source.DefaultLimits})
+	if len(r.Diags) != maxFindings+1 || r.Diags[maxFindings].Rule != "findings-truncated" {
+		t.Errorf("%d findings, the last %+v", len(r.Diags), r.Diags[len(r.Diags)-1])
+	}
+}
+
+func FuzzFindIgnores(f *testing.F) {
+	f.Add("a: 'b' # zmission:ignore x, y why\n# zmission:ignore\nc: |\n  # zmission:ignore z\n")
+	f.Add("\"\\\\\" # zmission:ignore a\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, d := range findIgnores([]byte(s)) {
+			if d.line < 1 || d.col < 1 || d.target != 0 && d.target < d.line {
+				t.Fatalf("directive %+v", d)
+			}
+		}
+	})
+}
