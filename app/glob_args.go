@@ -55,6 +55,15 @@ func expandGlob(pattern string) ([]string, error) {
 		seg := segs[0]
 		if seg == "**" {
 			walk(dir, segs[1:]) // zero folders
+			if len(segs) == 1 {
+				// a final ** matches the files at every depth too, as in bash
+				ents, _ := os.ReadDir(dir)
+				for _, e := range ents {
+					if !e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+						walk(join(dir, e.Name()), nil)
+					}
+				}
+			}
 			for _, sub := range subdirs(dir) {
 				walk(sub, segs) // one more folder, still inside **
 			}

@@ -133,6 +133,7 @@ func TestExpandGlob(t *testing.T) {
 		{"sub/*", []string{"sub/d.yaml", "sub/deep", "sub/notes.txt"}},
 		{"**/*.yaml", []string{"a.yaml", "sub/d.yaml", "sub/deep/e.yaml", "x[1].yaml"}}, // ** is any depth, never into .git
 		{"s?b/**/e.yaml", []string{"sub/deep/e.yaml"}},
+		{"sub/**", []string{"sub", "sub/d.yaml", "sub/deep", "sub/deep/e.yaml", "sub/notes.txt"}},
 		{"[ab].*", []string{"a.yaml", "b.yml"}},
 		{"nothing/*.yaml", nil},
 	} {
