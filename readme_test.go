@@ -176,7 +176,7 @@ func TestDocMissionsValidate(t *testing.T) {
 		blocks := strings.Split(string(data), "```yaml\n")
 		for _, b := range blocks[1:] {
 			body, _, _ := strings.Cut(b, "```")
-			if !strings.Contains(body, "\nruleset:") || !strings.Contains(body, "format: 1") || strings.Contains(body, "# yaml-language-server: $schema=https://zmission.github.io/schema/v1/tileset") {
+			if !strings.Contains(body, "\nruleset:") || !strings.Contains(body, "format: 1") || strings.Contains(body, "tileset.schema.json") {
 				continue
 			}
 			found++

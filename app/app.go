@@ -11,10 +11,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/validate"
 )
-
-// Version is set at build time with -ldflags "-X github.com/zmission/zmission/app.Version=...".
-var Version = "0.1.0-dev"
 
 // Exit codes, the same for every command.
 const (
@@ -49,12 +47,21 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
+	// isTTY tells whether a stream is a person's terminal (nil: never).
+	isTTY func(io.Writer) bool
 }
+
+func (e *env) terminal(w io.Writer) bool { return e.isTTY != nil && e.isTTY(w) }
 
 // Run runs the command line args (args[0] is the program name) and returns
 // the exit code. It never calls os.Exit and never panics on user input.
-func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return run(&env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, isTTY: validate.IsTerminal}, args)
+}
+
+// run is Run in the world e describes.
+func run(e *env, args []string) (code int) {
+	stderr := e.stderr
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "zmission: error: internal error: %v\nzmission: hint: this is a bug; please report it with the input that caused it\n", r)
@@ -110,6 +117,8 @@ func (e *env) root() *cli.Command {
 			e.rulesCmd(),
 			e.schemaCmd(),
 			e.versionCmd(),
+			e.completionCmd(),
+			e.manCmd(),
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 0 {
@@ -134,9 +143,9 @@ func (e *env) root() *cli.Command {
 func (e *env) versionCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "version",
-		Usage: "print the version",
+		Usage: "print the version, the commit and the date it was built from",
 		Action: func(context.Context, *cli.Command) error {
-			fmt.Fprintf(e.stdout, "zmission %s\n", Version)
+			build.write(e.stdout)
 			return nil
 		},
 	}

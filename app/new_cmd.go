@@ -12,6 +12,7 @@ import (
 	"github.com/zmission/zmission/examples"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/schema"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
@@ -67,10 +68,18 @@ func (e *env) newCmd() *cli.Command {
 					return usageErr("that would not be a valid mission: %s", d.Message)
 				}
 			}
+			out, schemaDir := linkSchema(path, out) // editors find the schema offline
 			if err := missions.WriteFile(path, out, c.Bool("force")); err != nil {
 				return &exitError{code: ExitFailed, msg: err.Error(), hint: "use --force to replace an existing file"}
 			}
-			fmt.Fprintf(e.stdout, "created %s (%s)\nnext: zmission show %s\n", path, c.String("ruleset"), path)
+			fmt.Fprintf(e.stdout, "created %s (%s)\n", path, c.String("ruleset"))
+			if schemaDir != "" {
+				if _, err := writeSchemas(schemaDir, schema.Names()); err != nil {
+					return err
+				}
+				fmt.Fprintf(e.stdout, "wrote the JSON Schemas editors check it with to %s\n", schemaDir)
+			}
+			fmt.Fprintf(e.stdout, "next: zmission show %s\n", path)
 			return nil
 		},
 	}

@@ -36,6 +36,7 @@ type outputOpts struct {
 	color  bool
 	config string
 	limits source.Limits
+	quiet  bool // findings only: no progress bar, no summary line
 }
 
 func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
@@ -73,12 +74,15 @@ func (e *env) validateCmd() *cli.Command {
 		Description: "Folders are walked for *.yaml, *.yml and *.json files. Each finding is printed as\n" +
 			"path:line:col: severity: message [rule-id]. Exit codes: 0 clean, 1 findings at or above\n" +
 			"--fail-on, 2 usage error, 3 could not run (unreadable file).",
-		Flags: outputFlags(),
+		Flags: append(outputFlags(),
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the findings only: no progress bar and no summary line"},
+			&cli.BoolFlag{Name: "skip-other", Usage: "pass over YAML/JSON files that are neither missions nor tile sets even when named, as a folder walk does (for hooks given every changed file)"}),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o, err := e.parseOutput(c)
 			if err != nil {
 				return err
 			}
+			o.quiet = c.Bool("quiet")
 			if c.Args().Len() == 0 {
 				return usageErr("validate needs files or folders to check, e.g. 'zmission validate examples'")
 			}
@@ -86,15 +90,18 @@ func (e *env) validateCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if c.Bool("skip-other") {
+				named = nil // as if found by a walk
+			}
 			diags, unreadable, checked := e.lintFiles(files, named, o)
-			if checked == 0 {
+			if checked.total() == 0 && !c.Bool("skip-other") {
 				return usageErr("no missions or tile sets in %s: the %d YAML/JSON file(s) found are something else", strings.Join(c.Args().Slice(), " "), len(files))
 			}
 			if err := validate.Write(e.stdout, o.format, diags, validate.Options{Color: o.color, Version: Version}); err != nil {
 				return failErr("writing output: %v", err)
 			}
-			if o.format == validate.Text {
-				validate.Summary(e.stderr, diags, checked, validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
+			if o.format == validate.Text && !o.quiet {
+				e.summary(diags, checked, validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
 			}
 			if unreadable {
 				return codeErr(ExitFailed)
@@ -114,8 +121,13 @@ func isMissionFile(name string) bool {
 }
 
 // collect expands folders into their mission files, sorted, and keeps files
-// named on the command line whatever their extension.
+// named on the command line whatever their extension. An argument that names
+// nothing but is a glob is expanded first, as a shell would (see glob_args.go).
 func collect(args []string) ([]string, map[string]bool, error) {
+	args, err := expandArgs(args)
+	if err != nil {
+		return nil, nil, err
+	}
 	var out []string
 	seen := map[string]bool{}
 	named := map[string]bool{} // named on the command line, not found by a walk
@@ -175,7 +187,7 @@ func collect(args []string) ([]string, map[string]bool, error) {
 // configuration applied), whether some file could not be read, and how many
 // files were checked: YAML or JSON that a folder walk found but that is no
 // mission or tile set (CI settings, box files) is left out.
-func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([]validate.Diagnostic, bool, int) {
+func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([]validate.Diagnostic, bool, checkedFiles) {
 	results := make([]*lint.Result, len(files))
 	var stdin []byte
 	for _, f := range files {
@@ -189,6 +201,9 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([
 		perFile[i] = cfgs.forFile(f)
 	}
 	progress := validate.NewProgress(e.stderr, len(files))
+	if o.quiet {
+		progress = nil // a nil bar draws nothing
+	}
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
@@ -210,12 +225,12 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([
 
 	var all []validate.Diagnostic
 	unreadable := false
-	checked := 0
+	var checked checkedFiles
 	for i, r := range results {
 		if r.Kind == lint.KindOther && !named[files[i]] {
 			continue
 		}
-		checked++
+		checked.add(r.Kind)
 		for _, d := range r.Diags {
 			if d.Rule == "read" {
 				unreadable = true

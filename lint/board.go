@@ -159,6 +159,7 @@ func (r *Result) board(o Options) {
 		for _, f := range fs {
 			r.finding(f)
 		}
+		r.complete = true
 	}
 }
 

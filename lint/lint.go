@@ -43,6 +43,8 @@ type Result struct {
 	// Model is the document of a game not played on tiles (board kinds
 	// graph, hub, none), when it could be read; Mission and Scene stay nil.
 	Model rules.Model
+
+	complete bool // every check ran (nothing stopped the file early)
 }
 
 // Path lints the file at path.
@@ -56,6 +58,14 @@ func Path(path string, o Options) *Result {
 
 // Bytes lints data as if read from file.
 func Bytes(file string, data []byte, o Options) *Result {
+	r := check(file, data, o)
+	r.suppress(data) // the last step: it judges what the others found
+	r.cap()
+	return r
+}
+
+// check runs every step but inline suppression.
+func check(file string, data []byte, o Options) *Result {
 	r := &Result{File: file, Kind: KindMission}
 	root, probs := source.Parse(file, data, o.Limits)
 	if len(probs) > 0 {
@@ -83,7 +93,6 @@ func Bytes(file string, data []byte, o Options) *Result {
 	if g := modelGame(root); g != nil {
 		r.model(g, o)
 		validate.Sort(r.Diags)
-		r.cap()
 		return r
 	}
 	if !r.schema(schema.Mission, root, doc.Pos, doc.KeyPos) {
@@ -100,7 +109,6 @@ func Bytes(file string, data []byte, o Options) *Result {
 		r.board(o)
 	}
 	validate.Sort(r.Diags)
-	r.cap()
 	return r
 }
 

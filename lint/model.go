@@ -39,6 +39,7 @@ func (r *Result) model(g rules.ModelGame, o Options) {
 		return
 	}
 	fs = g.CheckModel(m, o.Rules)
+	r.complete = true
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Rule < fs[j].Rule })
 	for _, f := range fs {
 		r.finding(f)

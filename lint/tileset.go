@@ -15,4 +15,5 @@ func lintTileset(r *Result, root *source.Node) {
 	}
 	_, probs := layout.ParseTileSet(r.File, root)
 	r.add(r.File, probs)
+	r.complete = true
 }

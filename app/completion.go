@@ -1,0 +1,328 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+)
+
+var completionShells = []string{"bash", "fish", "zsh"}
+
+func (e *env) completionCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "completion",
+		Usage:     "print a shell completion script: bash, zsh or fish",
+		ArgsUsage: "SHELL",
+		Description: "Completes commands, options, the values of options that take one from a list (--format,\n" +
+			"--fail-on, --page...), check ids for 'rules' and schema names for 'schema'; file names elsewhere.\n\n" +
+			"  bash:  echo 'source <(zmission completion bash)' >> ~/.bashrc\n" +
+			"  zsh:   zmission completion zsh > \"${fpath[1]}/_zmission\"   (or: source <(zmission completion zsh))\n" +
+			"  fish:  zmission completion fish > ~/.config/fish/completions/zmission.fish",
+		Action: func(_ context.Context, c *cli.Command) error {
+			if c.Args().Len() != 1 {
+				return usageErr("completion takes one shell: %s", strings.Join(completionShells, ", "))
+			}
+			s := spec(c.Root())
+			switch sh := c.Args().First(); sh {
+			case "bash":
+				writeBash(e.stdout, s)
+			case "zsh":
+				writeZsh(e.stdout, s)
+			case "fish":
+				writeFish(e.stdout, s)
+			default:
+				return usageErr("no completion for shell %q; there are: %s", sh, strings.Join(completionShells, ", "))
+			}
+			return nil
+		},
+	}
+}
+
+// shellWords joins words for a shell's word list (they are all plain:
+// command names, option names, values without spaces or quotes).
+func shellWords(ws []string) string { return strings.Join(ws, " ") }
+
+// shellQuote quotes s for POSIX shells and fish with single quotes.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// fishQuote quotes s for fish, where \' escapes a quote inside quotes.
+func fishQuote(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+func childNames(s *cmdSpec) []string {
+	var out []string
+	for _, c := range s.children {
+		out = append(out, c.name)
+		out = append(out, c.aliases...)
+	}
+	return out
+}
+
+func flagNames(s *cmdSpec, value bool) []string {
+	var out []string
+	for _, f := range s.flags {
+		if !value || f.value {
+			out = append(out, f.names()...)
+		}
+	}
+	return out
+}
+
+// writeShellTables writes the functions the bash and zsh scripts share:
+// which word is a subcommand, which options take a value, and the values.
+func writeShellTables(w io.Writer, root *cmdSpec) {
+	all := root.all()
+	fmt.Fprintln(w, "# __zmission_child PATH WORD: the subcommand WORD names under PATH, if any.")
+	fmt.Fprintln(w, "__zmission_child() {\n  case \"$1/$2\" in")
+	for _, s := range all {
+		for _, c := range s.children {
+			var pats []string
+			for _, n := range append([]string{c.name}, c.aliases...) {
+				pats = append(pats, shellQuote(s.path+"/"+n))
+			}
+			fmt.Fprintf(w, "    %s) echo %s ;;\n", strings.Join(pats, "|"), shellQuote(c.path))
+		}
+	}
+	fmt.Fprintln(w, "  esac\n}")
+	table := func(name, doc string, words func(s *cmdSpec) []string) {
+		fmt.Fprintf(w, "# %s PATH: %s\n%s() {\n  case \"$1\" in\n", name, doc, name)
+		for _, s := range all {
+			if ws := words(s); len(ws) > 0 {
+				fmt.Fprintf(w, "    %s) echo %s ;;\n", shellQuote(s.path), shellQuote(shellWords(ws)))
+			}
+		}
+		fmt.Fprintln(w, "  esac\n}")
+	}
+	table("__zmission_words", "the subcommands and fixed arguments of a command.", func(s *cmdSpec) []string { return append(childNames(s), s.args...) })
+	table("__zmission_options", "every option of a command.", func(s *cmdSpec) []string { return flagNames(s, false) })
+	table("__zmission_value_options", "the options that take a value.", func(s *cmdSpec) []string { return flagNames(s, true) })
+	fmt.Fprintln(w, "# __zmission_values PATH OPTION: the values an option takes, when they are a list.")
+	fmt.Fprintln(w, "__zmission_values() {\n  case \"$1/$2\" in")
+	for _, s := range all {
+		for _, f := range s.flags {
+			if len(f.choices) == 0 {
+				continue
+			}
+			var pats []string
+			for _, n := range f.names() {
+				pats = append(pats, shellQuote(s.path+"/"+n))
+			}
+			fmt.Fprintf(w, "    %s) echo %s ;;\n", strings.Join(pats, "|"), shellQuote(shellWords(f.choices)))
+		}
+	}
+	fmt.Fprintln(w, "  esac\n}")
+	// The command path: subcommand words before the cursor, skipping
+	// options and the values of those that take one.
+	io.WriteString(w, `# __zmission_path WORD...: the command the words before the cursor name.
+__zmission_path() {
+  local path="" skip=0 w child
+  for w in "$@"; do
+    if ((skip)); then skip=0; continue; fi
+    case "$w" in
+      --*=*) continue ;;
+      -*) [[ " $(__zmission_value_options "$path") " == *" $w "* ]] && skip=1; continue ;;
+    esac
+    child="$(__zmission_child "$path" "$w")"
+    [[ -n "$child" ]] && path="$child"
+  done
+  printf '%s' "$path"
+}
+`)
+}
+
+func writeBash(w io.Writer, root *cmdSpec) {
+	fmt.Fprintln(w, "# bash completion for zmission; generated by 'zmission completion bash'.\n# Load it with: source <(zmission completion bash)")
+	writeShellTables(w, root)
+	fmt.Fprint(w, `_zmission() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" path
+  ((COMP_CWORD > 1)) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+  path="$(__zmission_path "${COMP_WORDS[@]:1:COMP_CWORD-1}")"
+  COMPREPLY=()
+  if [[ -n "$prev" && "$prev" == -* && " $(__zmission_value_options "$path") " == *" $prev "* ]]; then
+    local values
+    values="$(__zmission_values "$path" "$prev")"
+    # an option without a list of values takes a file name (readline's default)
+    [[ -n "$values" ]] && COMPREPLY=($(compgen -W "$values" -- "$cur"))
+    [[ "$values" == *= ]] && compopt -o nospace 2>/dev/null
+    return 0
+  fi
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$(__zmission_options "$path")" -- "$cur"))
+    return 0
+  fi
+  local words
+  words="$(__zmission_words "$path")"
+  [[ -n "$words" ]] && COMPREPLY=($(compgen -W "$words" -- "$cur"))
+  return 0
+}
+# -o default: where no word fits, complete file names (missions, folders).
+complete -o default -F _zmission zmission
+`)
+}
+
+func writeZsh(w io.Writer, root *cmdSpec) {
+	fmt.Fprintln(w, "#compdef zmission\n# zsh completion for zmission; generated by 'zmission completion zsh'.\n# Put it in a folder of $fpath as _zmission, or load it with: source <(zmission completion zsh)")
+	writeShellTables(w, root)
+	// Descriptions for subcommands and options, shown by _describe.
+	fmt.Fprintln(w, "# __zmission_described PATH: subcommands and options with what they do, for _describe.")
+	fmt.Fprintln(w, "__zmission_described() {\n  case \"$1\" in")
+	for _, s := range root.all() {
+		var lines []string
+		for _, c := range s.children {
+			for _, n := range append([]string{c.name}, c.aliases...) {
+				lines = append(lines, zshEntry(n, c.usage))
+			}
+		}
+		for _, f := range s.flags {
+			for _, n := range f.names() {
+				lines = append(lines, zshEntry(n, f.usage))
+			}
+		}
+		if len(lines) > 0 {
+			fmt.Fprintf(w, "    %s) reply=(%s) ;;\n", shellQuote(s.path), strings.Join(lines, " "))
+		}
+	}
+	fmt.Fprintln(w, "    *) reply=() ;;\n  esac\n}")
+	fmt.Fprint(w, `_zmission() {
+  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" path
+  local -a reply cmds opts vals
+  path="$(__zmission_path "${(@)words[2,CURRENT-1]}")"
+  if (( CURRENT > 2 )) && [[ "$prev" == -* && " $(__zmission_value_options "$path") " == *" $prev "* ]]; then
+    vals=(${=$(__zmission_values "$path" "$prev")})
+    if (( ${#vals} )); then
+      compadd -S '' -a vals
+    else
+      _files
+    fi
+    return
+  fi
+  __zmission_described "$path"
+  for line in "${reply[@]}"; do
+    if [[ "$line" == -* ]]; then opts+=("$line"); else cmds+=("$line"); fi
+  done
+  if [[ "$cur" == -* ]]; then
+    _describe -t options 'option' opts
+    return
+  fi
+  local -a args
+  args=(${=$(__zmission_words "$path")})
+  if (( ${#cmds} )); then
+    _describe -t commands 'command' cmds
+  elif (( ${#args} )); then
+    compadd -a args
+  else
+    _files
+  fi
+}
+if [[ "${zsh_eval_context[-1]}" == loadautofunc ]]; then
+  _zmission "$@"
+else
+  compdef _zmission zmission
+fi
+`)
+}
+
+// zshEntry is one "name:description" word for _describe.
+func zshEntry(name, usage string) string {
+	return shellQuote(strings.ReplaceAll(name, ":", `\:`) + ":" + firstClause(usage))
+}
+
+// firstClause shortens a usage line for a completion menu.
+func firstClause(usage string) string {
+	if i := strings.Index(usage, " ("); i > 0 {
+		usage = usage[:i]
+	}
+	return usage
+}
+
+func writeFish(w io.Writer, root *cmdSpec) {
+	fmt.Fprintln(w, "# fish completion for zmission; generated by 'zmission completion fish'.\n# Install it with: zmission completion fish > ~/.config/fish/completions/zmission.fish")
+	all := root.all()
+	// The command path, found as the bash script does: subcommand words,
+	// skipping options and the values of those that take one.
+	fmt.Fprintln(w, "function __zmission_child\n    switch \"$argv[1]/$argv[2]\"")
+	for _, s := range all {
+		for _, c := range s.children {
+			var pats []string
+			for _, n := range append([]string{c.name}, c.aliases...) {
+				pats = append(pats, fishQuote(s.path+"/"+n))
+			}
+			fmt.Fprintf(w, "        case %s\n            echo %s\n", strings.Join(pats, " "), fishQuote(c.path))
+		}
+	}
+	fmt.Fprintln(w, "    end\nend")
+	fmt.Fprintln(w, "function __zmission_value_options\n    switch \"$argv[1]\"")
+	for _, s := range all {
+		if ns := flagNames(s, true); len(ns) > 0 {
+			fmt.Fprintf(w, "        case %s\n            printf '%%s\\n' -- %s\n", fishQuote(s.path), shellWords(ns))
+		}
+	}
+	fmt.Fprintln(w, "    end\nend")
+	fmt.Fprint(w, `function __zmission_path
+    set -l path ''
+    set -l skip 0
+    set -l words (commandline -opc)
+    for w in $words[2..-1]
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        switch $w
+            case '--*=*'
+                continue
+            case '-*'
+                if contains -- $w (__zmission_value_options $path)
+                    set skip 1
+                end
+                continue
+        end
+        set -l child (__zmission_child $path $w)
+        if test -n "$child"
+            set path $child
+        end
+    end
+    echo $path
+end
+function __zmission_at
+    set -l p (__zmission_path)
+    test "$p" = "$argv[1]"
+end
+complete -c zmission -e
+`)
+	for _, s := range all {
+		cond := fishQuote("__zmission_at " + fishQuote(s.path))
+		for _, c := range s.children {
+			for _, n := range append([]string{c.name}, c.aliases...) {
+				fmt.Fprintf(w, "complete -c zmission -f -n %s -a %s -d %s\n", cond, fishQuote(n), fishQuote(firstClause(c.usage)))
+			}
+		}
+		if len(s.args) > 0 {
+			fmt.Fprintf(w, "complete -c zmission -f -n %s -a %s\n", cond, fishQuote(shellWords(s.args)))
+		}
+		for _, f := range s.flags {
+			var b strings.Builder
+			fmt.Fprintf(&b, "complete -c zmission -n %s -l %s", cond, f.long)
+			for _, sh := range f.short {
+				if len(sh) == 1 {
+					fmt.Fprintf(&b, " -s %s", sh)
+				} else {
+					fmt.Fprintf(&b, " -l %s", sh)
+				}
+			}
+			switch {
+			case len(f.choices) > 0:
+				fmt.Fprintf(&b, " -x -a %s", fishQuote(shellWords(f.choices)))
+			case f.value && f.file:
+				b.WriteString(" -r -F")
+			case f.value:
+				b.WriteString(" -x")
+			}
+			fmt.Fprintf(&b, " -d %s\n", fishQuote(firstClause(f.usage)))
+			io.WriteString(w, b.String())
+		}
+	}
+}
