@@ -15,7 +15,7 @@ import (
 )
 
 // example is the catalogue's clean scenario (2-4 players).
-func example(t *testing.T) string {
+func example(t testing.TB) string {
 	t.Helper()
 	c := validate.Lookup("colony-players")
 	if c == nil || c.Good == "" {
