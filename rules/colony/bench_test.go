@@ -83,4 +83,3 @@ func BenchmarkColonyMedium(b *testing.B) { benchmarkLint(b, bigScenario(1, 10, 2
 // BenchmarkColonyLarge: the schema's limits — 16 collections of 62 card
 // kinds, 100 placements a side.
 func BenchmarkColonyLarge(b *testing.B) { benchmarkLint(b, bigScenario(16, 62, 100)) }
-

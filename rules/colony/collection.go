@@ -3,6 +3,7 @@ package colony
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -81,6 +82,11 @@ type problem struct {
 // env, relative to the scenario) or the collection written in place.
 func readCollection(n *source.Node, env rules.LoadEnv) (*Collection, []problem) {
 	if n.Kind == source.String {
+		// A scenario reads only files in its own folder or below it: one
+		// shared from elsewhere could make it read anything on the disk.
+		if !filepath.IsLocal(n.Text) {
+			return nil, []problem{{"", fmt.Sprintf("the collection file %q is outside the scenario's folder: name a file in it or below it, relative to the scenario", n.Text)}}
+		}
 		if env.ReadFile == nil {
 			return nil, []problem{{"", fmt.Sprintf("cannot read the collection file %q here", n.Text)}}
 		}

@@ -300,6 +300,14 @@ func TestCollectionFiles(t *testing.T) {
 	if ms := messages(lintFile(t, p), "colony-collection"); len(ms) != 1 || !strings.Contains(ms[0], "nowhere.yaml") {
 		t.Errorf("missing: %q", ms)
 	}
+	// Only files in the scenario's folder or below are read.
+	for _, name := range []string{"../shelf.yaml", "/etc/passwd", "sub/../../x.yaml"} {
+		p = write("e.yaml", src[:i]+"collection: "+name+"\n")
+		ms := messages(lintFile(t, p), "colony-collection")
+		if len(ms) != 1 || !strings.Contains(ms[0], "outside the scenario's folder") {
+			t.Errorf("%s: %q", name, ms)
+		}
+	}
 	write("bad.yaml", strings.Replace(coll, "survivors: 20", "survivors: lots", 1))
 	p = write("d.yaml", src[:i]+"collection: bad.yaml\n")
 	ms := messages(lintFile(t, p), "colony-collection")
