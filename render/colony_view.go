@@ -146,11 +146,11 @@ func (colonyView) Show(w io.Writer, m rules.Model) error {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "Deal:")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  players\tstarter items\tSurvivors dealt\tkept\tSecret Objectives\t")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  players\tstarter items\tSurvivors dealt\tkept\tSecret Objectives")
 	for _, p := range s.Players() {
 		d := colony.DealFor(p, "")
-		fmt.Fprintf(tw, "  %d\t%d×%d\t%d\t%d×%d\t%d+%d\t\n", p, d.StarterPer, p, d.SurvivorsDealt, d.KeepPer, p, d.NonBetrayal, d.Betrayal)
+		fmt.Fprintf(tw, "  %d\t%d × %d\t%d\t%d × %d\t%d + %d\n", p, d.StarterPer, p, d.SurvivorsDealt, d.KeepPer, p, d.NonBetrayal, d.Betrayal)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "Collection: %s\n", strings.Join(c.Names, " + "))
@@ -172,10 +172,10 @@ func (colonyView) Analysis(w io.Writer, v any) error {
 	}
 	fmt.Fprintf(w, "%s (colony): Main Objective %q\n", a.Title, a.Objective)
 	fmt.Fprintln(w, "\nPer player count (every Survivor in play in the Colony, as at setup):")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  players\tstarter\tdealt\tin play\tsecret\tfood/round\tzombies/round home\tall out\t")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  players\tstarter items\tSurvivors dealt\tin play\tSecret Objectives\tFood/round\tzombies/round: home\tall out")
 	for _, r := range a.Table {
-		fmt.Fprintf(tw, "  %d\t%d\t%d\t%d\t%d+%d\t%d\t%d\t%d\t\n", r.Players, r.StarterItems, r.SurvivorsDealt, r.SurvivorsKept, r.NonBetrayal, r.Betrayal, r.FoodPerRound, r.ZombiesColony, r.ZombiesOut)
+		fmt.Fprintf(tw, "  %d\t%d\t%d\t%d\t%d + %d\t%d\t%d\t%d\n", r.Players, r.StarterItems, r.SurvivorsDealt, r.SurvivorsKept, r.NonBetrayal, r.Betrayal, r.FoodPerRound, r.ZombiesColony, r.ZombiesOut)
 	}
 	tw.Flush()
 	if len(a.Table) > 0 {
@@ -193,14 +193,14 @@ func (colonyView) Analysis(w io.Writer, v any) error {
 		}
 	}
 	fmt.Fprintln(w, "\nSupply and demand by card kind (cards):")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  kind\tLocation decks\tstarter items\tfound in all\tCrisis cards asking\tobjective needs\t")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  kind\tLocation decks\tstarter items\tin all\tCrisis cards asking\tobjective needs")
 	for _, r := range a.Supply {
 		obj := "-"
 		if r.Objective > 0 {
 			obj = fmt.Sprint(r.Objective)
 		}
-		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%s\t\n", r.Kind, r.Locations, r.Starter, r.Locations+r.Starter, r.Crisis, obj)
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%s\n", r.Kind, r.Locations, r.Starter, r.Locations+r.Starter, r.Crisis, obj)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nVariants (✓ declared by the scenario):")

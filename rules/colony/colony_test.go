@@ -1,8 +1,10 @@
 package colony_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/colony"
+	"github.com/zmission/zmission/schema"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
@@ -313,5 +316,58 @@ func TestCollectionFiles(t *testing.T) {
 	ms := messages(lintFile(t, p), "colony-collection")
 	if len(ms) != 1 || !strings.HasPrefix(ms[0], "bad.yaml:") || !strings.Contains(ms[0], "survivors") {
 		t.Errorf("broken: %q", ms)
+	}
+}
+
+// The scenario schema holds the collection's definition for editors that
+// complete a collection written in place; it is the collection schema's.
+func TestCollectionSchemasAgree(t *testing.T) {
+	read := func(name string) map[string]any {
+		src, ok := schema.Source(name)
+		if !ok {
+			t.Fatalf("no schema %s", name)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(src, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	scen, coll := read("colony"), read(colony.CollectionSchema)
+	inPlace := scen["$defs"].(map[string]any)["collection"].(map[string]any)
+	for _, k := range []string{"$schema", "$id", "title", "$defs"} {
+		delete(coll, k)
+	}
+	a, _ := json.Marshal(inPlace)
+	b, _ := json.Marshal(coll)
+	if string(a) != string(b) {
+		t.Errorf("colony.schema.json $defs/collection differs from colony-collection.schema.json:\n%s\n%s", a, b)
+	}
+	if !reflect.DeepEqual(scen["$defs"].(map[string]any)["locationBoard"], read(colony.CollectionSchema)["$defs"].(map[string]any)["locationBoard"]) {
+		t.Error("the two schemas' locationBoard differ")
+	}
+}
+
+// Tokens the collection owns bound what setup places, as a box bounds a
+// Zombicide map's tokens.
+func TestSetupTokensOwned(t *testing.T) {
+	src := replace(t, example(t), "tokens: {zombie: 30, noise: 20}", "tokens: {zombie: 1, noise: 20}")
+	ms := messages(lintText(t, src), "colony-setup-space")
+	if len(ms) != 1 || !strings.Contains(ms[0], "places 2 zombie tokens at setup; the collection owns 1") {
+		t.Errorf("got %q", ms)
+	}
+}
+
+// A scenario may be JSON like any document.
+func TestJSONScenario(t *testing.T) {
+	r := lint.Bytes("x.yaml", []byte(example(t)), lint.Options{Limits: source.DefaultLimits})
+	doc := source.ToValue(r.Doc.Root)
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := lint.Bytes("x.json", data, lint.Options{Limits: source.DefaultLimits})
+	if len(j.Diags) != 0 || j.Model == nil {
+		t.Errorf("the JSON scenario: %v", j.Diags)
 	}
 }
