@@ -71,7 +71,11 @@ func (su sheetSetup) filled(t string) string {
 	}
 	out := t
 	for i, n := range su.side.Numbers {
-		out = strings.ReplaceAll(out, fmt.Sprintf("{%d}", i+1), "["+n.String()+"]")
+		v := n.String()
+		if n.Scales {
+			v = "[" + v + "]"
+		}
+		out = strings.ReplaceAll(out, fmt.Sprintf("{%d}", i+1), v)
 	}
 	return out
 }
@@ -114,20 +118,21 @@ func (su sheetSetup) sheet(out io.Writer, o ModelOptions) error {
 			rb.draw(w, x+lw+colGap, y)
 		}}
 	} else {
-		secs = []sectionFn{title, obj, diagram}
+		secs = []sectionFn{title, obj, diagram, locs}
 		top := column(secs, cw, 1, gap)
 		hw := cw*0.5 - colGap/2
-		left := column([]sectionFn{locs, deal}, hw, 1, gap)
-		rs := []sectionFn{variants}
+		left := column([]sectionFn{deal, variants}, hw, 1, gap)
+		var right block
 		if supply != nil {
-			rs = append(rs, supply)
+			right = column([]sectionFn{supply}, hw, 1, gap)
 		}
-		right := column(rs, hw, 1, gap)
 		body = block{h: top.h + gap + math.Max(left.h, right.h), draw: func(w *svgw, x, y float64) {
 			top.draw(w, x, y)
 			y += top.h + gap
 			left.draw(w, x, y)
-			right.draw(w, x+hw+colGap, y)
+			if right.draw != nil {
+				right.draw(w, x+hw+colGap, y)
+			}
 		}}
 	}
 	// A scenario with long texts shrinks to the page rather than run off it.
@@ -274,11 +279,11 @@ func (su sheetSetup) diagram() sectionFn {
 				bx, by := pos[i][0]-lw/2, pos[i][1]-lh/2
 				w.el("rect", "x", num(bx), "y", num(by), "width", num(lw), "height", num(lh), "rx", "1.5", "fill", st.c("kind:room"), "stroke", st.c("ink"), "stroke-width", "0.4")
 				name := l.Name
-				for textWidth(name, bodySize, true) > lw-3 && len([]rune(name)) > 4 {
+				for textWidth(fmt.Sprintf("%d. %s", i+1, name), bodySize, true) > lw-3 && len([]rune(name)) > 4 {
 					r := []rune(name)
 					name = string(r[:len(r)-2]) + "…"
 				}
-				w.text(bx+1.5, by+4, bodySize, "start", "bold", st.c("ink"), name)
+				w.text(bx+1.5, by+4, bodySize, "start", "bold", st.c("ink"), fmt.Sprintf("%d. %s", i+1, name))
 				sp := "? spaces"
 				if l.Spaces > 0 {
 					sp = fmt.Sprintf("%d spaces", l.Spaces)
@@ -395,7 +400,7 @@ func (su sheetSetup) locationTable() partFn {
 		}
 		rows = append(rows, []string{fmt.Sprint(i + 1), l.Name, sp, fmt.Sprint(l.DeckSize()), deckText(l.Deck)})
 	}
-	return table(su.st, []tableCol{{"#", 0.4, false}, {"Location", 2.6, false}, {"spaces", 1.8, true}, {"cards", 1.3, true}, {"item deck by kind", 5.6, false}}, rows, nil)
+	return table(su.st, []tableCol{{"#", 0.4, false}, {"Location", 3, false}, {"spaces", 1.5, true}, {"cards", 1.4, true}, {"item deck by kind", 7, false}}, rows, nil)
 }
 
 func (su sheetSetup) dealTable() partFn {
