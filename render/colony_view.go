@@ -203,6 +203,13 @@ func (colonyView) Analysis(w io.Writer, v any) error {
 		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%s\n", r.Kind, r.Locations, r.Starter, r.Locations+r.Starter, r.Crisis, obj)
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "\nCard pools of the collection:")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  pool\tcards\tnon-co-op\t\"!?!\"")
+	for _, p := range a.Pools {
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\n", p.Pool, p.Cards, p.NonCoop, p.Mature)
+	}
+	tw.Flush()
 	fmt.Fprintln(w, "\nVariants (✓ declared by the scenario):")
 	for _, e := range a.Variants {
 		mark := " "

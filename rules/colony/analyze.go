@@ -16,6 +16,7 @@ type Analysis struct {
 	Locations []LocationRow   `json:"locations"`
 	Table     []PlayerRow     `json:"players"`
 	Supply    []SupplyRow     `json:"supply"`
+	Pools     []PoolRow       `json:"pools"`
 	Variants  []VariantEffect `json:"variants"`
 }
 
@@ -63,6 +64,14 @@ type SupplyRow struct {
 	// Objective is the most the objective asks for (any side, any player
 	// count in range); 0 when it does not name the kind.
 	Objective int `json:"objective_needs"`
+}
+
+// PoolRow is one card pool of the collection with its marked cards.
+type PoolRow struct {
+	Pool    string `json:"pool"`
+	Cards   int    `json:"cards"`
+	NonCoop int    `json:"non_coop"`
+	Mature  int    `json:"mature"`
 }
 
 // VariantEffect is what a variant takes out of the game and whether the
@@ -130,6 +139,11 @@ func Analyze(s *Scenario) Analysis {
 	for _, k := range sortedKeys(boolCounts(kinds)) {
 		loc, st := s.Supply(k)
 		a.Supply = append(a.Supply, SupplyRow{Kind: k, Locations: loc, Starter: st, Crisis: s.Coll.Crisis[k], Objective: need[k]})
+	}
+	c := s.Coll
+	a.Pools = append(a.Pools, PoolRow{Pool: "secret-objectives (non-Betrayal)", Cards: c.NonBetrayal}, PoolRow{Pool: "secret-objectives (Betrayal)", Cards: c.Betrayal})
+	for _, p := range pools {
+		a.Pools = append(a.Pools, PoolRow{Pool: p, Cards: c.poolSize(p), NonCoop: c.NonCoop[p], Mature: c.Mature[p]})
 	}
 	for _, v := range AllVariants {
 		a.Variants = append(a.Variants, s.variantEffect(v))
