@@ -26,6 +26,10 @@ BEGIN {
 	target["BenchmarkRender400"] = 1e9
 	target["BenchmarkParseYAML"] = "none"
 	target["BenchmarkParseJSON"] = "none"
+	# A whole colony scenario through lint (schema, collections, checks).
+	target["BenchmarkColonySmall"] = 10e6
+	target["BenchmarkColonyMedium"] = 50e6
+	target["BenchmarkColonyLarge"] = 500e6
 	printf "%-34s %-28s %12s %12s %10s %10s %8s\n", "benchmark", "package", "time/op", "B/op", "allocs/op", "target", "ratio"
 }
 function human(ns) {

@@ -41,8 +41,23 @@ render() { # render NAME ARGS...: one page
 	echo "$out/$name.png"
 }
 
-for f in $(find examples -name '*.yaml' | sort); do
+for f in $(find examples -name '*.yaml' -not -path '*/collections/*' | sort); do
 	base=$(echo "${f#examples/}" | sed 's|/|-|g; s|\.yaml$||')
+	if grep -q '^ruleset: colony' "$f"; then
+		# A colony scenario: the setup sheet and the Main Objective card.
+		render "$base" "$f"
+		render "$base-mono" --mono "$f"
+		render "$base-landscape" --landscape "$f"
+		# Letter for the fewest players, and the Hardcore side when the card has one.
+		if "$bin" render --page letter --players 2 "$f" -o "$out/$base-letter-2p.svg" 2>/dev/null; then
+			png "$out/$base-letter-2p.svg"
+		fi
+		if grep -q '^  hardcore:' "$f"; then
+			render "$base-hardcore" --side hardcore "$f"
+		fi
+		render "$base-card" --card --page fit "$f"
+		continue
+	fi
 	render "$base" "$f"
 	render "$base-mono" --mono --grid "$f"
 	render "$base-landscape" --landscape "$f"

@@ -1,0 +1,116 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/rules/colony"
+	"github.com/zmission/zmission/source"
+)
+
+const colonyExample = "../examples/colony/field-hospital.yaml"
+
+func colonyScenario(t testing.TB, path string) *colony.Scenario {
+	t.Helper()
+	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits})
+	s, ok := r.Model.(*colony.Scenario)
+	if !ok || len(r.Diags) > 0 {
+		t.Fatalf("%s: %v", path, r.Diags)
+	}
+	return s
+}
+
+func colonyPage(t testing.TB, s *colony.Scenario, o ModelOptions) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := (colonyView{}).Page(&b, s, o); err != nil {
+		t.Fatalf("Page: %v", err)
+	}
+	return b.Bytes()
+}
+
+// wellFormed parses the SVG as XML.
+func wellFormed(t *testing.T, data []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			return
+		} else if err != nil {
+			t.Fatalf("not well-formed: %v", err)
+		}
+	}
+}
+
+func TestColonyGoldens(t *testing.T) {
+	s := colonyScenario(t, colonyExample)
+	for _, c := range []struct {
+		name string
+		o    ModelOptions
+	}{
+		{"colony-sheet.svg", ModelOptions{Page: "a4", Margin: DefaultMargin}},
+		{"colony-sheet-letter-hardcore-2p.svg", ModelOptions{Page: "letter", Margin: DefaultMargin, Side: "hardcore", Players: 2}},
+		{"colony-sheet-landscape-mono.svg", ModelOptions{Page: "a4", Landscape: true, Mono: true, Margin: DefaultMargin}},
+		{"colony-card.svg", ModelOptions{Page: "fit", Margin: DefaultMargin, Card: true, Players: 4}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := colonyPage(t, s, c.o), colonyPage(t, s, c.o)
+			if !bytes.Equal(a, b) {
+				t.Fatal("two drawings of the same scenario differ")
+			}
+			wellFormed(t, a)
+			compareGolden(t, c.name, a)
+		})
+	}
+}
+
+// The card prints at poker size: two 63 × 88 mm sides.
+func TestColonyCardIsPokerSize(t *testing.T) {
+	s := colonyScenario(t, colonyExample)
+	svg := string(colonyPage(t, s, ModelOptions{Page: "a4", Margin: DefaultMargin, Card: true}))
+	if !strings.Contains(svg, `width="210mm" height="297mm"`) {
+		t.Errorf("the card page is not A4")
+	}
+	cards := regexp.MustCompile(`<rect x="0" y="0" width="63" height="88"`).FindAllString(svg, -1)
+	if len(cards) != 2 {
+		t.Errorf("%d card outlines of 63×88 mm, want 2 (both sides)", len(cards))
+	}
+	for _, want := range []string{"MAIN OBJECTIVE · HARDCORE", "[2 per non-exiled player]", "Field Hospital"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the card misses %q", want)
+		}
+	}
+}
+
+// Numbers are filled in for the chosen player count: the normal side's
+// {1} is "2 per non-exiled player", 8 with 4 players.
+func TestColonySheetFillsNumbers(t *testing.T) {
+	s := colonyScenario(t, colonyExample)
+	svg := string(colonyPage(t, s, ModelOptions{Page: "a4", Margin: DefaultMargin, Players: 4}))
+	if !strings.Contains(svg, "holds 8 Medicine cards") {
+		t.Error("the 4-player sheet does not say 8 Medicine cards")
+	}
+	off := string(colonyPage(t, s, ModelOptions{Page: "a4", Margin: DefaultMargin, PlayerVersion: true}))
+	if strings.Contains(off, "Supply and demand") {
+		t.Error("the players' version shows the supply table")
+	}
+}
+
+func TestColonyOptionErrors(t *testing.T) {
+	s := colonyScenario(t, "../examples/templates/colony.yaml")
+	for _, o := range []ModelOptions{
+		{Page: "a4", Margin: DefaultMargin, Side: "hardcore"},
+		{Page: "a4", Margin: DefaultMargin, Players: 9},
+	} {
+		var oe *OptionError
+		if err := (colonyView{}).Page(io.Discard, s, o); !errors.As(err, &oe) {
+			t.Errorf("%+v: %v, want an option error", o, err)
+		}
+	}
+}

@@ -1,0 +1,225 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/colony"
+)
+
+// colonyView draws colony scenarios: the setup summary in the terminal,
+// the analysis as text, the setup sheet and the Main Objective card.
+type colonyView struct{}
+
+func init() { RegisterView(colony.Ruleset, colonyView{}) }
+
+func (colonyView) Overlays() []string { return nil }
+
+func asScenario(m rules.Model) (*colony.Scenario, error) {
+	s, ok := m.(*colony.Scenario)
+	if !ok {
+		return nil, fmt.Errorf("not a colony scenario")
+	}
+	return s, nil
+}
+
+// playersLabel words a range: "2-5 players", "1 player".
+func playersLabel(s *colony.Scenario) string {
+	switch {
+	case s.MinP == s.MaxP && s.MinP == 1:
+		return "1 player"
+	case s.MinP == s.MaxP:
+		return fmt.Sprintf("%d players", s.MinP)
+	}
+	return fmt.Sprintf("%d-%d players", s.MinP, s.MaxP)
+}
+
+// placementText words one setup placement, naming the place as printed.
+func placementText(s *colony.Scenario, p colony.Placement) string {
+	where := p.At
+	if l := s.Location(p.At); l != nil {
+		where = l.Name
+	}
+	if p.Noise > 0 {
+		return fmt.Sprintf("%d Noise at %s", p.Noise, where)
+	}
+	if p.At == colony.ColonyID {
+		return fmt.Sprintf("%d zombies in the Colony (%s)", p.Zombies, entranceText(p.Zombies))
+	}
+	return fmt.Sprintf("%d zombies at %s", p.Zombies, where)
+}
+
+// entranceText words how zombies fill the Entrances, 1 to 6 in turn.
+func entranceText(n int) string {
+	switch {
+	case n == 1:
+		return "Entrance 1"
+	case n <= colony.Entrances:
+		return fmt.Sprintf("one at each of Entrances 1-%d", n)
+	}
+	e := colony.ColonyEntrances(n)
+	var parts []string
+	for _, k := range e {
+		parts = append(parts, fmt.Sprint(k))
+	}
+	return "Entrances 1-6: " + strings.Join(parts, ", ")
+}
+
+func deckText(deck map[string]int) string {
+	if len(deck) == 0 {
+		return "-"
+	}
+	var parts []string
+	for _, k := range sortedKinds(deck) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, deck[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sortedKinds(m map[string]int) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func numbersText(d *colony.Side) string {
+	var parts []string
+	for i, n := range d.Numbers {
+		parts = append(parts, fmt.Sprintf("{%d} = %s", i+1, n))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Show writes the setup summary.
+func (colonyView) Show(w io.Writer, m rules.Model) error {
+	s, err := asScenario(m)
+	if err != nil {
+		return err
+	}
+	vs := "standard game only"
+	if len(s.Variants) > 0 {
+		vs = "variants " + strings.Join(s.Variants, ", ")
+	}
+	fmt.Fprintf(w, "%s (colony): %s, %s\n", s.Name, playersLabel(s), vs)
+	fmt.Fprintf(w, "Main Objective: %s\n", s.Objective.Name)
+	for _, d := range s.Sides() {
+		fmt.Fprintf(w, "  %s side: Morale %d, Round %d", d.Name, d.Morale, d.Round)
+		if d.Earliest > 1 {
+			fmt.Fprintf(w, ", met from round %d", d.Earliest)
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "    victory: %s\n", d.Victory)
+		for _, r := range d.Rules {
+			fmt.Fprintf(w, "    rule:    %s\n", r)
+		}
+		if len(d.Numbers) > 0 {
+			fmt.Fprintf(w, "    numbers: %s\n", numbersText(d))
+		}
+		for _, p := range d.Setup {
+			fmt.Fprintf(w, "    setup:   %s\n", placementText(s, p))
+		}
+	}
+	c := s.Coll
+	fmt.Fprintf(w, "Colony: 6 Entrances")
+	if c.EntranceSpaces > 0 {
+		fmt.Fprintf(w, " × %d spaces", c.EntranceSpaces)
+	}
+	if c.MoraleTrack > 0 || c.RoundTrack > 0 {
+		fmt.Fprintf(w, "; Morale track to %d, Round track to %d", c.MoraleTrack, c.RoundTrack)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Locations:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, l := range s.Locations {
+		sp := "?"
+		if l.Spaces > 0 {
+			sp = fmt.Sprint(l.Spaces)
+		}
+		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s spaces\t%d cards: %s\n", i+1, l.ID, orDash(l.Source), sp, l.DeckSize(), deckText(l.Deck))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "Deal:")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  players\tstarter items\tSurvivors dealt\tkept\tSecret Objectives")
+	for _, p := range s.Players() {
+		d := colony.DealFor(p, "")
+		fmt.Fprintf(tw, "  %d\t%d × %d\t%d\t%d × %d\t%d + %d\n", p, d.StarterPer, p, d.SurvivorsDealt, d.KeepPer, p, d.NonBetrayal, d.Betrayal)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "Collection: %s\n", strings.Join(c.Names, " + "))
+	return nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// Analysis writes the tables of colony.Analysis.
+func (colonyView) Analysis(w io.Writer, v any) error {
+	a, ok := v.(colony.Analysis)
+	if !ok {
+		return fmt.Errorf("not a colony analysis")
+	}
+	fmt.Fprintf(w, "%s (colony): Main Objective %q\n", a.Title, a.Objective)
+	fmt.Fprintln(w, "\nPer player count (every Survivor in play in the Colony, as at setup):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  players\tstarter items\tSurvivors dealt\tin play\tSecret Objectives\tFood/round\tzombies/round: home\tall out")
+	for _, r := range a.Table {
+		fmt.Fprintf(tw, "  %d\t%d\t%d\t%d\t%d + %d\t%d\t%d\t%d\n", r.Players, r.StarterItems, r.SurvivorsDealt, r.SurvivorsKept, r.NonBetrayal, r.Betrayal, r.FoodPerRound, r.ZombiesColony, r.ZombiesOut)
+	}
+	tw.Flush()
+	if len(a.Table) > 0 {
+		for si := range a.Table[0].Sides {
+			side := a.Table[0].Sides[si]
+			fmt.Fprintf(w, "\nThe %s side (Morale %d, Round %d), filled in:\n", side.Side, side.Morale, side.Round)
+			for _, r := range a.Table {
+				f := r.Sides[si]
+				fmt.Fprintf(w, "  %d players: %s\n", r.Players, f.Victory)
+				for _, rule := range f.Rules {
+					fmt.Fprintf(w, "             %s\n", rule)
+				}
+				fmt.Fprintf(w, "             Food over the whole Round track: %d\n", f.FoodOverTrack)
+			}
+		}
+	}
+	fmt.Fprintln(w, "\nSupply and demand by card kind (cards):")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  kind\tLocation decks\tstarter items\tin all\tCrisis cards asking\tobjective needs")
+	for _, r := range a.Supply {
+		obj := "-"
+		if r.Objective > 0 {
+			obj = fmt.Sprint(r.Objective)
+		}
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%s\n", r.Kind, r.Locations, r.Starter, r.Locations+r.Starter, r.Crisis, obj)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nCard pools of the collection:")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  pool\tcards\tnon-co-op\t\"!?!\"")
+	for _, p := range a.Pools {
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\n", p.Pool, p.Cards, p.NonCoop, p.Mature)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nVariants (✓ declared by the scenario):")
+	for _, e := range a.Variants {
+		mark := " "
+		if e.Declared {
+			mark = "✓"
+		}
+		fmt.Fprintf(w, "  %s %s: removes %s\n", mark, e.Variant, strings.Join(e.Removes, "; "))
+		for _, sh := range e.Short {
+			fmt.Fprintf(w, "      short: %s\n", sh)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,373 @@
+package colony_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/colony"
+	"github.com/zmission/zmission/schema"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+// example is the catalogue's clean scenario (2-4 players).
+func example(t testing.TB) string {
+	t.Helper()
+	c := validate.Lookup("colony-players")
+	if c == nil || c.Good == "" {
+		t.Fatal("the colony checks are not registered")
+	}
+	return c.Good
+}
+
+func lintText(t *testing.T, src string) *lint.Result {
+	t.Helper()
+	return lint.Bytes("scenario.yaml", []byte(src), lint.Options{Limits: source.DefaultLimits})
+}
+
+func lintFile(t *testing.T, path string) *lint.Result {
+	t.Helper()
+	return lint.Path(path, lint.Options{Limits: source.DefaultLimits})
+}
+
+func rulesOf(r *lint.Result) []string {
+	var out []string
+	for _, d := range r.Diags {
+		out = append(out, d.Rule)
+	}
+	return out
+}
+
+func messages(r *lint.Result, rule string) []string {
+	var out []string
+	for _, d := range r.Diags {
+		if d.Rule == rule {
+			out = append(out, d.Message)
+		}
+	}
+	return out
+}
+
+func replace(t *testing.T, src, old, new string) string {
+	t.Helper()
+	if !strings.Contains(src, old) {
+		t.Fatalf("no %q in the example", old)
+	}
+	return strings.Replace(src, old, new, 1)
+}
+
+func scenario(t *testing.T, r *lint.Result) *colony.Scenario {
+	t.Helper()
+	s, ok := r.Model.(*colony.Scenario)
+	if !ok {
+		t.Fatalf("no scenario: %v", rulesOf(r))
+	}
+	return s
+}
+
+func TestExampleIsClean(t *testing.T) {
+	r := lintText(t, example(t))
+	if len(r.Diags) != 0 {
+		t.Fatalf("findings on the clean example: %v %v", rulesOf(r), r.Diags)
+	}
+	if rules.KindOf("colony") != rules.KindHub {
+		t.Errorf("colony is board kind %q, want hub", rules.KindOf("colony"))
+	}
+}
+
+// Setup step 7: "Shuffle (face-down) Starter Item cards → 5 (2-PL: 7)
+// cards / Player". Step 9: "Deal 4 Survivors / Player → each Player keeps 2
+// (2-PL: 3)".
+func TestDealStarterItemsAndSurvivors(t *testing.T) {
+	for p := 1; p <= 6; p++ {
+		hand, keep := 5, 2
+		if p == 2 {
+			hand, keep = 7, 3
+		}
+		d := colony.DealFor(p, "")
+		if d.StarterItems != hand*p || d.SurvivorsDealt != 4*p || d.SurvivorsKept != keep*p {
+			t.Errorf("%d players: %+v, want %d starter items, %d Survivors dealt, %d kept", p, d, hand*p, 4*p, keep*p)
+		}
+	}
+}
+
+// Setup step 4: "2 (per Player) non-Betrayal + 1 (only) Betrayal"; "OPT:
+// Ignore Secret Objective in Co-op; OPT 1 (per Player) non-Betrayal for
+// Betrayal variant (more likely)". The digest words the last as "1 extra
+// Betrayal per player"; the raw text says the non-Betrayal cards drop to 1
+// per player with the 1 Betrayal kept, and the raw text is followed.
+func TestDealSecretObjectives(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		nb, b   int
+	}{{"", 2 * 4, 1}, {colony.MoreBetrayal, 1 * 4, 1}, {colony.CoOp, 0, 0}, {colony.NoSecretObjectives, 0, 0}} {
+		d := colony.DealFor(4, c.variant)
+		if d.NonBetrayal != c.nb || d.Betrayal != c.b {
+			t.Errorf("%q with 4 players: %d non-Betrayal + %d Betrayal, want %d + %d", c.variant, d.NonBetrayal, d.Betrayal, c.nb, c.b)
+		}
+	}
+}
+
+// Colony Phase 1a: "remove 1 Food / 2(↑) Survivors/Helpless Survivors in
+// the Colony"; step 4: "Colony: add 1 Zombie / 2(↑) Survivors" and
+// "Non-Colony: add 1 Zombie / 1 Survivor" (↑: rounded up).
+func TestUpkeepRoundsUp(t *testing.T) {
+	for n := 0; n <= 9; n++ {
+		want := n / 2
+		if n%2 == 1 {
+			want++
+		}
+		if got := colony.FoodPerRound(n); got != want {
+			t.Errorf("%d Survivors in the Colony eat %d Food, want %d", n, got, want)
+		}
+		if got := colony.ZombiesPerRound(n, 3); got != want+3 {
+			t.Errorf("%d in the Colony and 3 outside draw %d zombies, want %d", n, got, want+3)
+		}
+	}
+}
+
+// "Colony: add 1 Zombie / 2(↑) Survivors/Helpless Survivors → Entrance
+// 1,2,3,4,5,6,1..."
+func TestColonyEntrancesFillInOrder(t *testing.T) {
+	got := colony.ColonyEntrances(8)
+	want := [6]int{2, 2, 1, 1, 1, 1}
+	if got != want {
+		t.Errorf("8 zombies: %v, want %v", got, want)
+	}
+}
+
+// Search: "may make Noise (1 at a time, if able, mx 4 Noise/location)".
+func TestNoiseAtMostFourPerLocation(t *testing.T) {
+	src := example(t)
+	four := replace(t, src, "- {zombies: 2, at: colony}", "- {zombies: 2, at: colony}\n      - {noise: 3, at: school}\n      - {noise: 1, at: school}")
+	if ms := messages(lintText(t, four), "colony-setup-space"); len(ms) != 0 {
+		t.Errorf("4 Noise at a Location: %v", ms)
+	}
+	five := replace(t, src, "- {zombies: 2, at: colony}", "- {zombies: 2, at: colony}\n      - {noise: 3, at: school}\n      - {noise: 2, at: school}")
+	if ms := messages(lintText(t, five), "colony-setup-space"); len(ms) != 1 || !strings.Contains(ms[0], "5 Noise at school") {
+		t.Errorf("5 Noise at a Location: %v", ms)
+	}
+	// Search only outside the Colony ("non-Colony"), so no Noise there.
+	home := replace(t, src, "- {zombies: 2, at: colony}", "- {noise: 1, at: colony}")
+	if ms := messages(lintText(t, home), "colony-setup-space"); len(ms) != 1 {
+		t.Errorf("Noise in the Colony: %v", ms)
+	}
+}
+
+// "END GAME (also if Morale 0 ...)" and "move Round marker (if „0“ = END
+// GAME)": a scenario starting either at 0 is over before it starts.
+func TestTracksStartAboveZero(t *testing.T) {
+	src := example(t)
+	for _, c := range []struct{ old, new string }{{"morale: 6", "morale: 0"}, {"round: 6", "round: 0"}} {
+		r := lintText(t, replace(t, src, c.old, c.new))
+		if ms := messages(r, "colony-track"); len(ms) != 1 || !strings.Contains(ms[0], "at 0") {
+			t.Errorf("%s: %v", c.new, rulesOf(r))
+		}
+	}
+	// "Check Main Objective (if achieved = END GAME) then move Round
+	// marker": with the marker at 6 the objective is checked in rounds 1-6.
+	r := lintText(t, replace(t, src, "round: 6", "round: 6\n    earliest: 6"))
+	if ms := messages(r, "colony-objective-late"); len(ms) != 0 {
+		t.Errorf("an objective met in round 6 of 6 is reported late: %v", ms)
+	}
+}
+
+func TestPlaceholdersPerSide(t *testing.T) {
+	src := replace(t, example(t), "  needs:", `  hardcore:
+    victory: "The Food supply holds {1} tokens."
+    rules: ["Add {3} zombies each round."]
+    numbers: [{each: 3, per: player}, 2]
+    morale: 5
+    round: 6
+  needs:`)
+	r := lintText(t, src)
+	ms := messages(r, "colony-placeholders")
+	if len(ms) != 2 || !strings.Contains(ms[0], "hardcore side's text uses {3}") || !strings.Contains(ms[1], "number 2 (2) is never printed") {
+		t.Errorf("got %q", ms)
+	}
+	if got := colony.Fill("hold {1} of {2}, not {3}", []int{8, 4}); got != "hold 8 of 4, not {3}" {
+		t.Errorf("Fill: %q", got)
+	}
+}
+
+// Co-op: "remove non-co-op cards"; the PG option: "remove „!?!“
+// Crossroads cards". Pools are checked after the variant's removals.
+func TestVariantsRemoveCards(t *testing.T) {
+	src := replace(t, example(t), "players: 2-4", "players: 2-4\nvariants: [co-op, pg]")
+	// crisis holds 8, the Round track starts at 6: 3 non-co-op Crisis
+	// cards leave 5, one short in Co-op only.
+	r := lintText(t, replace(t, src, "crossroads: 10\n", "crossroads: 10\n    non-coop: {crisis: 3}\n    mature: {crossroads: 4}\n"))
+	ms := messages(r, "colony-pool-short")
+	if len(ms) != 1 || !strings.Contains(ms[0], "co-op game needs 6") || !strings.Contains(ms[0], "holds 5 once the variant removes 3") {
+		t.Errorf("got %q", ms)
+	}
+	s := scenario(t, r)
+	a := colony.Analyze(s)
+	var pg *colony.VariantEffect
+	for i := range a.Variants {
+		if a.Variants[i].Variant == colony.PG {
+			pg = &a.Variants[i]
+		}
+	}
+	if pg == nil || !slices.ContainsFunc(pg.Removes, func(s string) bool { return strings.Contains(s, "4 crossroads") }) {
+		t.Errorf("the PG variant's effect: %+v", pg)
+	}
+}
+
+func TestObjectiveSupplyAtEveryPlayerCount(t *testing.T) {
+	// 2 food per player at 2-4 players: 8 needed; the example holds 18.
+	src := example(t)
+	if ms := messages(lintText(t, src), "colony-objective-source"); len(ms) != 0 {
+		t.Fatal(ms)
+	}
+	r := lintText(t, replace(t, src, "{each: 2, per: player}", "{each: 5, per: player}"))
+	ms := messages(r, "colony-objective-source")
+	if len(ms) != 1 || !strings.Contains(ms[0], "with 4 players the normal side needs 20 food cards") {
+		t.Errorf("got %q", ms)
+	}
+	r = lintText(t, replace(t, src, "{cards: food, number: 1}", "{location: mall}"))
+	if ms := messages(r, "colony-objective-source"); len(ms) != 1 {
+		t.Errorf("an unknown Location: %q", ms)
+	}
+}
+
+func TestLocations(t *testing.T) {
+	src := example(t)
+	for _, c := range []struct{ new, want string }{
+		{"[police-station, grocery-store, school, gas-station, library]", "has 5"},
+		{"[police-station, grocery-store, school, gas-station, library, colony]", "exactly one Colony"},
+		{"[police-station, grocery-store, school, gas-station, library, mall]", `no Location "mall"`},
+		{"[police-station, grocery-store, school, gas-station, library, police-station]", "here twice"},
+	} {
+		r := lintText(t, replace(t, src, "[police-station, grocery-store, school, gas-station, library, hospital]", c.new))
+		ms := messages(r, "colony-locations")
+		if len(ms) == 0 || !strings.Contains(strings.Join(ms, "|"), c.want) {
+			t.Errorf("%s: %q", c.new, ms)
+		}
+	}
+	// A custom Location written in place counts as one of the six.
+	custom := replace(t, src, "library, hospital]", "library,\n  {id: mall, name: Mall, spaces: 3, deck: {food: 3, medicine: 2}}]")
+	if r := lintText(t, custom); len(r.Diags) != 0 {
+		t.Errorf("a custom Location: %v", r.Diags)
+	}
+}
+
+// The hub: the Colony and six Locations, every one reachable from every
+// other ("Move a Survivor ... → any Location with an empty space").
+func TestHubGraph(t *testing.T) {
+	s := scenario(t, lintText(t, example(t)))
+	var gm rules.GraphModel = s
+	if n := len(gm.Nodes()); n != 7 {
+		t.Errorf("%d places, want 7", n)
+	}
+	if n := len(gm.Links()); n != 21 {
+		t.Errorf("%d ways, want 21 (7 places, each pair once)", n)
+	}
+}
+
+func TestCollectionFiles(t *testing.T) {
+	dir := t.TempDir()
+	src := example(t)
+	i := strings.Index(src, "collection:\n")
+	coll := strings.ReplaceAll(src[i+len("collection:\n"):], "\n  ", "\n")
+	coll = strings.TrimPrefix(coll, "  ")
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("shelf.yaml", coll)
+	p := write("a.yaml", src[:i]+"collection: shelf.yaml\n")
+	if r := lintFile(t, p); len(r.Diags) != 0 {
+		t.Fatalf("a collection file: %v", r.Diags)
+	}
+	// Two collections add up: half the Survivors each is still enough.
+	half := strings.Replace(coll, "survivors: 20", "survivors: 10", 1)
+	write("half.yaml", strings.Replace(half, "name: shelf", "name: half", 1))
+	both := write("b.yaml", src[:i]+"collection: [half.yaml, half.yaml]\n")
+	r := lintFile(t, both)
+	if got := scenario(t, r).Coll.Survivors; got != 20 {
+		t.Errorf("two collections of 10 Survivors: %d", got)
+	}
+	// A missing file and a broken one are located at the collection.
+	p = write("c.yaml", src[:i]+"collection: nowhere.yaml\n")
+	if ms := messages(lintFile(t, p), "colony-collection"); len(ms) != 1 || !strings.Contains(ms[0], "nowhere.yaml") {
+		t.Errorf("missing: %q", ms)
+	}
+	// Only files in the scenario's folder or below are read.
+	for _, name := range []string{"../shelf.yaml", "/etc/passwd", "sub/../../x.yaml"} {
+		p = write("e.yaml", src[:i]+"collection: "+name+"\n")
+		ms := messages(lintFile(t, p), "colony-collection")
+		if len(ms) != 1 || !strings.Contains(ms[0], "outside the scenario's folder") {
+			t.Errorf("%s: %q", name, ms)
+		}
+	}
+	write("bad.yaml", strings.Replace(coll, "survivors: 20", "survivors: lots", 1))
+	p = write("d.yaml", src[:i]+"collection: bad.yaml\n")
+	ms := messages(lintFile(t, p), "colony-collection")
+	if len(ms) != 1 || !strings.HasPrefix(ms[0], "bad.yaml:") || !strings.Contains(ms[0], "survivors") {
+		t.Errorf("broken: %q", ms)
+	}
+}
+
+// The scenario schema holds the collection's definition for editors that
+// complete a collection written in place; it is the collection schema's.
+func TestCollectionSchemasAgree(t *testing.T) {
+	read := func(name string) map[string]any {
+		src, ok := schema.Source(name)
+		if !ok {
+			t.Fatalf("no schema %s", name)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(src, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	scen, coll := read("colony"), read(colony.CollectionSchema)
+	inPlace := scen["$defs"].(map[string]any)["collection"].(map[string]any)
+	for _, k := range []string{"$schema", "$id", "title", "$defs"} {
+		delete(coll, k)
+	}
+	a, _ := json.Marshal(inPlace)
+	b, _ := json.Marshal(coll)
+	if string(a) != string(b) {
+		t.Errorf("colony.schema.json $defs/collection differs from colony-collection.schema.json:\n%s\n%s", a, b)
+	}
+	if !reflect.DeepEqual(scen["$defs"].(map[string]any)["locationBoard"], read(colony.CollectionSchema)["$defs"].(map[string]any)["locationBoard"]) {
+		t.Error("the two schemas' locationBoard differ")
+	}
+}
+
+// Tokens the collection owns bound what setup places, as a box bounds a
+// Zombicide map's tokens.
+func TestSetupTokensOwned(t *testing.T) {
+	src := replace(t, example(t), "tokens: {zombie: 30, noise: 20}", "tokens: {zombie: 1, noise: 20}")
+	ms := messages(lintText(t, src), "colony-setup-space")
+	if len(ms) != 1 || !strings.Contains(ms[0], "places 2 zombie tokens at setup; the collection owns 1") {
+		t.Errorf("got %q", ms)
+	}
+}
+
+// A scenario may be JSON like any document.
+func TestJSONScenario(t *testing.T) {
+	r := lint.Bytes("x.yaml", []byte(example(t)), lint.Options{Limits: source.DefaultLimits})
+	doc := source.ToValue(r.Doc.Root)
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := lint.Bytes("x.json", data, lint.Options{Limits: source.DefaultLimits})
+	if len(j.Diags) != 0 || j.Model == nil {
+		t.Errorf("the JSON scenario: %v", j.Diags)
+	}
+}
