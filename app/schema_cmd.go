@@ -119,7 +119,7 @@ func linkSchema(missionPath string, text []byte) (out []byte, writeTo string) {
 		sdir = writeTo
 	}
 	absDir, err1 := filepath.Abs(dir)
-	absSchema, err2 := filepath.Abs(filepath.Join(sdir, schemaFile(schema.Mission)))
+	absSchema, err2 := filepath.Abs(filepath.Join(sdir, schemaFile(modelineSchema(text))))
 	rel, err3 := filepath.Rel(absDir, absSchema)
 	if err1 != nil || err2 != nil || err3 != nil {
 		return text, ""
@@ -134,4 +134,20 @@ func linkSchema(missionPath string, text []byte) (out []byte, writeTo string) {
 		return append([]byte(line+"\n"), text...), writeTo
 	}
 	return append([]byte(line+"\n"), rest...), writeTo
+}
+
+// modelineSchema is the schema a document's modeline names (its file name,
+// wherever it points: a game's template names its own schema), or the
+// mission schema when there is none.
+func modelineSchema(text []byte) string {
+	first, _, _ := bytes.Cut(text, []byte("\n"))
+	if !bytes.HasPrefix(first, []byte(modelinePrefix)) {
+		return schema.Mission
+	}
+	target := string(bytes.TrimSpace(first[len(modelinePrefix):]))
+	name := strings.TrimSuffix(target[strings.LastIndexAny(target, "/\\")+1:], ".schema.json")
+	if _, ok := schema.Source(name); !ok {
+		return schema.Mission
+	}
+	return name
 }

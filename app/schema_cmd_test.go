@@ -35,9 +35,10 @@ func sameAsEmbedded(t *testing.T, path string) {
 	if err != nil {
 		t.Fatalf("the modeline does not resolve: %v", err)
 	}
-	want, _ := schema.Source(schema.Mission)
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is not zmission's mission schema", path)
+	name := strings.TrimSuffix(filepath.Base(path), ".schema.json")
+	want, ok := schema.Source(name)
+	if !ok || !bytes.Equal(got, want) {
+		t.Errorf("%s is not zmission's %s schema", path, name)
 	}
 }
 
