@@ -184,7 +184,7 @@ type patternImage struct {
 }
 
 func (p *patternImage) ColorModel() color.Model { return color.RGBAModel }
-func (p *patternImage) Bounds() image.Rectangle  { return p.bounds }
+func (p *patternImage) Bounds() image.Rectangle { return p.bounds }
 func (p *patternImage) At(x, y int) color.Color {
 	u, v := p.inv.apply(float64(x)+0.5, float64(y)+0.5)
 	u = math.Mod(u, p.w)
@@ -234,8 +234,8 @@ func (s *scanner) Line(b fixed.Point26_6)  { s.segs = append(s.segs, scanSeg{fal
 func (s *scanner) GetPathExtent() fixed.Rectangle26_6 {
 	return fixed.Rectangle26_6{Min: fixed.Point26_6{X: s.minX, Y: s.minY}, Max: fixed.Point26_6{X: s.maxX, Y: s.maxY}}
 }
-func (s *scanner) SetBounds(w, h int)          {}
-func (s *scanner) SetWinding(nonZero bool)     {}
+func (s *scanner) SetBounds(w, h int)           {}
+func (s *scanner) SetWinding(nonZero bool)      {}
 func (s *scanner) SetClip(rect image.Rectangle) {}
 func (s *scanner) Clear() {
 	s.segs = s.segs[:0]

@@ -165,18 +165,18 @@ type paint struct {
 
 // state is the inherited style.
 type state struct {
-	m                  matrix
-	fill, stroke       paint
-	fillOp, strokeOp   float64
-	strokeW            float64
-	cap, join          string
-	dash               []float64
-	fontSize           float64
-	bold, italic       bool
-	anchor             string
-	color              color.NRGBA
-	preserve           bool
-	uses               int
+	m                matrix
+	fill, stroke     paint
+	fillOp, strokeOp float64
+	strokeW          float64
+	cap, join        string
+	dash             []float64
+	fontSize         float64
+	bold, italic     bool
+	anchor           string
+	color            color.NRGBA
+	preserve         bool
+	uses             int
 }
 
 type drawer struct {
