@@ -39,8 +39,19 @@ func PDF(w io.Writer, pages []*Page) error {
 	f.SetTitle(pages[0].Title, true)
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
+	// Only the faces the pages use are embedded (as subsets).
+	var used [4]bool
+	for _, p := range pages {
+		for _, o := range p.ops {
+			for _, r := range o.runs {
+				used[r.face] = true
+			}
+		}
+	}
 	for i, ttf := range faceTTF {
-		f.AddUTF8FontFromBytes("dejavu", pdfStyle[i], ttf)
+		if used[i] {
+			f.AddUTF8FontFromBytes("dejavu", pdfStyle[i], ttf)
+		}
 	}
 	for _, p := range pages {
 		orient := "P"
