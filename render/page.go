@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -70,14 +71,23 @@ const (
 // mission's game has no zone graphs (then overlays are refused). The output
 // is a self-contained SVG, the same bytes for the same input.
 func SVG(out io.Writer, s *rules.Scene, g rules.BoardGame, o Options) error {
+	m, err := newMapPage(s, g, o)
+	if err != nil {
+		return err
+	}
+	return m.write(out)
+}
+
+// newMapPage prepares the page: the board art, its overlays and labels.
+func newMapPage(s *rules.Scene, g rules.BoardGame, o Options) (*mapPage, error) {
 	if s == nil || s.Board == nil {
-		return errors.New("render: no board to draw")
+		return nil, errors.New("render: no board to draw")
 	}
 	if o.Page == "" {
 		o.Page = "a4"
 	}
 	if err := CheckPage(o.Page, o.Margin); err != nil {
-		return err
+		return nil, err
 	}
 	st := style{mono: o.Mono}
 	d := &overlayData{scene: s, game: g, sight: o.Sight}
@@ -93,13 +103,76 @@ func SVG(out io.Writer, s *rules.Scene, g rules.BoardGame, o Options) error {
 	for _, ov := range o.Overlays {
 		oa, err := a.overlay(ov, d)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		ovs = append(ovs, oa)
 	}
 	a.placeLabels()
-	m := &mapPage{o: o, st: st, a: a, s: s, ovs: ovs}
-	return m.write(out)
+	return &mapPage{o: o, st: st, a: a, s: s, ovs: ovs}, nil
+}
+
+// MinOverlayScale is how much of its size the board may lose to the keys
+// of its overlays on one page: below it, each overlay gets a page.
+const MinOverlayScale = 0.8
+
+// OverlayScale is the board's size with o's overlays on the page, as a
+// fraction of its size without them (1 when there are none).
+func OverlayScale(s *rules.Scene, g rules.BoardGame, o Options) (float64, error) {
+	m, err := newMapPage(s, g, o)
+	if err != nil || len(m.ovs) == 0 {
+		return 1, err
+	}
+	with := m.geometry().cell
+	bare := *m
+	bare.ovs = nil
+	without := bare.geometry().cell
+	if without <= 0 {
+		return 1, nil
+	}
+	return math.Min(1, with/without), nil
+}
+
+// Pages draws the mission for a document of several pages (a PDF). When
+// the overlays fit (the board keeps MinOverlayScale of its size) it is the
+// one page SVG draws. Otherwise it is the mission page without overlays,
+// then one page for each overlay: the board at full size with that overlay,
+// its key and the legend.
+func Pages(s *rules.Scene, g rules.BoardGame, o Options) ([][]byte, error) {
+	m, err := newMapPage(s, g, o)
+	if err != nil {
+		return nil, err
+	}
+	scale, err := OverlayScale(s, g, o)
+	if err != nil {
+		return nil, err
+	}
+	if scale >= MinOverlayScale {
+		var b bytes.Buffer
+		err := m.write(&b)
+		return [][]byte{b.Bytes()}, err
+	}
+	// Each page is drawn afresh: overlays also add to the zone labels.
+	var pages [][]byte
+	for i := -1; i < len(o.Overlays); i++ {
+		po := o
+		po.Overlays = nil
+		if i >= 0 {
+			po.Overlays = o.Overlays[i : i+1]
+		}
+		pm, err := newMapPage(s, g, po)
+		if err != nil {
+			return nil, err
+		}
+		if i >= 0 {
+			pm.overlayPage = fmt.Sprintf("overlay %d of %d", i+1, len(o.Overlays))
+		}
+		var b bytes.Buffer
+		if err := pm.write(&b); err != nil {
+			return nil, err
+		}
+		pages = append(pages, b.Bytes())
+	}
+	return pages, nil
 }
 
 // spawnOrder is the game's spawning order, or else the first spawn
@@ -129,6 +202,9 @@ type mapPage struct {
 	a   *art
 	s   *rules.Scene
 	ovs []overlayArt
+	// overlayPage, when set, makes this a page of its own for one overlay:
+	// the title says which, and the text is the overlay's key and the legend.
+	overlayPage string
 }
 
 // boardGroup draws the board in board units, layers bottom to top.
@@ -339,6 +415,9 @@ func (m *mapPage) titleBlock(width, scale float64) block {
 	if title == "" {
 		title = "Untitled mission"
 	}
+	if m.overlayPage != "" {
+		title += " — " + m.overlayPage
+	}
 	for ts > 4.5*scale && textWidth(title, ts, true) > width {
 		ts -= 0.25
 	}
@@ -399,6 +478,12 @@ func playersN(s string) int {
 func (m *mapPage) sections() (left, right []sectionFn) {
 	mi := m.s.Mission
 	st := m.st
+	if m.overlayPage != "" {
+		for _, ov := range m.ovs {
+			left = append(left, ov.legend)
+		}
+		return left, []sectionFn{section(st, "Legend", legend(st, m.a.legendEntries()))}
+	}
 	if b := strings.TrimSpace(mi.Briefing); b != "" {
 		left = append(left, section(st, "Briefing", para(st, span{text: paragraphs(b)})))
 	}
