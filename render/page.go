@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -227,6 +228,7 @@ func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt) {
 		}
 	}
 	a.drawTokens(w)
+	a.drawTileBadges(w)
 	a.drawLabels(w)
 }
 
@@ -489,11 +491,8 @@ func (m *mapPage) sections() (left, right []sectionFn) {
 	}
 	if items := m.objectiveItems(); len(items) > 0 {
 		parts := []partFn{list(st, items)}
-		for _, o := range mi.Objectives {
-			if o.Order > 0 {
-				parts = append(parts, paraSized(st, smallSize, span{text: "Numbered objectives are met in that order.", italic: true, fill: st.c("faint")}))
-				break
-			}
+		if note := orderNote(mi.Objectives); note != "" {
+			parts = append(parts, paraSized(st, smallSize, span{text: note, italic: true, fill: st.c("faint")}))
 		}
 		left = append(left, section(st, "Objectives", parts...))
 	}
@@ -551,6 +550,38 @@ func (m *mapPage) withText(text, structured string) []span {
 	return []span{{text: text}, {text: "(" + strings.TrimSuffix(structured, ".") + ".)", italic: true, fill: m.st.c("faint")}}
 }
 
+// orderNote says which objectives must be met in order, by their numbers
+// in the list: "Objectives 1 and 2 are met in that order."
+func orderNote(objs []missions.Objective) string {
+	type step struct{ order, pos int }
+	var steps []step
+	for i, o := range objs {
+		if o.Order > 0 {
+			steps = append(steps, step{o.Order, i + 1})
+		}
+	}
+	if len(steps) == 0 {
+		return ""
+	}
+	sort.SliceStable(steps, func(i, j int) bool { return steps[i].order < steps[j].order })
+	var nums []string
+	for _, s := range steps {
+		nums = append(nums, itoa(s.pos))
+	}
+	if len(nums) == 1 {
+		return "" // one ordered objective orders nothing
+	}
+	list := strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1]
+	inOrder := true
+	for i := 1; i < len(steps); i++ {
+		inOrder = inOrder && steps[i].pos > steps[i-1].pos
+	}
+	if inOrder {
+		return "Objectives " + list + " are met in that order."
+	}
+	return "Objectives " + list + " are met in this order: " + strings.Join(nums, ", then ") + "."
+}
+
 func sentence(s string) string {
 	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {
 		return s
@@ -560,11 +591,10 @@ func sentence(s string) string {
 
 func (m *mapPage) objectiveItems() []item {
 	var out []item
-	for _, o := range m.s.Mission.Objectives {
-		prefix := "•"
-		if o.Order > 0 {
-			prefix = itoa(o.Order) + "."
-		}
+	for i, o := range m.s.Mission.Objectives {
+		// One style for every objective: numbered in list order, the
+		// order they must be met in (if any) said under the list.
+		prefix := itoa(i+1) + "."
 		onMap := -1
 		if o.Take != "" && o.Take != "all" {
 			onMap = 0

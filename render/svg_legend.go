@@ -31,9 +31,9 @@ func (a *art) legendEntries() []legendEntry {
 	out = append(out, a.edgeLegend()...)
 	out = append(out, a.zoneLegend()...)
 	if len(a.b.Tiles) > 0 && !a.sheet {
-		out = append(out, legendEntry{label: "Tile border and face id (turned clockwise by the degrees shown)", swatch: func(w *svgw) {
-			w.el("path", "d", "M10 10H130V90", "fill", "none", "stroke", a.st.c("faint"), "stroke-width", "3", "stroke-dasharray", "8 8")
-			w.text(122, 80, 30, "end", "bold", a.st.c("faint"), "1A")
+		out = append(out, legendEntry{label: "Tile border and face id; the arrow shows where the top of the face is", swatch: func(w *svgw) {
+			a.tileBorder(w, "M4 8H136V96", 1.6)
+			a.tileBadge(w, rect{6, 30, 6 + badgePad + textWidth("1A", badgeFont, true) + 4 + badgeArrow + 3 + textWidth("90°", badgeSub, true) + badgePad, 30 + badgeH}, "1A", 90)
 		}})
 	}
 	return out
