@@ -579,7 +579,7 @@ func orderNote(objs []missions.Objective) string {
 	if inOrder {
 		return "Objectives " + list + " are met in that order."
 	}
-	return "Objectives " + list + " are met in this order: " + strings.Join(nums, ", then ") + "."
+	return "Objectives are met in this order: " + strings.Join(nums, ", then ") + "."
 }
 
 func sentence(s string) string {
