@@ -24,6 +24,10 @@ BEGIN {
 	target["BenchmarkGraphs400"] = 100e6
 	target["BenchmarkRender6"] = 50e6
 	target["BenchmarkRender400"] = 1e9
+	target["BenchmarkRender6PDF"] = 200e6
+	target["BenchmarkRender6PNG"] = 1e9
+	target["BenchmarkRender400PDF"] = 5e9
+	target["BenchmarkRender400PNG"] = 5e9
 	target["BenchmarkParseYAML"] = "none"
 	target["BenchmarkParseJSON"] = "none"
 	printf "%-34s %-28s %12s %12s %10s %10s %8s\n", "benchmark", "package", "time/op", "B/op", "allocs/op", "target", "ratio"

@@ -29,7 +29,7 @@ func PNG(w io.Writer, p *Page, dpi float64) error {
 	if err != nil {
 		return err
 	}
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	return enc.Encode(w, img)
 }
 
