@@ -91,8 +91,15 @@ func (r *raster) stroke(o op, m matrix) {
 	capf := map[string]rasterx.CapFunc{"butt": rasterx.ButtCap, "round": rasterx.RoundCap, "square": rasterx.SquareCap}[o.cap]
 	join := map[string]rasterx.JoinMode{"miter": rasterx.Miter, "round": rasterx.Round, "bevel": rasterx.Bevel}[o.join]
 	var dash []float64
+	period := 0.0
 	for _, d := range o.dash {
 		dash = append(dash, d*k)
+		period += d * k
+	}
+	// Dashes finer than a pixel, or so many that drawing them would take
+	// ages, print as a solid line.
+	if x0, y0, x1, y1 := o.path.bounds(); period < 0.5 || math.Hypot(x1-x0, y1-y0)*k*float64(len(o.path))/period > 1e6 {
+		dash = nil
 	}
 	width := math.Max(o.width*k, 0.35) // hairlines stay visible
 	r.dasher.SetStroke(fixed.Int26_6(width*64), fixed.Int26_6(4*64), capf, capf, nil, join, dash, 0)

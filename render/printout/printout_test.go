@@ -285,3 +285,30 @@ func TestDump(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, name+".png"), b.Bytes(), 0o644)
 	}
 }
+
+// FuzzParse: no input makes Parse, the PDF writer or the rasteriser panic
+// or hang; a page that parses also prints.
+func FuzzParse(f *testing.F) {
+	// Small seeds in the subset (the goldens are too slow to mutate).
+	for _, s := range []string{
+		`<svg width="10mm" height="10mm"><path d="M0 0A5 5 0 1 1 3 3Z" stroke="#000" stroke-dasharray="1 2"/></svg>`,
+		`<svg width="20mm" height="10mm" viewBox="0 0 40 20"><defs><symbol id="s" viewBox="-5 -5 10 10"><circle r="4" fill="currentColor"/></symbol><pattern id="p" patternUnits="userSpaceOnUse" width="2" height="2" patternTransform="rotate(45)"><rect width="1" height="2" fill="#f00"/></pattern></defs><rect width="9" height="9" rx="2" fill="url(#p)"/><use href="#s" x="10" y="0" width="8" height="8" color="#00f"/><g transform="translate(1 2) scale(2)"><text x="1" y="8" font-size="3" text-anchor="middle" xml:space="preserve">a<tspan font-weight="bold" fill="#0f0">b</tspan></text></g></svg>`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Parse(data)
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := PDF(&b, []*Page{p}); err != nil {
+			t.Fatalf("a parsed page does not print as PDF: %v", err)
+		}
+		if p.W*p.H < 1e5 { // keep each run small
+			if _, err := Raster(p, 20); err != nil {
+				t.Fatalf("a parsed page does not rasterise: %v", err)
+			}
+		}
+	})
+}
