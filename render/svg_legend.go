@@ -31,9 +31,13 @@ func (a *art) legendEntries() []legendEntry {
 	out = append(out, a.edgeLegend()...)
 	out = append(out, a.zoneLegend()...)
 	if len(a.b.Tiles) > 0 && !a.sheet {
-		out = append(out, legendEntry{label: "Tile border and face id; the arrow shows where the top of the face is", swatch: func(w *svgw) {
-			a.tileBorder(w, "M4 8H136V96", 1.6)
-			a.tileBadge(w, rect{6, 30, 6 + badgePad + textWidth("1A", badgeFont, true) + 4 + badgeArrow + 3 + textWidth("90°", badgeSub, true) + badgePad, 30 + badgeH}, "1A", 90)
+		out = append(out, legendEntry{label: "Tile border, and face id with an arrow to the top edge of the face", swatch: func(w *svgw) {
+			a.tileBorder(w, "M2 4H138", 1.6)
+			wd := badgePad + textWidth("1A", badgeFont, true) + 4 + badgeArrow + 3 + textWidth("90°", badgeSub, true) + badgePad
+			k := 134 / wd
+			w.open("g", "transform", "translate(3 "+num(96-badgeH*k)+") scale("+num4(k)+")")
+			a.tileBadge(w, rect{0, 0, wd, badgeH}, "1A", 90)
+			w.close("g")
 		}})
 	}
 	return out
