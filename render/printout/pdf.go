@@ -54,11 +54,8 @@ func PDF(w io.Writer, pages []*Page) error {
 		}
 	}
 	for _, p := range pages {
-		orient := "P"
-		if p.W > p.H {
-			orient = "L"
-		}
-		f.AddPageFormat(orient, fpdf.SizeType{Wd: p.W, Ht: p.H})
+		// "P" keeps width and height as given ("L" would swap them).
+		f.AddPageFormat("P", fpdf.SizeType{Wd: p.W, Ht: p.H})
 		pw := &pdfPage{f: f, h: p.H, k: 72 / 25.4}
 		pw.ops(p.ops, identity)
 		if err := f.Error(); err != nil {

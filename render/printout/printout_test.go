@@ -246,6 +246,29 @@ func TestPopplerReadsThePDF(t *testing.T) {
 	}
 }
 
+// TestPageSizes: each PDF page has its own page's size, landscape too.
+func TestPageSizes(t *testing.T) {
+	var pages []*Page
+	for _, size := range [][2]string{{"210", "297"}, {"297", "210"}, {"200", "331.97"}} {
+		pages = append(pages, render(t, `<svg width="`+size[0]+`mm" height="`+size[1]+`mm"><rect width="5" height="5"/></svg>`))
+	}
+	var b bytes.Buffer
+	if err := PDF(&b, pages); err != nil {
+		t.Fatal(err)
+	}
+	boxes := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]`).FindAllStringSubmatch(b.String(), -1)
+	// One box per page, in order, then the document's default (A4).
+	want := [][2]string{{"595.28", "841.89"}, {"841.89", "595.28"}, {"566.93", "941.02"}, {"595.28", "841.89"}}
+	if len(boxes) != len(want) {
+		t.Fatalf("%d page boxes in the PDF, want %d: %v", len(boxes), len(want), boxes)
+	}
+	for i, w := range want {
+		if boxes[i][1] != w[0] || boxes[i][2] != w[1] {
+			t.Errorf("page %d is %s × %s pt, want %s × %s", i+1, boxes[i][1], boxes[i][2], w[0], w[1])
+		}
+	}
+}
+
 // TestUnknownCharactersStayVisible: a character the font lacks prints as a
 // replacement mark, not as nothing.
 func TestUnknownCharactersStayVisible(t *testing.T) {
