@@ -78,9 +78,6 @@ func (e *env) writePages(c *cli.Command, format string, pages [][]byte) error {
 			}
 			var b bytes.Buffer
 			if err := printout.PNG(&b, pg, dpi); err != nil {
-				if dpi < 10 || dpi > 1200 {
-					return usageErr("--dpi %g is out of range: use 10 to 1200", dpi)
-				}
 				return failErr("printing: %v", err)
 			}
 			data = b.Bytes()
