@@ -386,6 +386,9 @@ func parsePath(d string) (shape, error) {
 			b.arc(v[0], v[1], v[2], v[3] != 0, v[4] != 0, ox+v[5], oy+v[6])
 		case 'z':
 			b.close()
+			if i < len(toks) && toks[i].cmd == 0 {
+				return nil, fmt.Errorf("path data %q: a number after Z", clip(d))
+			}
 		default:
 			return nil, fmt.Errorf("path data %q: unknown command %c", clip(d), cmd)
 		}

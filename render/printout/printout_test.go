@@ -78,6 +78,8 @@ func TestParseRefusesTheUnknown(t *testing.T) {
 		`<svg width="10mm" height="10mm"><image href="x.png"/></svg>`,
 		`<svg width="10mm" height="10mm"><rect width="1" height="1" filter="url(#f)"/></svg>`,
 		`<svg width="10mm" height="10mm"><path d="M0 0 X 1"/></svg>`,
+		`<svg width="10mm" height="10mm"><path d="M0 0L1 1Z2"/></svg>`,
+		`<svg width="10mm" height="10mm"><path d="M0 0L1"/></svg>`,
 		`<svg width="10mm" height="10mm"><rect width="1" height="1" fill="hsl(1,2,3)"/></svg>`,
 		`<svg width="10mm" height="10mm"><use href="#nope"/></svg>`,
 		`<svg width="10mm" height="10mm"><g id="a"><use href="#a"/></g></svg>`,
