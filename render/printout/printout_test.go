@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -79,6 +80,8 @@ func TestParseRefusesTheUnknown(t *testing.T) {
 		`<svg width="10mm" height="10mm"><rect width="1" height="1" filter="url(#f)"/></svg>`,
 		`<svg width="10mm" height="10mm"><path d="M0 0 X 1"/></svg>`,
 		`<svg width="10mm" height="10mm"><path d="M0 0L1 1Z2"/></svg>`,
+		`<svg width="10mm" height="10mm"><pattern id="p" patternUnits="userSpaceOnUse" width="2" height="2"><rect width="1" height="1" fill="url(#p)"/></pattern><rect width="5" height="5" fill="url(#p)"/></svg>`,
+		useBomb(),
 		`<svg width="10mm" height="10mm"><path d="M0 0L1"/></svg>`,
 		`<svg width="10mm" height="10mm"><rect width="1" height="1" fill="hsl(1,2,3)"/></svg>`,
 		`<svg width="10mm" height="10mm"><use href="#nope"/></svg>`,
@@ -92,6 +95,22 @@ func TestParseRefusesTheUnknown(t *testing.T) {
 			t.Errorf("Parse(%s) gave no error", svg)
 		}
 	}
+}
+
+// useBomb is a page whose <use> elements copy each other ten levels deep,
+// four times each: a million rectangles from a few lines.
+func useBomb() string {
+	var b strings.Builder
+	b.WriteString(`<svg width="10mm" height="10mm"><defs><g id="g0"><rect width="1" height="1"/></g>`)
+	for i := 1; i <= 10; i++ {
+		b.WriteString(`<g id="g` + strconv.Itoa(i) + `">`)
+		for range 4 {
+			b.WriteString(`<use href="#g` + strconv.Itoa(i-1) + `"/>`)
+		}
+		b.WriteString(`</g>`)
+	}
+	b.WriteString(`</defs><use href="#g10"/><use href="#g10"/><use href="#g10"/></svg>`)
+	return b.String()
 }
 
 func render(t *testing.T, svg string) *Page {

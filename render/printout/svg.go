@@ -81,6 +81,10 @@ const (
 	maxDepth = 64
 	maxNodes = 2_000_000
 	maxUses  = 16 // <use> nesting
+	// maxWork bounds the elements drawn, <use> copies included: the
+	// largest page render makes (a 400-tile board with every overlay)
+	// draws about 25,000.
+	maxWork = 250_000
 )
 
 // Parse reads one SVG page written by render.
@@ -177,11 +181,13 @@ type state struct {
 	color            color.NRGBA
 	preserve         bool
 	uses             int
+	inPattern        bool // drawing a pattern's tile
 }
 
 type drawer struct {
 	ids  map[string]*node
 	page *Page
+	work int // elements drawn, <use> copies included
 }
 
 // collect registers every element with an id, for <use> and url(#…).
@@ -253,6 +259,10 @@ func (d *drawer) kids(n *node, st state, out *[]op) error {
 func (d *drawer) draw(n *node, st state, out *[]op) error {
 	if err := checkAttrs(n); err != nil {
 		return err
+	}
+	// <use> can copy copies of copies: bound the whole drawing.
+	if d.work++; d.work > maxWork {
+		return errors.New("printout: the SVG draws too many elements")
 	}
 	switch n.name {
 	case "title":
@@ -519,6 +529,9 @@ func (d *drawer) shape(p shape, st state, out *[]op) error {
 	page := p.transform(st.m)
 	if !st.fill.none {
 		if st.fill.ref != "" {
+			if st.inPattern {
+				return errors.New("printout: patterns hold only plain shapes")
+			}
 			pat, err := d.pattern(st.fill.ref, st.m)
 			if err != nil {
 				return err
@@ -577,7 +590,8 @@ func (d *drawer) pattern(id string, m matrix) (*pattern, error) {
 		}
 	}
 	st := state{m: identity, fill: paint{col: color.NRGBA{A: 255}}, stroke: paint{none: true},
-		fillOp: 1, strokeOp: 1, strokeW: 1, cap: "butt", join: "miter", fontSize: 16, anchor: "start", color: color.NRGBA{A: 255}}
+		fillOp: 1, strokeOp: 1, strokeW: 1, cap: "butt", join: "miter", fontSize: 16, anchor: "start", color: color.NRGBA{A: 255},
+		inPattern: true}
 	pat := &pattern{w: v[0], h: v[1], m: m.mul(pm)}
 	for _, k := range n.kids {
 		if err := d.draw(k, st, &pat.ops); err != nil {
