@@ -79,6 +79,7 @@ func Sheets(set *layout.TileSet, o SheetOptions) ([][]byte, error) {
 	if o.Page == "fit" {
 		pw = width + 2*mg
 	}
+	left := (pw - width) / 2 // the tiles centred on the paper
 	name := set.Title
 	if name == "" {
 		name = set.Name
@@ -96,14 +97,14 @@ func Sheets(set *layout.TileSet, o SheetOptions) ([][]byte, error) {
 		var scratch svgw
 		h := 0.0
 		for k, tile := range row {
-			x := mg + float64(k)*(pairW+sheetTileGap)
+			x := left + float64(k)*(pairW+sheetTileGap)
 			for j, f := range tile {
 				h = math.Max(h, drawFace(&scratch, set, f, x+float64(j)*(sheetFace+sheetPairGap), 0, st, used, &union))
 			}
 		}
 		rows = append(rows, sheetRow{h: h, draw: func(w *svgw, y float64) {
 			for k, tile := range row {
-				x := mg + float64(k)*(pairW+sheetTileGap)
+				x := left + float64(k)*(pairW+sheetTileGap)
 				for j, f := range tile {
 					drawFace(w, set, f, x+float64(j)*(sheetFace+sheetPairGap), y, st, map[string]bool{}, &art{b: &layout.Board{}})
 				}
@@ -111,7 +112,7 @@ func Sheets(set *layout.TileSet, o SheetOptions) ([][]byte, error) {
 		}})
 	}
 	leg := section(st, "Legend", legend(st, union.legendEntries()))(width, 1)
-	rows = append(rows, sheetRow{h: leg.h, draw: func(w *svgw, y float64) { leg.draw(w, mg, y) }})
+	rows = append(rows, sheetRow{h: leg.h, draw: func(w *svgw, y float64) { leg.draw(w, left, y) }})
 
 	// Lay the rows out on pages; every page starts with the header.
 	headerH := 7*1.3 + 3.6 + 2.5 + 5
@@ -135,15 +136,15 @@ func Sheets(set *layout.TileSet, o SheetOptions) ([][]byte, error) {
 	for i, page := range pages {
 		var body svgw
 		y := mg
-		body.text(mg, y+7, 7, "start", "bold", st.c("ink"), name, "class", "heading")
+		body.text(left, y+7, 7, "start", "bold", st.c("ink"), name, "class", "heading")
 		y += 7 * 1.3
 		facts := fmt.Sprintf("Tile set %s  ·  %d faces on %d tiles  ·  %d×%d cells per face", set.Name, len(set.Faces), len(tiles), set.Size, set.Size)
 		if len(pages) > 1 {
 			facts += fmt.Sprintf("  ·  page %d of %d", i+1, len(pages))
 		}
-		body.text(mg, y+3.6, bodySize*1.05, "start", "", st.c("faint"), facts)
+		body.text(left, y+3.6, bodySize*1.05, "start", "", st.c("faint"), facts)
 		y += 3.6 + 2.5
-		body.el("path", "d", "M"+num(mg)+" "+num(y)+"H"+num(mg+width), "stroke", st.c("ink"), "stroke-width", "0.5")
+		body.el("path", "d", "M"+num(left)+" "+num(y)+"H"+num(left+width), "stroke", st.c("ink"), "stroke-width", "0.5")
 		y += 5
 		for _, r := range page {
 			r.draw(&body, y)
