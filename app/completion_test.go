@@ -54,8 +54,12 @@ func TestOfferedValuesAreAccepted(t *testing.T) {
 					v += "1A/w" // sight=ZONE
 				}
 				cmd := append(strings.Fields(s.path), "--"+f.long, v)
-				if s.path == "render" {
+				switch s.path {
+				case "render":
 					cmd = append(cmd, "-o", filepath.Join(t.TempDir(), "m.svg"))
+				case "tiles render":
+					// A sheet on a paper size is several pages: a PDF holds them.
+					cmd = append(cmd, "-o", filepath.Join(t.TempDir(), "sheet.pdf"))
 				}
 				code, _, errOut := runTTY(append(cmd, args...)...)
 				tried++
@@ -99,7 +103,7 @@ var completionCases = []struct {
 	{"zmission validate --config x.yaml --fail-on ", []string{"error", "warning", "info"}, nil},
 	{"zmission graph --format ", []string{"text", "json", "dot"}, []string{"sarif"}},
 	{"zmission tiles ", []string{"check", "render"}, []string{"validate"}},
-	{"zmission tiles render -", []string{"--output", "--mono"}, []string{"--overlay", "--page"}},
+	{"zmission tiles render -", []string{"--output", "--mono", "--page"}, []string{"--overlay"}},
 	{"zmission render -", []string{"--overlay", "--page", "--mono"}, nil},
 	{"zmission rules spawn-n", []string{"spawn-near-start"}, []string{"spawn-first"}},
 	{"zmission schema ", []string{"mission", "tileset", "config"}, nil},

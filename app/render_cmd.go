@@ -19,53 +19,109 @@ import (
 func (e *env) renderCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "render",
-		Usage:     "print a mission as an SVG page: board, briefing, objectives, legend, overlays",
-		ArgsUsage: "MISSION",
+		Usage:     "print a mission as a page (SVG, PDF or PNG): board, briefing, objectives, legend, overlays",
+		ArgsUsage: "MISSION...",
+		Description: "Several missions print as one PDF booklet, a page each: zmission render -o campaign.pdf a.yaml b.yaml\n" +
+			"(--tiles adds the sheets of the tile sets they use). Overlays whose keys would shrink the board\n" +
+			"get a page each in a PDF or PNG.",
 		// sight=3,4 is one value: commas do not split --overlay.
 		DisableSliceFlagSeparator: true,
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SVG to this file (default: standard output)"},
-		}, pageFlags()...),
+		Flags: append(append([]cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this file (default: standard output)"},
+			&cli.BoolFlag{Name: "tiles", Usage: "add the sheets of the tile sets used, on the same paper"},
+		}, printFlags()...), pageFlags()...),
 		Action: func(_ context.Context, c *cli.Command) error {
-			path, err := missionArg(c, "")
+			if c.Args().Len() == 0 {
+				return usageErr("render takes a mission file (or several, for a PDF booklet)")
+			}
+			format, err := outputFormat(c)
 			if err != nil {
 				return err
+			}
+			if err := checkDPI(c); err != nil {
+				return err
+			}
+			// Globs too, for shells that do not expand them: a booklet is
+			// often every mission of a folder.
+			args, err := expandArgs(c.Args().Slice())
+			if err != nil {
+				return err
+			}
+			if len(args) > 1 && format != "pdf" {
+				return usageErr("several missions print as one PDF booklet: use -o FILE.pdf (or --format pdf)")
 			}
 			o, err := pageOptions(c)
 			if err != nil {
 				return err
 			}
-			r, g, err := e.scene(path)
-			if err != nil {
-				return err
-			}
-			if r.Model != nil {
-				data, err := drawModel(r, modelOptions(c))
+			var pages [][]byte
+			var sets []*layout.TileSet
+			for _, path := range args {
+				ps, set, err := e.missionPages(c, path, format, o)
 				if err != nil {
 					return err
 				}
-				return e.writeOutput(c.String("output"), data)
+				pages = append(pages, ps...)
+				sets = append(sets, set)
 			}
-			if err := gridOnly(c); err != nil {
-				return err
-			}
-			for _, spec := range c.StringSlice("overlay") {
-				ov, err := render.ParseOverlay(spec, r.Scene.Board, g)
+			if c.Bool("tiles") {
+				ps, err := tileSheets(sets, sheetOptions(o))
 				if err != nil {
-					return overlayErr(err)
-				}
-				if err := overlayFits(ov, r.Mission.Ruleset); err != nil {
 					return err
 				}
-				o.Overlays = append(o.Overlays, ov)
+				pages = append(pages, ps...)
 			}
-			var buf bytes.Buffer
-			if err := render.SVG(&buf, r.Scene, g, o); err != nil {
-				return failErr("drawing %s: %v", path, err)
-			}
-			return e.writeOutput(c.String("output"), buf.Bytes())
+			return e.writePages(c, format, pages)
 		},
 	}
+}
+
+// missionPages draws one mission: one SVG page, or for PDF and PNG the
+// pages render.Pages makes (an overlay a page when their keys would shrink
+// the board). An SVG whose board shrinks says so.
+func (e *env) missionPages(c *cli.Command, path, format string, o render.Options) ([][]byte, *layout.TileSet, error) {
+	r, g, err := e.scene(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.Model != nil {
+		// A game not played on tiles: its sheet, one page, no tile set.
+		data, err := drawModel(r, modelOptions(c))
+		if err != nil {
+			return nil, nil, err
+		}
+		return [][]byte{data}, nil, nil
+	}
+	if err := gridOnly(c); err != nil {
+		return nil, nil, err
+	}
+	for _, spec := range c.StringSlice("overlay") {
+		ov, err := render.ParseOverlay(spec, r.Scene.Board, g)
+		if err != nil {
+			return nil, nil, overlayErr(err)
+		}
+		if err := overlayFits(ov, r.Mission.Ruleset); err != nil {
+			return nil, nil, err
+		}
+		o.Overlays = append(o.Overlays, ov)
+	}
+	set := r.Scene.Board.Set
+	if format != "svg" {
+		pages, err := render.Pages(r.Scene, g, o)
+		if err != nil {
+			return nil, nil, failErr("drawing %s: %v", path, err)
+		}
+		return pages, set, nil
+	}
+	if scale, err := render.OverlayScale(r.Scene, g, o); err == nil && scale < render.MinOverlayScale {
+		fmt.Fprintf(e.stderr, "zmission: warning: %s: the keys of %d overlays shrink the board to %.0f%% of its size; -o FILE.pdf gives each overlay a page of its own\n",
+			path, len(o.Overlays), scale*100)
+	}
+	var buf bytes.Buffer
+	if err := render.SVG(&buf, r.Scene, g, o); err != nil {
+		return nil, nil, failErr("drawing %s: %v", path, err)
+	}
+	return [][]byte{buf.Bytes()}, set, nil
 }
 
 // pageFlags are the page and overlay flags of render, shared with watch.
@@ -211,13 +267,17 @@ func (e *env) writeOutput(name string, data []byte) error {
 func (e *env) tilesRenderCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "render",
-		Usage: "draw every face of a tile set on a sheet (SVG): zones, kinds, features, edges, borders",
+		Usage: "draw every face of a tile set on a sheet (SVG, PDF or PNG): zones, kinds, features, edges, borders",
 		Description: "The set is the one named by --tileset on the tiles command (a built-in name or a file);\n" +
-			"the default is station. Faces of one physical tile are drawn side by side.",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SVG to this file (default: standard output)"},
+			"the default is station. Faces of one physical tile are drawn side by side, paginated on --page\n" +
+			"(fit: one page just big enough).",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this file (default: standard output)"},
 			&cli.BoolFlag{Name: "mono", Usage: "for black-and-white printers"},
-		},
+			&cli.StringFlag{Name: "page", Usage: "page size: " + strings.Join(render.PageNames(), ", ") + " (default: a4 for PDF; fit, one page just big enough, for SVG and PNG)"},
+			&cli.BoolFlag{Name: "landscape", Usage: "turn the pages"},
+			&cli.FloatFlag{Name: "margin", Value: render.DefaultMargin, Usage: "page margin in mm"},
+		}, printFlags()...),
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 0 {
 				return usageErr("tiles render takes no arguments; name the set with --tileset (got %q)", c.Args().First())
@@ -226,11 +286,27 @@ func (e *env) tilesRenderCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			var buf bytes.Buffer
-			if err := render.Sheet(&buf, set, render.SheetOptions{Mono: c.Bool("mono")}); err != nil {
-				return failErr("drawing tile set %s: %v", set.Name, err)
+			format, err := outputFormat(c)
+			if err != nil {
+				return err
 			}
-			return e.writeOutput(c.String("output"), buf.Bytes())
+			if err := checkDPI(c); err != nil {
+				return err
+			}
+			o := render.SheetOptions{Mono: c.Bool("mono"), Page: strings.ToLower(c.String("page")), Landscape: c.Bool("landscape"), Margin: c.Float("margin")}
+			if o.Page == "" && format == "pdf" {
+				o.Page = "a4"
+			} else if o.Page == "" {
+				o.Page = "fit"
+			}
+			if err := render.CheckPage(o.Page, o.Margin); err != nil {
+				return usageErr("%v", err)
+			}
+			pages, err := tileSheets([]*layout.TileSet{set}, o)
+			if err != nil {
+				return err
+			}
+			return e.writePages(c, format, pages)
 		},
 	}
 }

@@ -110,7 +110,7 @@ func TestRenderUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"render"}, "render takes one mission file"},
+		{[]string{"render"}, "render takes a mission file"},
 		{[]string{"render", "--page", "a5", renderExample}, `unknown page "a5": use a4, letter, a3, fit`},
 		{[]string{"render", "--margin", "-1", renderExample}, "the margin must be 0 mm or more"},
 		{[]string{"render", "--margin", "90", renderExample}, "leaves no room for the map"},

@@ -24,6 +24,10 @@ BEGIN {
 	target["BenchmarkGraphs400"] = 100e6
 	target["BenchmarkRender6"] = 50e6
 	target["BenchmarkRender400"] = 1e9
+	target["BenchmarkRender6PDF"] = 200e6
+	target["BenchmarkRender6PNG"] = 1e9
+	target["BenchmarkRender400PDF"] = 5e9
+	target["BenchmarkRender400PNG"] = 5e9
 	target["BenchmarkParseYAML"] = "none"
 	target["BenchmarkParseJSON"] = "none"
 	# A whole colony scenario through lint (schema, collections, checks).

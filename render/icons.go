@@ -143,8 +143,8 @@ func patternDef(id string, s style) string {
 			`<rect width="4" height="14" fill="` + s.c("ov:mold") + `" fill-opacity="0.75"/></pattern>`
 	case "p-exterior":
 		return `<pattern id="p-exterior" patternUnits="userSpaceOnUse" width="20" height="20">` +
-			`<circle cx="5" cy="6" r="1.5" fill="` + s.c("faint") + `" fill-opacity="0.7"/>` +
-			`<circle cx="15" cy="15" r="1.2" fill="` + s.c("faint") + `" fill-opacity="0.7"/></pattern>`
+			`<circle cx="5" cy="6" r="1.5" fill="` + s.c("dots") + `" fill-opacity="0.7"/>` +
+			`<circle cx="15" cy="15" r="1.2" fill="` + s.c("dots") + `" fill-opacity="0.7"/></pattern>`
 	}
 	return ""
 }

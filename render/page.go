@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -70,14 +72,23 @@ const (
 // mission's game has no zone graphs (then overlays are refused). The output
 // is a self-contained SVG, the same bytes for the same input.
 func SVG(out io.Writer, s *rules.Scene, g rules.BoardGame, o Options) error {
+	m, err := newMapPage(s, g, o)
+	if err != nil {
+		return err
+	}
+	return m.write(out)
+}
+
+// newMapPage prepares the page: the board art, its overlays and labels.
+func newMapPage(s *rules.Scene, g rules.BoardGame, o Options) (*mapPage, error) {
 	if s == nil || s.Board == nil {
-		return errors.New("render: no board to draw")
+		return nil, errors.New("render: no board to draw")
 	}
 	if o.Page == "" {
 		o.Page = "a4"
 	}
 	if err := CheckPage(o.Page, o.Margin); err != nil {
-		return err
+		return nil, err
 	}
 	st := style{mono: o.Mono}
 	d := &overlayData{scene: s, game: g, sight: o.Sight}
@@ -93,13 +104,76 @@ func SVG(out io.Writer, s *rules.Scene, g rules.BoardGame, o Options) error {
 	for _, ov := range o.Overlays {
 		oa, err := a.overlay(ov, d)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		ovs = append(ovs, oa)
 	}
 	a.placeLabels()
-	m := &mapPage{o: o, st: st, a: a, s: s, ovs: ovs}
-	return m.write(out)
+	return &mapPage{o: o, st: st, a: a, s: s, ovs: ovs}, nil
+}
+
+// MinOverlayScale is how much of its size the board may lose to the keys
+// of its overlays on one page: below it, each overlay gets a page.
+const MinOverlayScale = 0.8
+
+// OverlayScale is the board's size with o's overlays on the page, as a
+// fraction of its size without them (1 when there are none).
+func OverlayScale(s *rules.Scene, g rules.BoardGame, o Options) (float64, error) {
+	m, err := newMapPage(s, g, o)
+	if err != nil || len(m.ovs) == 0 {
+		return 1, err
+	}
+	with := m.geometry().cell
+	bare := *m
+	bare.ovs = nil
+	without := bare.geometry().cell
+	if without <= 0 {
+		return 1, nil
+	}
+	return math.Min(1, with/without), nil
+}
+
+// Pages draws the mission for a document of several pages (a PDF). When
+// the overlays fit (the board keeps MinOverlayScale of its size) it is the
+// one page SVG draws. Otherwise it is the mission page without overlays,
+// then one page for each overlay: the board at full size with that overlay,
+// its key and the legend.
+func Pages(s *rules.Scene, g rules.BoardGame, o Options) ([][]byte, error) {
+	m, err := newMapPage(s, g, o)
+	if err != nil {
+		return nil, err
+	}
+	scale, err := OverlayScale(s, g, o)
+	if err != nil {
+		return nil, err
+	}
+	if scale >= MinOverlayScale {
+		var b bytes.Buffer
+		err := m.write(&b)
+		return [][]byte{b.Bytes()}, err
+	}
+	// Each page is drawn afresh: overlays also add to the zone labels.
+	var pages [][]byte
+	for i := -1; i < len(o.Overlays); i++ {
+		po := o
+		po.Overlays = nil
+		if i >= 0 {
+			po.Overlays = o.Overlays[i : i+1]
+		}
+		pm, err := newMapPage(s, g, po)
+		if err != nil {
+			return nil, err
+		}
+		if i >= 0 {
+			pm.overlayPage = fmt.Sprintf("overlay %d of %d", i+1, len(o.Overlays))
+		}
+		var b bytes.Buffer
+		if err := pm.write(&b); err != nil {
+			return nil, err
+		}
+		pages = append(pages, b.Bytes())
+	}
+	return pages, nil
 }
 
 // spawnOrder is the game's spawning order, or else the first spawn
@@ -129,6 +203,9 @@ type mapPage struct {
 	a   *art
 	s   *rules.Scene
 	ovs []overlayArt
+	// overlayPage, when set, makes this a page of its own for one overlay:
+	// the title says which, and the text is the overlay's key and the legend.
+	overlayPage string
 }
 
 // boardGroup draws the board in board units, layers bottom to top.
@@ -151,6 +228,7 @@ func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt) {
 		}
 	}
 	a.drawTokens(w)
+	a.drawTileBadges(w)
 	a.drawLabels(w)
 }
 
@@ -339,6 +417,9 @@ func (m *mapPage) titleBlock(width, scale float64) block {
 	if title == "" {
 		title = "Untitled mission"
 	}
+	if m.overlayPage != "" {
+		title += " — " + m.overlayPage
+	}
 	for ts > 4.5*scale && textWidth(title, ts, true) > width {
 		ts -= 0.25
 	}
@@ -399,16 +480,19 @@ func playersN(s string) int {
 func (m *mapPage) sections() (left, right []sectionFn) {
 	mi := m.s.Mission
 	st := m.st
+	if m.overlayPage != "" {
+		for _, ov := range m.ovs {
+			left = append(left, ov.legend)
+		}
+		return left, []sectionFn{section(st, "Legend", legend(st, m.a.legendEntries()))}
+	}
 	if b := strings.TrimSpace(mi.Briefing); b != "" {
 		left = append(left, section(st, "Briefing", para(st, span{text: paragraphs(b)})))
 	}
 	if items := m.objectiveItems(); len(items) > 0 {
 		parts := []partFn{list(st, items)}
-		for _, o := range mi.Objectives {
-			if o.Order > 0 {
-				parts = append(parts, paraSized(st, smallSize, span{text: "Numbered objectives are met in that order.", italic: true, fill: st.c("faint")}))
-				break
-			}
+		if note := orderNote(mi.Objectives); note != "" {
+			parts = append(parts, paraSized(st, smallSize, span{text: note, italic: true, fill: st.c("faint")}))
 		}
 		left = append(left, section(st, "Objectives", parts...))
 	}
@@ -466,6 +550,38 @@ func (m *mapPage) withText(text, structured string) []span {
 	return []span{{text: text}, {text: "(" + strings.TrimSuffix(structured, ".") + ".)", italic: true, fill: m.st.c("faint")}}
 }
 
+// orderNote says which objectives must be met in order, by their numbers
+// in the list: "Objectives 1 and 2 are met in that order."
+func orderNote(objs []missions.Objective) string {
+	type step struct{ order, pos int }
+	var steps []step
+	for i, o := range objs {
+		if o.Order > 0 {
+			steps = append(steps, step{o.Order, i + 1})
+		}
+	}
+	if len(steps) == 0 {
+		return ""
+	}
+	sort.SliceStable(steps, func(i, j int) bool { return steps[i].order < steps[j].order })
+	var nums []string
+	for _, s := range steps {
+		nums = append(nums, itoa(s.pos))
+	}
+	if len(nums) == 1 {
+		return "" // one ordered objective orders nothing
+	}
+	list := strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1]
+	inOrder := true
+	for i := 1; i < len(steps); i++ {
+		inOrder = inOrder && steps[i].pos > steps[i-1].pos
+	}
+	if inOrder {
+		return "Objectives " + list + " are met in that order."
+	}
+	return "Objectives are met in this order: " + strings.Join(nums, ", then ") + "."
+}
+
 func sentence(s string) string {
 	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {
 		return s
@@ -475,11 +591,10 @@ func sentence(s string) string {
 
 func (m *mapPage) objectiveItems() []item {
 	var out []item
-	for _, o := range m.s.Mission.Objectives {
-		prefix := "•"
-		if o.Order > 0 {
-			prefix = itoa(o.Order) + "."
-		}
+	for i, o := range m.s.Mission.Objectives {
+		// One style for every objective: numbered in list order, the
+		// order they must be met in (if any) said under the list.
+		prefix := itoa(i+1) + "."
 		onMap := -1
 		if o.Take != "" && o.Take != "all" {
 			onMap = 0

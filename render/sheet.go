@@ -11,7 +11,10 @@ import (
 
 // SheetOptions say how a tile-set sheet is drawn.
 type SheetOptions struct {
-	Mono bool // for black-and-white printers
+	Mono      bool    // for black-and-white printers
+	Page      string  // a4, letter, a3: pages of that size (Sheets); fit or "": one page just big enough
+	Landscape bool    // turn the pages
+	Margin    float64 // page margin in mm on a paper size (default DefaultMargin)
 }
 
 // Sheet layout in mm.
@@ -21,70 +24,145 @@ const (
 	sheetTileGap = 14.0 // between tiles
 	sheetRowGap  = 9.0
 	sheetMargin  = 10.0
-	sheetPerRow  = 2 // physical tiles per row
+	sheetPerRow  = 2 // physical tiles per row on a fit page
 )
 
-// Sheet draws every face of a tile set: the two faces of a physical tile
-// side by side, each with its id and title, zone labels, kinds, special
-// rooms and edges, open borders marked with an outward chevron, and the
-// names of its zones underneath. The page is just big enough.
+// Sheet draws every face of a tile set on one page just big enough: the
+// two faces of a physical tile side by side, each with its id and title,
+// zone labels, kinds, special rooms and edges, open borders marked with an
+// outward chevron, and the names of its zones underneath.
 func Sheet(out io.Writer, set *layout.TileSet, o SheetOptions) error {
+	o.Page = "fit"
+	pages, err := Sheets(set, o)
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(pages[0])
+	return err
+}
+
+// sheetRow is one row of tiles, measured, ready to draw at a height.
+type sheetRow struct {
+	h    float64
+	draw func(w *svgw, y float64)
+}
+
+// Sheets draws the tile-set sheet on pages of o.Page: as many tiles a row
+// as the paper is wide enough for, as many rows a page as it is tall
+// enough for, the legend at the end. On a fit page it is one page.
+func Sheets(set *layout.TileSet, o SheetOptions) ([][]byte, error) {
 	if set == nil {
-		return errors.New("render: no tile set to draw")
+		return nil, errors.New("render: no tile set to draw")
+	}
+	if o.Page == "" {
+		o.Page = "fit"
+	}
+	if o.Margin == 0 && o.Page != "fit" {
+		o.Margin = DefaultMargin
+	}
+	if err := CheckPage(o.Page, o.Margin); err != nil {
+		return nil, err
 	}
 	st := style{mono: o.Mono}
-	used := map[string]bool{}
 	tiles := sheetTiles(set)
-	width := sheetPerRow*(2*sheetFace+sheetPairGap) + (sheetPerRow-1)*sheetTileGap
-	pw := width + 2*sheetMargin
-
-	var body svgw
-	y := sheetMargin
-	// Header.
+	pairW := 2*sheetFace + sheetPairGap
+	perRow, pw, ph, mg := sheetPerRow, 0.0, 0.0, sheetMargin
+	if o.Page != "fit" {
+		size := pageSizes[o.Page]
+		pw, ph, mg = size[0], size[1], o.Margin
+		if o.Landscape {
+			pw, ph = ph, pw
+		}
+		perRow = max(1, int((pw-2*mg+sheetTileGap)/(pairW+sheetTileGap)))
+	}
+	width := float64(perRow)*pairW + float64(perRow-1)*sheetTileGap
+	if o.Page == "fit" {
+		pw = width + 2*mg
+	}
+	left := (pw - width) / 2 // the tiles centred on the paper
 	name := set.Title
 	if name == "" {
 		name = set.Name
 	}
-	body.text(sheetMargin, y+7, 7, "start", "bold", st.c("ink"), name, "class", "heading")
-	y += 7 * 1.3
-	facts := fmt.Sprintf("Tile set %s  ·  %d faces on %d tiles  ·  %d×%d cells per face", set.Name, len(set.Faces), len(tiles), set.Size, set.Size)
-	body.text(sheetMargin, y+3.6, bodySize*1.05, "start", "", st.c("faint"), facts)
-	y += 3.6 + 2.5
-	body.el("path", "d", "M"+num(sheetMargin)+" "+num(y)+"H"+num(sheetMargin+width), "stroke", st.c("ink"), "stroke-width", "0.5")
-	y += 5
 
+	// Measure every row once (drawing into a scratch buffer), gathering
+	// what the legend must explain.
+	used := map[string]bool{}
 	var union art
 	union.st, union.sheet, union.used = st, true, used
 	union.b = &layout.Board{}
-	for r := 0; r < len(tiles); r += sheetPerRow {
-		rowH := 0.0
-		for k := 0; k < sheetPerRow && r+k < len(tiles); k++ {
-			x := sheetMargin + float64(k)*(2*sheetFace+sheetPairGap+sheetTileGap)
-			for j, f := range tiles[r+k] {
-				fx := x + float64(j)*(sheetFace+sheetPairGap)
-				h := drawFace(&body, set, f, fx, y, st, used, &union)
-				rowH = math.Max(rowH, h)
+	var rows []sheetRow
+	for r := 0; r < len(tiles); r += perRow {
+		row := tiles[r:min(r+perRow, len(tiles))]
+		var scratch svgw
+		h := 0.0
+		for k, tile := range row {
+			x := left + float64(k)*(pairW+sheetTileGap)
+			for j, f := range tile {
+				h = math.Max(h, drawFace(&scratch, set, f, x+float64(j)*(sheetFace+sheetPairGap), 0, st, used, &union))
 			}
 		}
-		y += rowH + sheetRowGap
+		rows = append(rows, sheetRow{h: h, draw: func(w *svgw, y float64) {
+			for k, tile := range row {
+				x := left + float64(k)*(pairW+sheetTileGap)
+				for j, f := range tile {
+					drawFace(w, set, f, x+float64(j)*(sheetFace+sheetPairGap), y, st, map[string]bool{}, &art{b: &layout.Board{}})
+				}
+			}
+		}})
 	}
-	// A legend of everything the faces show.
 	leg := section(st, "Legend", legend(st, union.legendEntries()))(width, 1)
-	leg.draw(&body, sheetMargin, y)
-	y += leg.h + sheetMargin
+	rows = append(rows, sheetRow{h: leg.h, draw: func(w *svgw, y float64) { leg.draw(w, left, y) }})
 
-	var w svgw
-	w.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	w.open("svg", "xmlns", "http://www.w3.org/2000/svg", "version", "1.1",
-		"width", num(pw)+"mm", "height", num(y)+"mm", "viewBox", "0 0 "+num(pw)+" "+num(y), "font-family", fontFamily)
-	w.WriteByte('\n')
-	w.WriteString("<title>" + esc(name) + "</title>\n")
-	w.el("rect", "width", num(pw), "height", num(y), "fill", st.c("paper"))
-	writeDefs(&w, used, st)
-	w.Write(body.Bytes())
-	w.close("svg")
-	_, err := out.Write(w.Bytes())
-	return err
+	// Lay the rows out on pages; every page starts with the header.
+	headerH := 7*1.3 + 3.6 + 2.5 + 5
+	var pages [][]sheetRow
+	var cur []sheetRow
+	y := mg + headerH
+	for _, r := range rows {
+		if o.Page != "fit" && len(cur) > 0 && y+r.h > ph-mg {
+			pages = append(pages, cur)
+			cur, y = nil, mg+headerH
+		}
+		cur = append(cur, r)
+		y += r.h + sheetRowGap
+	}
+	pages = append(pages, cur)
+	if o.Page == "fit" {
+		ph = y - sheetRowGap + mg
+	}
+
+	var out [][]byte
+	for i, page := range pages {
+		var body svgw
+		y := mg
+		body.text(left, y+7, 7, "start", "bold", st.c("ink"), name, "class", "heading")
+		y += 7 * 1.3
+		facts := fmt.Sprintf("Tile set %s  ·  %d faces on %d tiles  ·  %d×%d cells per face", set.Name, len(set.Faces), len(tiles), set.Size, set.Size)
+		if len(pages) > 1 {
+			facts += fmt.Sprintf("  ·  page %d of %d", i+1, len(pages))
+		}
+		body.text(left, y+3.6, bodySize*1.05, "start", "", st.c("faint"), facts)
+		y += 3.6 + 2.5
+		body.el("path", "d", "M"+num(left)+" "+num(y)+"H"+num(left+width), "stroke", st.c("ink"), "stroke-width", "0.5")
+		y += 5
+		for _, r := range page {
+			r.draw(&body, y)
+			y += r.h + sheetRowGap
+		}
+		var w svgw
+		w.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+		w.open("svg", "xmlns", "http://www.w3.org/2000/svg", "version", "1.1",
+			"width", num(pw)+"mm", "height", num(ph)+"mm", "viewBox", "0 0 "+num(pw)+" "+num(ph), "font-family", fontFamily)
+		w.WriteByte('\n')
+		w.WriteString("<title>" + esc(name) + "</title>\n")
+		w.el("rect", "width", num(pw), "height", num(ph), "fill", st.c("paper"))
+		writeDefs(&w, used, st)
+		w.Write(body.Bytes())
+		w.close("svg")
+		out = append(out, w.Bytes())
+	}
+	return out, nil
 }
 
 // sheetTiles pairs the faces of each physical tile, in file order.

@@ -1,11 +1,13 @@
 package render
 
 import (
+	"bytes"
 	"io"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
+	"github.com/zmission/zmission/render/printout"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -56,4 +58,54 @@ func bigScene(b *testing.B) *rules.Scene {
 		}
 	}
 	return s
+}
+
+// benchmarkPrint draws the page and prints it as PDF or PNG (150 dpi),
+// the whole of 'render -o map.pdf' past reading the mission.
+func benchmarkPrint(b *testing.B, s *rules.Scene, g rules.BoardGame, o Options, format string) {
+	b.ReportAllocs()
+	for b.Loop() {
+		var svg bytes.Buffer
+		if err := SVG(&svg, s, g, o); err != nil {
+			b.Fatal(err)
+		}
+		p, err := printout.Parse(svg.Bytes())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if format == "pdf" {
+			err = printout.PDF(io.Discard, []*printout.Page{p})
+		} else {
+			err = printout.PNG(io.Discard, p, printout.DefaultDPI)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRender6PDF prints the first example as a one-page A4 PDF.
+func BenchmarkRender6PDF(b *testing.B) {
+	s, g := missionScene(b, filepath.Join(examplesDir, "invader", "first-contact.yaml"))
+	benchmarkPrint(b, s, g, Options{Page: "a4", Margin: DefaultMargin}, "pdf")
+}
+
+// BenchmarkRender6PNG prints it as an A4 PNG at 150 dpi (1240 × 1754).
+func BenchmarkRender6PNG(b *testing.B) {
+	s, g := missionScene(b, filepath.Join(examplesDir, "invader", "first-contact.yaml"))
+	benchmarkPrint(b, s, g, Options{Page: "a4", Margin: DefaultMargin}, "png")
+}
+
+// BenchmarkRender400PDF prints the 20 x 20 random board on an A3 page.
+func BenchmarkRender400PDF(b *testing.B) {
+	s := bigScene(b)
+	g, _ := rules.Lookup("zombicide-invader").(rules.BoardGame)
+	benchmarkPrint(b, s, g, Options{Page: "a3", Margin: DefaultMargin}, "pdf")
+}
+
+// BenchmarkRender400PNG prints it as an A3 PNG at 150 dpi.
+func BenchmarkRender400PNG(b *testing.B) {
+	s := bigScene(b)
+	g, _ := rules.Lookup("zombicide-invader").(rules.BoardGame)
+	benchmarkPrint(b, s, g, Options{Page: "a3", Margin: DefaultMargin}, "png")
 }

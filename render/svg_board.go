@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"sort"
 	"strconv"
 
@@ -57,6 +58,8 @@ type art struct {
 	// per zone (range, threat) and, for graphs, a node dot under each label.
 	notes map[int][]string
 	graph bool
+
+	badgeAt map[int]layout.Point // tile index -> the cell of its badge
 }
 
 func newArt(b *layout.Board, st style, s *rules.Scene, spawnOrder []int, sheet bool) *art {
@@ -228,7 +231,9 @@ func (a *art) drawFills(w *svgw) {
 	w.close("g")
 }
 
-// drawTiles outlines each tile and writes its face id in its corner.
+// drawTiles outlines each tile as a seam: a light band with a solid line
+// in the tile colour (in mono, a dash-dot line), unlike the dashed
+// markings between zones. The face ids go on badges (drawTileBadges).
 func (a *art) drawTiles(w *svgw) {
 	w.open("g", "class", "tiles")
 	w.WriteByte('\n')
@@ -237,31 +242,144 @@ func (a *art) drawTiles(w *svgw) {
 	for _, t := range a.b.Tiles {
 		p.rect(float64(t.Col)*n, float64(t.Row)*n, n, n)
 	}
-	w.el("path", "d", p.String(), "fill", "none", "stroke", a.st.c("faint"), "stroke-width", "1.2", "stroke-dasharray", "4 5")
-	if !a.sheet {
-		for _, t := range a.b.Tiles {
-			id := t.Face
-			if t.Rot != 0 {
-				id += " " + itoa(t.Rot) + "°"
+	a.tileBorder(w, p.String(), 1)
+	w.close("g")
+}
+
+// tileBorder strokes d as a tile border; k scales the line widths.
+func (a *art) tileBorder(w *svgw, d string, k float64) {
+	w.el("path", "d", d, "fill", "none", "stroke", a.st.c("paper"), "stroke-width", num(9*k), "stroke-opacity", "0.85", "class", "tile-seam")
+	if a.st.mono {
+		w.el("path", "d", d, "fill", "none", "stroke", a.st.c("tile"), "stroke-width", num(3*k), "stroke-dasharray", num(18*k)+" "+num(5*k)+" "+num(3*k)+" "+num(5*k), "class", "tile-border")
+		return
+	}
+	w.el("path", "d", d, "fill", "none", "stroke", a.st.c("tile"), "stroke-width", num(3.5*k), "class", "tile-border")
+}
+
+// Tile badges: the face id in large type on a dark plate in the tile's
+// bottom-right cell, with an arrow showing where the tile's top edge
+// went (and the turn in degrees when it is turned), as published mission
+// maps do.
+const (
+	badgeFont  = 20.0
+	badgeSub   = 11.5
+	badgeH     = 28.0
+	badgeInset = 8.0
+	badgePad   = 5.0
+	badgeArrow = 16.0
+)
+
+// badgeBox is where the badge of tile t goes: in its corner cell
+// (badgeCell), against the tile's corner.
+func (a *art) badgeBox(t layout.Placed) rect {
+	n := float64(a.b.N) * cell
+	wd := badgePad + textWidth(t.Face, badgeFont, true) + 4 + badgeArrow + badgePad
+	if t.Rot != 0 {
+		wd += 3 + textWidth(itoa(t.Rot)+"°", badgeSub, true)
+	}
+	c := a.badgeCell(t)
+	left, top := float64(t.Col)*n, float64(t.Row)*n
+	x1, y1 := left+badgeInset, top+badgeInset
+	if c.X > t.Col*a.b.N {
+		x1 = left + n - badgeInset - wd
+	}
+	if c.Y > t.Row*a.b.N {
+		y1 = top + n - badgeInset - badgeH
+	}
+	return rect{x1, y1, x1 + wd, y1 + badgeH}
+}
+
+// placeBadges picks each tile's badge corner: the first of bottom-right,
+// bottom-left, top-right and top-left whose cell holds no token, so that
+// the badge never crowds a token (bottom-right when every corner has one).
+func (a *art) placeBadges(tokens map[layout.Point][]int) {
+	a.badgeAt = map[int]layout.Point{}
+	n := a.b.N
+	for i, t := range a.b.Tiles {
+		x0, y0 := t.Col*n, t.Row*n
+		corners := []layout.Point{{X: x0 + n - 1, Y: y0 + n - 1}, {X: x0, Y: y0 + n - 1}, {X: x0 + n - 1, Y: y0}, {X: x0, Y: y0}}
+		a.badgeAt[i] = corners[0]
+		for _, c := range corners {
+			if len(tokens[c]) == 0 && !a.besideBadge(c) {
+				a.badgeAt[i] = c
+				break
 			}
-			x, y := float64(t.Col+1)*n-6, float64(t.Row+1)*n-5
-			w.text(x, y, 10, "end", "bold", a.st.c("faint"), id, "class", "face-id")
 		}
+	}
+}
+
+// faceIDBox is the badge of tile t with a margin, for labels and tokens to
+// keep clear of.
+func (a *art) faceIDBox(t layout.Placed) rect { return a.badgeBox(t).grow(3) }
+
+// besideBadge reports whether a badge already sits in a cell next to c
+// (two badges side by side across a border read as one tile's).
+func (a *art) besideBadge(c layout.Point) bool {
+	for _, p := range a.badgeAt {
+		if dx, dy := p.X-c.X, p.Y-c.Y; dx*dx+dy*dy == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// badgeCell is the cell holding tile t's badge.
+func (a *art) badgeCell(t layout.Placed) layout.Point {
+	for i, u := range a.b.Tiles {
+		if u.Col == t.Col && u.Row == t.Row {
+			if p, ok := a.badgeAt[i]; ok {
+				return p
+			}
+		}
+	}
+	return layout.Point{X: (t.Col+1)*a.b.N - 1, Y: (t.Row+1)*a.b.N - 1}
+}
+
+func (a *art) drawTileBadges(w *svgw) {
+	if a.sheet || len(a.b.Tiles) == 0 {
+		return
+	}
+	w.open("g", "class", "tile-badges")
+	w.WriteByte('\n')
+	for _, t := range a.b.Tiles {
+		a.tileBadge(w, a.badgeBox(t), t.Face, t.Rot)
 	}
 	w.close("g")
 }
 
-// faceIDBox is where drawTiles writes the face id of tile t, for labels
-// to keep clear of.
-func (a *art) faceIDBox(t layout.Placed) rect {
-	n := float64(a.b.N) * cell
-	id := t.Face
-	if t.Rot != 0 {
-		id += " " + itoa(t.Rot) + "°"
+// tileBadge draws one badge in box r.
+func (a *art) tileBadge(w *svgw, r rect, face string, rot int) {
+	ink, paper := a.st.c("ink"), a.st.c("paper")
+	w.el("rect", "x", num(r.x1), "y", num(r.y1), "width", num(r.x2-r.x1), "height", num(r.y2-r.y1), "rx", "6",
+		"fill", ink, "stroke", paper, "stroke-width", "2", "class", "face-badge")
+	x := r.x1 + badgePad
+	mid := (r.y1 + r.y2) / 2
+	w.text(x, mid+badgeFont*0.36, badgeFont, "start", "bold", paper, face, "class", "face-id")
+	x += textWidth(face, badgeFont, true) + 4
+	// The arrow points where the top of the face (as printed) lies.
+	cx, cy := x+badgeArrow/2, mid
+	ang := float64(rot) * math.Pi / 180
+	pt := func(dx, dy float64) (float64, float64) { // dy up is negative
+		return cx + dx*math.Cos(ang) - dy*math.Sin(ang), cy + dx*math.Sin(ang) + dy*math.Cos(ang)
 	}
-	wd := textWidth(id, 10, true)
-	x2, y2 := float64(t.Col+1)*n-6, float64(t.Row+1)*n-5
-	return rect{x2 - wd - 2, y2 - 10, x2 + 2, y2 + 3}
+	var p path
+	x1, y1 := pt(0, 9)
+	x2, y2 := pt(0, -3)
+	p.M(x1, y1)
+	p.L(x2, y2)
+	w.el("path", "d", p.String(), "stroke", paper, "stroke-width", "3.5", "stroke-linecap", "round")
+	var head path
+	hx, hy := pt(0, -10)
+	lx, ly := pt(-7, -1)
+	rx, ry := pt(7, -1)
+	head.M(hx, hy)
+	head.L(lx, ly)
+	head.L(rx, ry)
+	head.WriteByte('Z')
+	w.el("path", "d", head.String(), "fill", paper, "class", "face-turn")
+	if rot != 0 {
+		w.text(x+badgeArrow+3, mid+badgeSub*0.36, badgeSub, "start", "bold", paper, itoa(rot)+"°", "class", "face-rot")
+	}
 }
 
 // interval is a stretch along a line, in board units.
@@ -459,6 +577,11 @@ func (a *art) drawDoors(w *svgw) {
 func (a *art) door(w *svgw, x, y float64, horizontal bool, into float64, colour, state string) {
 	ink := a.st.c("ink")
 	fill := a.st.token(colour)
+	if colour == "" || colour == "neutral" {
+		// A solid door leaf, darker than any floor: nothing like the
+		// light-cored double line of an airlock hatch.
+		fill = a.st.c("door:neutral")
+	}
 	// pt maps (along, across) to board units.
 	pt := func(along, across float64) (float64, float64) {
 		if horizontal {

@@ -105,7 +105,7 @@ func (a *art) placeLabels() {
 				}
 				area := cellArea(layout.Point{X: cx, Y: cy})
 				area.y1 = top + 8 + l.h
-				a.layoutIn(idx, area)
+				a.layoutIn(idx, a.tokenArea(layout.Point{X: cx, Y: cy}, area))
 			}
 		}
 		a.labels[zi] = l
@@ -128,9 +128,9 @@ func (a *art) obstacles() [][]rect {
 	}
 	if !a.sheet {
 		for _, t := range b.Tiles {
-			n := b.N
-			x, y := (t.Col+1)*n-1, (t.Row+1)*n-1
-			if x < b.W && y < b.H {
+			c := a.badgeCell(t)
+			x, y := c.X, c.Y
+			if x >= 0 && y >= 0 && x < b.W && y < b.H {
 				obs[y*b.W+x] = append(obs[y*b.W+x], a.faceIDBox(t))
 			}
 		}
@@ -240,8 +240,15 @@ func (a *art) drawLabels(w *svgw) {
 	ink, paper := a.st.c("ink"), a.st.c("paper")
 	for _, l := range a.labels {
 		top := l.y - l.h/2
+		// Opaque in mono, so no pattern runs under the letters.
+		op := "0.88"
+		if a.st.mono {
+			op = ""
+			// A margin of paper too, so patterns stop short of the plate.
+			w.el("rect", "x", num(l.x-l.w/2-4), "y", num(top-4), "width", num(l.w+8), "height", num(l.h+8), "rx", "6", "fill", paper)
+		}
 		w.el("rect", "x", num(l.x-l.w/2), "y", num(top), "width", num(l.w), "height", num(l.h), "rx", "4",
-			"fill", paper, "fill-opacity", "0.82")
+			"fill", paper, "fill-opacity", op)
 		w.text(l.x, top+labelPad+labelFont*0.76, labelFont, "middle", "bold", ink, l.main, "class", "zone-id")
 		y := top + labelPad + labelFont
 		if l.sub != "" {

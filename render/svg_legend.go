@@ -31,9 +31,13 @@ func (a *art) legendEntries() []legendEntry {
 	out = append(out, a.edgeLegend()...)
 	out = append(out, a.zoneLegend()...)
 	if len(a.b.Tiles) > 0 && !a.sheet {
-		out = append(out, legendEntry{label: "Tile border and face id (turned clockwise by the degrees shown)", swatch: func(w *svgw) {
-			w.el("path", "d", "M10 10H130V90", "fill", "none", "stroke", a.st.c("faint"), "stroke-width", "3", "stroke-dasharray", "8 8")
-			w.text(122, 80, 30, "end", "bold", a.st.c("faint"), "1A")
+		out = append(out, legendEntry{label: "Tile border, and face id with an arrow to the top edge of the face", swatch: func(w *svgw) {
+			a.tileBorder(w, "M2 4H138", 1.6)
+			wd := badgePad + textWidth("1A", badgeFont, true) + 4 + badgeArrow + 3 + textWidth("90°", badgeSub, true) + badgePad
+			k := 134 / wd
+			w.open("g", "transform", "translate(3 "+num(96-badgeH*k)+") scale("+num4(k)+")")
+			a.tileBadge(w, rect{0, 0, wd, badgeH}, "1A", 90)
+			w.close("g")
 		}})
 	}
 	return out

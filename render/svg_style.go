@@ -15,10 +15,14 @@ var palette = map[string][2]string{
 	"paper": {"#ffffff", "#ffffff"},
 	"faint": {"#7a7a7a", "#7a7a7a"},
 	"grid":  {"#5c7080", "#808080"},
+	"tile":  {"#0e6f78", "#000000"}, // tile borders
+	"dots":  {"#7a7a7a", "#3a3a3a"}, // the exterior's pattern
+
+	"door:neutral": {"#7b5a36", "#6a6a6a"},
 
 	"kind:room":     {"#f2e8d5", "#ffffff"},
-	"kind:corridor": {"#d3dbe1", "#e4e4e4"},
-	"kind:exterior": {"#e3bf8f", "#cfcfcf"},
+	"kind:corridor": {"#d3dbe1", "#ececec"},
+	"kind:exterior": {"#e3bf8f", "#bcbcbc"},
 	"kind:street":   {"#a3a6a9", "#b4b4b4"},
 	"kind:other":    {"#e8e8e8", "#eeeeee"},
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"github.com/zmission/zmission/render/printout"
 	"io"
 	"io/fs"
 	"os"
@@ -119,6 +120,11 @@ func checkSVG(t testing.TB, data []byte) {
 		if !ids[r] {
 			t.Errorf("reference to #%s, which is not defined", r)
 		}
+	}
+	// Every SVG render writes must print: the printout reads only a known
+	// subset and refuses anything else.
+	if _, err := printout.Parse(data); err != nil {
+		t.Errorf("the SVG cannot be printed: %v", err)
 	}
 }
 

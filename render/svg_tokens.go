@@ -21,6 +21,8 @@ const (
 	tokenInset = 11.0
 	tokenGap   = 4.0
 	tokenMax   = 48.0
+	// minTokenRoom is the least height a tile badge leaves to tokens.
+	minTokenRoom = 36.0
 )
 
 // cellArea is the part of cell p that tokens may use.
@@ -54,9 +56,32 @@ func (a *art) tokenCells() ([]layout.Point, map[layout.Point][]int) {
 func (a *art) layoutTokens() {
 	a.places = make([]tokenPlace, len(a.tokens))
 	cells, by := a.tokenCells()
+	a.placeBadges(by)
 	for _, p := range cells {
-		a.layoutIn(by[p], cellArea(p))
+		a.layoutIn(by[p], a.tokenArea(p, cellArea(p)))
 	}
+}
+
+// tokenArea is area less the band a tile badge in cell p takes.
+func (a *art) tokenArea(p layout.Point, area rect) rect {
+	for _, t := range a.b.Tiles {
+		if a.badgeCell(t) != p {
+			continue
+		}
+		b := a.faceIDBox(t)
+		cut := area
+		if b.y1 > area.y1+(area.y2-area.y1)/2 {
+			cut.y2 = math.Min(area.y2, b.y1) // badge at the bottom: tokens above it
+		} else {
+			cut.y1 = math.Max(area.y1, b.y2) // badge at the top: tokens below it
+		}
+		// A cell crowded on every corner keeps its room; the badge is
+		// drawn over it then, rather than tokens shrinking to dots.
+		if cut.y2-cut.y1 >= minTokenRoom {
+			area = cut
+		}
+	}
+	return area
 }
 
 // layoutIn places tokens idx in area: the grid shape that gives the

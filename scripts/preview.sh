@@ -1,26 +1,19 @@
 #!/bin/sh
 # Render every example mission (plain, with each overlay, in mono) and the
-# built-in tile sheets to SVG and PNG under out/preview/, to look at them.
+# built-in tile sheets to SVG and PNG under out/preview/, to look at them,
+# and every mission with its tile sheets into one PDF booklet.
 #
 #   scripts/preview.sh            # from the repository root
 #   ZMISSION=path/to/zmission scripts/preview.sh   # use a built binary
 #   DPI=150 scripts/preview.sh    # sharper PNGs (default 110)
 #
-# Needs rsvg-convert, from librsvg (Debian/Ubuntu: apt-get install librsvg2-bin;
-# macOS: brew install librsvg; Fedora: dnf install librsvg2-tools).
+# The PNGs and the PDF come from zmission itself. With RSVG=1 the PNGs are
+# made from the SVGs by rsvg-convert (librsvg) instead, to compare.
 set -eu
 
 cd "$(dirname "$0")/.."
 out=out/preview
 dpi=${DPI:-110}
-
-if ! command -v rsvg-convert >/dev/null 2>&1; then
-	echo "preview: rsvg-convert not found; install it:" >&2
-	echo "  Debian/Ubuntu: sudo apt-get install librsvg2-bin" >&2
-	echo "  macOS:         brew install librsvg" >&2
-	echo "  Fedora:        sudo dnf install librsvg2-tools" >&2
-	exit 1
-fi
 
 mkdir -p "$out"
 bin=${ZMISSION:-}
@@ -29,15 +22,15 @@ if [ -z "$bin" ]; then
 	go build -o "$bin" ./cmd/zmission
 fi
 
-png() { # png FILE.svg: write FILE.png next to it
-	rsvg-convert --dpi-x "$dpi" --dpi-y "$dpi" "$1" -o "${1%.svg}.png"
-}
-
-render() { # render NAME ARGS...: one page
+render() { # render NAME ARGS...: one page, as SVG and PNG
 	name=$1
 	shift
 	"$bin" render "$@" -o "$out/$name.svg"
-	png "$out/$name.svg"
+	if [ "${RSVG:-}" = 1 ]; then
+		rsvg-convert --dpi-x "$dpi" --dpi-y "$dpi" "$out/$name.svg" -o "$out/$name.png"
+	else
+		"$bin" render --dpi "$dpi" "$@" -o "$out/$name.png" 2>/dev/null
+	fi
 	echo "$out/$name.png"
 }
 
@@ -77,6 +70,9 @@ done
 
 for set in $("$bin" tiles | sed -n 's/^\([a-z0-9-]*\): .*/\1/p'); do
 	"$bin" tiles --tileset "$set" render -o "$out/tiles-$set.svg"
-	png "$out/tiles-$set.svg"
+	"$bin" tiles --tileset "$set" render --dpi "$dpi" -o "$out/tiles-$set.png"
 	echo "$out/tiles-$set.png"
 done
+
+"$bin" render --tiles -o "$out/booklet.pdf" $(find examples -name '*.yaml' | sort)
+echo "$out/booklet.pdf"
