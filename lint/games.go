@@ -4,4 +4,5 @@ package lint
 import (
 	_ "github.com/zmission/zmission/rules/classic"
 	_ "github.com/zmission/zmission/rules/invader"
+	_ "github.com/zmission/zmission/rules/survivalinfection"
 )
