@@ -23,8 +23,8 @@ type Analysis struct {
 	// Players is one row per player count the setup allows.
 	Players []PlayerRow `json:"players"`
 	// Simulation says how the Infection Phase estimate was made.
-	Simulation SimInfo   `json:"simulation"`
-	Dice       []DieStat `json:"dice"`
+	Simulation SimInfo    `json:"simulation"`
+	Dice       []DieStat  `json:"dice"`
 	Rolls      []RollStat `json:"rolls"`
 }
 
