@@ -50,7 +50,7 @@ func exampleFiles(t testing.TB) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".json")) {
+		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".json")) && onTiles(p) {
 			out = append(out, p)
 		}
 		return nil
@@ -62,6 +62,20 @@ func exampleFiles(t testing.TB) []string {
 		t.Fatal("no example missions found")
 	}
 	return out
+}
+
+// onTiles tells whether a file is a mission played on tiles; games with
+// no tiles (rules.ModelGame) have their own sheet tests.
+func onTiles(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return true
+	}
+	root, _ := source.Parse(path, data, source.DefaultLimits)
+	if f := root.Field("ruleset"); f != nil && rules.LookupModel(f.Text) != nil {
+		return false
+	}
+	return true
 }
 
 // checkSVG walks the whole document with an XML decoder and checks that
