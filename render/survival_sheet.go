@@ -97,6 +97,9 @@ func (survivalView) Page(out io.Writer, m rules.Model, o ModelOptions) error {
 	} else {
 		sh.title = s.Name + " — setup sheet"
 		sh.setupSheet()
+		if !sh.fit && sh.used > sh.ph-sh.m+0.01 {
+			return &OptionError{Msg: fmt.Sprintf("the setup sheet does not fit on one %s page (its notes and changes are long): use --page fit or --page a3", pageName(o.Page))}
+		}
 	}
 	return sh.write(out)
 }
@@ -233,7 +236,7 @@ func (sh *sheet) setupSheet() {
 		cols = [][2]float64{{m + diagramW + colGap, top}, {m + diagramW + 2*colGap + colW, top}}
 	} else {
 		diagramW = width
-		h := math.Min(width*0.62, 120)
+		h := math.Min(width*0.55, 110)
 		sh.diagram(m, y, diagramW, h)
 		y += h + 3
 		colW = (width - colGap) / 2
@@ -249,8 +252,8 @@ func (sh *sheet) setupSheet() {
 	bottom := max(y0, y1)
 	if len(s.Changes) > 0 || s.Notes != "" {
 		yy := sh.heading(m, bottom+blockGap/2, width, "House rules and notes")
-		for _, c := range s.Changes {
-			yy = sh.para(m, yy, width, smallSize, false, "• "+c)
+		if len(s.Changes) > 0 {
+			yy = sh.para(m, yy, width, smallSize, false, "Changed from the base game: "+strings.Join(s.Changes, "; ")+".")
 		}
 		if s.Notes != "" {
 			yy = sh.para(m, yy, width, smallSize, false, s.Notes)
@@ -292,18 +295,16 @@ func (sh *sheet) diagram(x, y, w, h float64) {
 	}
 	sh.txt(cx, cy+cr-6, smallSize, "middle", false, "", fmt.Sprintf("%d Survivors", surv))
 	sh.txt(cx, cy+cr-2.8, smallSize, "middle", false, "", fmt.Sprintf("%d Zombies", zomb))
-	// draw and discard piles
+	// draw and discard piles, in the table's top left corner, which no
+	// Camp reaches
 	p, _ := s.Piles(n)
-	pw, ph := 9.0, 12.6
-	px := cx + cr + 3
-	if px+2*pw+4 > cx+rx {
-		px = cx + cr + 1
-	}
-	sh.w.el("rect", "x", num(px), "y", num(cy-ph/2), "width", num(pw), "height", num(ph), "rx", "1", "fill", st.sc("event"), "stroke", st.c("ink"), "stroke-width", "0.3")
-	sh.txt(px+pw/2, cy+0.6, smallSize*0.9, "middle", true, st.c("paper"), fmt.Sprint(p.First+p.Second+1))
-	sh.txt(px+pw/2, cy+ph/2+3, smallSize*0.8, "middle", false, "", "draw")
-	sh.w.el("rect", "x", num(px+pw+2), "y", num(cy-ph/2), "width", num(pw), "height", num(ph), "rx", "1", "fill", "none", "stroke", st.c("ink"), "stroke-width", "0.3", "stroke-dasharray", "1 0.8")
-	sh.txt(px+pw*1.5+2, cy+ph/2+3, smallSize*0.8, "middle", false, "", "discard")
+	pw, ph := 7.0, 9.8
+	px, py := x+2.5, y+2.5
+	sh.w.el("rect", "x", num(px), "y", num(py), "width", num(pw), "height", num(ph), "rx", "0.8", "fill", st.sc("event"), "stroke", st.c("ink"), "stroke-width", "0.3")
+	sh.txt(px+pw/2, py+ph/2+0.9, smallSize*0.9, "middle", true, st.c("paper"), fmt.Sprint(p.First+p.Second+1))
+	sh.txt(px+pw/2, py+ph+2.6, smallSize*0.8, "middle", false, "", "draw")
+	sh.w.el("rect", "x", num(px+pw+1.5), "y", num(py), "width", num(pw), "height", num(ph), "rx", "0.8", "fill", "none", "stroke", st.c("ink"), "stroke-width", "0.3", "stroke-dasharray", "1 0.8")
+	sh.txt(px+pw*1.5+1.5, py+ph+2.6, smallSize*0.8, "middle", false, "", "discard")
 	// Camps around the table, the starting player at the bottom
 	bw, bh := math.Min(48, w/3.8), 17.0
 	for i := 0; i < n; i++ {
