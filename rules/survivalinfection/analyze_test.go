@@ -52,9 +52,9 @@ func TestInfectionSimulation(t *testing.T) {
 			t.Fatalf("%d players: no estimate", r.Players)
 		}
 		n := r.Players
-		// Round 1: every hand goes from 5 to 6, n draws in all; the Bite
-		// comes later than that.
-		if r.BiteFirst > n && inf.Earliest < 2 {
+		// A turn draws at most the redraw size (6), so the Bite's earliest
+		// draw comes no sooner than turn ceil(first/6).
+		if turn := (r.BiteFirst + 5) / 6; inf.Earliest < (turn+n-1)/n {
 			t.Errorf("%d players: Bite in round %d, but it is at least the %dth draw", n, inf.Earliest, r.BiteFirst)
 		}
 		// Every turn of the base game puts at least one card out of the

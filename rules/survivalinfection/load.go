@@ -357,7 +357,7 @@ func (r *reader) edit(s *Setup, n *source.Node, p string, note func(string, ...a
 	var what []string
 	if f := n.Field("count"); f != nil {
 		c.Count = num(f)
-		what = append(what, fmt.Sprintf("%d copies", c.Count))
+		what = append(what, plural(c.Count, "copy", "copies"))
 	}
 	if f := n.Field("type"); f != nil {
 		c.Type = f.Text
