@@ -180,6 +180,11 @@ func (survivalView) Analysis(w io.Writer, a any) error {
 		capped = fmt.Sprintf(" (--runs is capped at %d)", si.MaxRuns)
 	}
 	fmt.Fprintf(w, "Estimate: %d simulated games per player count, seed %d%s; repeat with --seed %d --runs %d.\n", sim.Runs, sim.Seed, capped, sim.Seed, sim.Runs)
+	for _, r := range an.Players {
+		if r.Infection != nil && r.Infection.Runs < sim.Runs {
+			fmt.Fprintf(w, "With %d players the deck is so large that %d games were played.\n", r.Players, r.Infection.Runs)
+		}
+	}
 	fmt.Fprintf(w, "Simulated play: %s.\n", sim.Policy)
 
 	fmt.Fprintln(w, "\nCity Center after setup (Survivor / Zombie chips by value; Survivors and Zombies in people):")

@@ -2,8 +2,10 @@ package survivalinfection_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/rules"
@@ -119,3 +121,23 @@ func TestDiceExpectations(t *testing.T) {
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// A deck of a million cards is analysed with fewer games, and says so,
+// rather than running for hours.
+func TestHugeDeckAnalysisIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n")
+	for i := range 999 {
+		fmt.Fprintf(&b, "    - {card: C%d, type: action, count: 1000}\n", i)
+	}
+	s, r := load(t, b.String())
+	if len(r.Diags) != 0 {
+		t.Fatalf("findings %v", rulesOf(r))
+	}
+	a := si.Analyze(s, rules.AnalyzeOptions{Seed: 1})
+	for _, row := range a.Players {
+		if row.Infection == nil || row.Infection.Runs >= a.Simulation.Runs || row.Infection.Runs < 1 {
+			t.Fatalf("%d players: %+v", row.Players, row.Infection)
+		}
+	}
+}

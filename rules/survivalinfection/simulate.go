@@ -15,6 +15,10 @@ const Policy = "each turn the player draws until the hand holds the redraw size;
 	"otherwise the player plays an Action, Character or Hideout from the hand when it holds one (picked at random), " +
 	"else discards two cards; after each Action, every other Camp holding a Reaction plays one with probability 1/2"
 
+// workBudget bounds the cards one row of the simulation shuffles, so a
+// deck of thousands of cards answers in about a second with fewer runs.
+const workBudget = 1_500_000
+
 // SimInfo says how the Infection Phase estimates were made.
 type SimInfo struct {
 	Seed   int64  `json:"seed"`
@@ -40,6 +44,9 @@ func simInfo(o rules.AnalyzeOptions) SimInfo {
 // RoundStat is the simulated round in which the Hidden Bite is drawn and
 // the Infection Phase starts (an estimate).
 type RoundStat struct {
+	// Runs is how many games were played: fewer than asked when the deck
+	// is so large that the asked runs would exceed the work budget.
+	Runs     int     `json:"runs"`
 	Earliest int     `json:"earliest"`
 	Median   int     `json:"median"`
 	Latest   int     `json:"latest"`
@@ -89,8 +96,9 @@ func (s *Setup) simulate(n int, sim SimInfo) *RoundStat {
 	}
 	rng := rand.New(rand.NewPCG(uint64(sim.Seed), uint64(n)))
 	g := &table{s: s, n: n, rng: rng, deck: deck}
-	rounds := make([]int, 0, sim.Runs)
-	for range sim.Runs {
+	runs := min(sim.Runs, max(1, workBudget/(len(deck)+1)))
+	rounds := make([]int, 0, runs)
+	for range runs {
 		if r := g.play(); r > 0 {
 			rounds = append(rounds, r)
 		}
@@ -104,7 +112,7 @@ func (s *Setup) simulate(n int, sim SimInfo) *RoundStat {
 		sum += r
 	}
 	at := func(q float64) int { return rounds[int(q*float64(len(rounds)-1))] }
-	return &RoundStat{Earliest: rounds[0], Median: at(0.5), Latest: rounds[len(rounds)-1],
+	return &RoundStat{Runs: runs, Earliest: rounds[0], Median: at(0.5), Latest: rounds[len(rounds)-1],
 		Mean: round2(float64(sum) / float64(len(rounds))), P10: at(0.1), P90: at(0.9)}
 }
 
