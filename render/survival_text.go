@@ -150,6 +150,9 @@ func (survivalView) Analysis(w io.Writer, a any) error {
 	if n := an.Deck.ByType["none"]; n > 0 {
 		types = append(types, fmt.Sprintf("%d of no type", n))
 	}
+	if len(types) == 0 {
+		types = []string{"no cards"}
+	}
 	fmt.Fprintf(w, "Deck: %d cards (%d open-symbol, %d closed): %s; %d chips\n", an.Deck.Cards, an.Deck.Open, an.Deck.Closed, strings.Join(types, ", "), an.Chips)
 	for _, c := range an.Changes {
 		fmt.Fprintf(w, "  ~ %s\n", c)

@@ -97,11 +97,11 @@ func checkDeckShort(s *Setup) []rules.Finding {
 		}
 		if first == "" {
 			f := s.Filter(n)
-			which := "the deck"
+			which := "cards"
 			if f.OpenOnly {
-				which = "the open-symbol cards"
+				which = "open-symbol cards"
 			}
-			first = fmt.Sprintf("%s has %d cards; dealing %d to each of %d players takes %d", which, f.Cards, s.Hand.N, n, p.Dealt)
+			first = fmt.Sprintf("there are %d %s; dealing %d to each of %d players takes %d", f.Cards, which, s.Hand.N, n, p.Dealt)
 			if rest < 0 {
 				first += fmt.Sprintf(", %d more than there are", -rest)
 			} else {
@@ -203,7 +203,7 @@ func checkChips(s *Setup) []rules.Finding {
 		if len(bad) == 0 {
 			continue
 		}
-		f := rules.Finding{Rule: "chips-short", Ptr: s.at(have.Ptr, s.City.Ptr, s.Camp.Ptr),
+		f := rules.Finding{Rule: "chips-short", Ptr: s.at(have.Ptr, s.written("chips"), s.City.Ptr, s.Camp.Ptr),
 			Message: fmt.Sprintf("%s the setup needs %s, but there are %d", players(bad), first, have.Count),
 			Hint:    fmt.Sprintf("add chips of value %d (chips: [{value: %d, count: ...}]), or take fewer for the Camps and the City Center", v, v)}
 		if !ok {
