@@ -10,8 +10,8 @@ import (
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
-	"github.com/zmission/zmission/validate"
 	si "github.com/zmission/zmission/rules/survivalinfection"
+	"github.com/zmission/zmission/validate"
 )
 
 // randomDoc writes a setup with random sections and changes, inside what
