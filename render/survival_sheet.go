@@ -19,15 +19,16 @@ import (
 // and Reactions, black-framed/green bordered Events, and orange-framed
 // Character and Hideouts"), and the two sides of a chip.
 var survivalPalette = map[string][2]string{
-	"action":    {"#2e8540", "#404040"},
-	"reaction":  {"#7cb342", "#8a8a8a"},
+	"action":    {"#2e8540", "#3c3c3c"},
+	"reaction":  {"#7cb342", "#b4b4b4"},
 	"event":     {"#1b1b1b", "#000000"},
-	"character": {"#ef7d1a", "#606060"},
-	"hideout":   {"#b85c00", "#a0a0a0"},
+	"character": {"#ef7d1a", "#787878"},
+	"hideout":   {"#b85c00", "#dcdcdc"},
 	"survivor":  {"#f3e6c4", "#ffffff"},
 	"zombie":    {"#6b8f3a", "#9a9a9a"},
 	"table":     {"#f5f1e8", "#f4f4f4"},
 	"camp":      {"#fde9cf", "#ffffff"},
+	"camp-edge": {"#b85c00", "#555555"},
 	"rule":      {"#c9c2b3", "#b0b0b0"},
 }
 
@@ -328,7 +329,7 @@ func (sh *sheet) chip(x, y, r float64, side string, value int) {
 
 func (sh *sheet) camp(x, y, w, h float64, i int) {
 	s, st := sh.s, sh.st
-	sh.w.el("rect", "x", num(x), "y", num(y), "width", num(w), "height", num(h), "rx", "1.5", "fill", st.sc("camp"), "stroke", st.sc("hideout"), "stroke-width", "0.5")
+	sh.w.el("rect", "x", num(x), "y", num(y), "width", num(w), "height", num(h), "rx", "1.5", "fill", st.sc("camp"), "stroke", st.sc("camp-edge"), "stroke-width", "0.5")
 	name := fmt.Sprintf("Camp %d", i+1)
 	if i == 0 {
 		name += " · starts"
@@ -401,7 +402,7 @@ func (sh *sheet) deckBlock(x, y, w float64) float64 {
 		if c.open+c.closed == 0 {
 			continue
 		}
-		sh.w.el("rect", "x", num(x), "y", num(y+0.5), "width", "1.6", "height", num(smallSize), "fill", sh.st.sc(t))
+		sh.w.el("rect", "x", num(x), "y", num(y+0.5), "width", "1.6", "height", num(smallSize), "fill", sh.st.sc(t), "stroke", sh.st.c("ink"), "stroke-width", "0.15")
 		y = sh.row(x+2.4, y, []float64{0, cols[1] - 2.4, cols[2] - 2.4, cols[3] - 2.4},
 			[]string{strings.ToUpper(t[:1]) + t[1:], fmt.Sprint(c.open), fmt.Sprint(c.closed), fmt.Sprint(c.open + c.closed)}, false, smallSize)
 		to, tc = to+c.open, tc+c.closed
