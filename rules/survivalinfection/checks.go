@@ -12,7 +12,7 @@ import (
 func Check(s *Setup) []rules.Finding {
 	var out []rules.Finding
 	for _, c := range []func(*Setup) []rules.Finding{
-		checkCampRange, checkDeckShort, checkBiteCount, checkBiteEarly, checkChips, checkDice, checkCardType,
+		checkCampRange, checkDeckShort, checkBiteCount, checkBiteEarly, checkChips, checkDice, checkCardType, checkDuplicates,
 	} {
 		out = append(out, c(s)...)
 	}
@@ -249,6 +249,25 @@ func checkCardType(s *Setup) []rules.Finding {
 		out = append(out, rules.Finding{Rule: "card-no-type", Ptr: s.at(c.Ptr),
 			Message: fmt.Sprintf("card %q has no type: it must be an Action, Reaction, Event, Character or Hideout", c.Name),
 			Hint:    "add type: action (or reaction, event, character, hideout)"})
+	}
+	return out
+}
+
+// checkDuplicates finds a card name listed twice: changes by name reach
+// only the first entry, which is rarely what the author meant.
+func checkDuplicates(s *Setup) []rules.Finding {
+	var out []rules.Finding
+	first := map[string]int{}
+	for i, c := range s.Deck {
+		j, seen := first[c.Name]
+		if !seen {
+			first[c.Name] = i
+			continue
+		}
+		out = append(out, rules.Finding{Rule: "card-duplicate", Ptr: s.at(c.Ptr),
+			Message: fmt.Sprintf("the deck lists %q twice: changes that name it reach only the first entry", c.Name),
+			Hint:    fmt.Sprintf("write one entry with count: %d, or give the second card a name of its own", s.Deck[j].Count+c.Count),
+			Related: related(s.Deck[j].Ptr, "the first entry")})
 	}
 	return out
 }

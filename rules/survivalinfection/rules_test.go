@@ -248,6 +248,7 @@ func TestChecksFire(t *testing.T) {
 		{"edit unknown", "changes:\n  edit:\n    - {card: Nurse, count: 2}\n", "variant-card"},
 		{"add as other type", "changes:\n  add:\n    - {card: Shotgun, type: action}\n", "variant-card"},
 		{"seven faces", "changes:\n  dice:\n    - {die: base, faces: [1, 1, 2, 2, 3, 4, blank]}\n", "die-faces"},
+		{"listed twice", "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: A, type: action, count: 20}\n    - {card: A, type: action, count: 20}\n", "card-duplicate"},
 		{"no type", "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: Thing, count: 40}\n", "card-no-type"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
