@@ -43,7 +43,7 @@ func init() {
 			Bad:  head + "changes:\n  add:\n    - {card: Barricade, count: 2}\n",
 			Good: head + "changes:\n  add:\n    - {card: Barricade, type: reaction, count: 2}\n"},
 		{ID: "card-duplicate", Title: "A card name is listed twice in the deck", Severity: validate.Warning, Games: only,
-			Doc: "Each card name is one entry with its count. A name listed twice is counted twice, but a variant's `remove:` and `edit:` reach only the first entry, and the checklist shows two lines for one card. Write one entry with the sum, or give the second card a name of its own.",
+			Doc:  "Each card name is one entry with its count. A name listed twice is counted twice, but a variant's `remove:` and `edit:` reach only the first entry, and the checklist shows two lines for one card. Write one entry with the sum, or give the second card a name of its own.",
 			Bad:  head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: Shotgun, type: reaction, count: 20}\n    - {card: -2 Survivors, type: action, count: 20}\n    - {card: Shotgun, type: reaction, count: 4}\n",
 			Good: head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: Shotgun, type: reaction, count: 24}\n    - {card: -2 Survivors, type: action, count: 20}\n"},
 	} {
