@@ -174,7 +174,11 @@ func (survivalView) Analysis(w io.Writer, a any) error {
 		if r.Infection != nil {
 			inf = fmt.Sprintf("round %d earliest, %d median, %d latest", r.Infection.Earliest, r.Infection.Median, r.Infection.Latest)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d + Bite\t%s to %s draw\t%s\n", r.Players, deck, r.Dealt, r.Pile1, r.Pile2,
+		pile2 := fmt.Sprintf("%d + Bite", r.Pile2)
+		if !an.BiteAside {
+			pile2 = fmt.Sprint(r.Pile2) // the Bite was shuffled in before the deal
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%s to %s draw\t%s\n", r.Players, deck, r.Dealt, r.Pile1, pile2,
 			ordinal(r.BiteFirst), ordinal(r.BiteLast), inf)
 	}
 	tw.Flush()

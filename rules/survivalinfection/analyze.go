@@ -19,7 +19,10 @@ type Analysis struct {
 	Written []string `json:"written"` // the setup: sections written out
 	Changes []string `json:"changes"` // what the variant changed
 	Deck    DeckStat `json:"deck"`
-	Chips   int      `json:"chips"`
+	// BiteAside: the Hidden Bite is set aside before the deal, so it is in
+	// no pile count (false: a house rule shuffles it in with the rest).
+	BiteAside bool `json:"bite_set_aside"`
+	Chips     int  `json:"chips"`
 	// Players is one row per player count the setup allows.
 	Players []PlayerRow `json:"players"`
 	// Simulation says how the Infection Phase estimate was made.
@@ -45,8 +48,8 @@ type PlayerRow struct {
 	Cards int `json:"cards"`
 	Left  int `json:"left_in_box"`
 	Dealt int `json:"dealt"`
-	// Pile1 and Pile2 are the two piles; Pile2 does not count the Hidden
-	// Bite shuffled into it.
+	// Pile1 and Pile2 are the two piles; they count the Hidden Bite only
+	// when it is not set aside (Analysis.BiteAside).
 	Pile1 int `json:"pile1"`
 	Pile2 int `json:"pile2"`
 	// BiteFirst and BiteLast are the earliest and latest draws (counted
@@ -66,7 +69,7 @@ type PlayerRow struct {
 
 // Analyze analyses a setup: every player count, the simulation, the dice.
 func Analyze(s *Setup, o rules.AnalyzeOptions) *Analysis {
-	a := &Analysis{Title: s.Name, Ruleset: Ruleset, Written: nonNil(s.Written), Changes: nonNil(s.Changes)}
+	a := &Analysis{Title: s.Name, Ruleset: Ruleset, Written: nonNil(s.Written), Changes: nonNil(s.Changes), BiteAside: s.Bite.SetAside}
 	a.Deck.ByType = map[string]int{}
 	for _, c := range s.Deck {
 		a.Deck.Cards += c.Count

@@ -19,9 +19,6 @@ import (
 //go:embed base.yaml
 var baseYAML []byte
 
-// BaseYAML returns the built-in base game document.
-func BaseYAML() []byte { return append([]byte(nil), baseYAML...) }
-
 var base = sync.OnceValue(func() *Setup {
 	root, probs := source.Parse("base.yaml", baseYAML, source.Limits{})
 	if len(probs) > 0 {
