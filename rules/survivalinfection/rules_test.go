@@ -227,8 +227,26 @@ func TestDiceFaces(t *testing.T) {
 	}
 }
 
+// The sentence of the rulebook each check stands on.
+var checkQuotes = map[string][]string{
+	"camp-range":        {"6 SURVIVAL/INFECTION PHASE CARDS", "If at any point only one Camp has Characters and/or Survivors remaining they are the winner."},
+	"deck-short":        {"Shuffle and deal 5 Survival Infection cards to each player. Then, split the remaining cards into 2 approximately equal facedown piles."},
+	"hidden-bite-count": {"The core game has only one Event card, the HIDDEN BITE.", "only cards with the open symbol in the bottom left corner are used"},
+	"hidden-bite-early": {"This puts the trigger for the Infection Phase somewhere randomly in the second half of the deck."},
+	"chips-short":       {"For every player less than 6, flip over one 10 and three 5 Chips to their Zombie side.", "as well as a 10 Survivor Chip"},
+	"variant-card":      {"If a card's text conflicts with the core game rules presented here, the card text is to be followed."},
+	"die-faces":         {"The black 6-sided Base Die", "The orange 6-sided Survival Die", "The green 6-sided Infection Die"},
+	"card-no-type":      {"There are 5 different types of Survival Infection cards"},
+	"card-duplicate":    {"There are 5 different types of Survival Infection cards"},
+}
+
 // Each check, on a document that breaks exactly what it checks.
 func TestChecksFire(t *testing.T) {
+	for _, qs := range checkQuotes {
+		for _, q := range qs {
+			quote(t, q)
+		}
+	}
 	for _, c := range []struct {
 		name, doc, want string
 	}{
@@ -253,6 +271,9 @@ func TestChecksFire(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := lint.Bytes("setup.yaml", []byte(head+c.doc), lint.Options{})
+			if checkQuotes[c.want] == nil {
+				t.Fatalf("no rule text quoted for %s", c.want)
+			}
 			got := rulesOf(r)
 			if len(got) != 1 || got[0] != c.want {
 				t.Errorf("findings %v, want exactly [%s]", got, c.want)
