@@ -20,7 +20,10 @@ func quote(t *testing.T, s string) {
 	t.Helper()
 	data, err := os.ReadFile(rulebook)
 	if err != nil {
-		t.Skipf("the rulebook text is not here: %v", err)
+		// Outside the project's workspace the text is absent: the
+		// arithmetic is still checked, the quote is not.
+		t.Logf("the rulebook text is not here (%v); quote not checked: %q", err, s)
+		return
 	}
 	// The text marks bold and italics with asterisks; quotes leave them out.
 	flat := strings.Join(strings.Fields(strings.ReplaceAll(string(data), "*", "")), " ")
