@@ -307,7 +307,8 @@ func (sh *sheet) diagram(x, y, w, h float64) {
 	sh.w.el("rect", "x", num(px+pw+1.5), "y", num(py), "width", num(pw), "height", num(ph), "rx", "0.8", "fill", "none", "stroke", st.c("ink"), "stroke-width", "0.3", "stroke-dasharray", "1 0.8")
 	sh.txt(px+pw*1.5+1.5, py+ph+2.6, smallSize*0.8, "middle", false, "", "discard")
 	// Camps around the table, the starting player at the bottom
-	bw, bh := math.Min(48, w/3.8), 17.0
+	bw := math.Min(48, w/3.8)
+	bh := sh.campHeight(bw)
 	for i := 0; i < n; i++ {
 		a := math.Pi/2 + 2*math.Pi*float64(i)/float64(n)
 		bx := cx + rx*math.Cos(a) - bw/2
@@ -327,6 +328,31 @@ func (sh *sheet) chip(x, y, r float64, side string, value int) {
 	sh.txt(x, y+0.8, 2.1, "middle", true, fill, fmt.Sprint(value))
 }
 
+// campLines is what a Camp's box says, wrapped to its width.
+func (sh *sheet) campLines(i int, w float64) []string {
+	s := sh.s
+	lines := []string{
+		"Phase card, Survival side up",
+		s.Camp.Hideout + " over No Hideout",
+		fmt.Sprintf("%d cards in hand", s.Hand.N),
+	}
+	if i == 0 {
+		lines = append(lines, "Base and Survival dice")
+	}
+	var out []string
+	for _, l := range lines {
+		out = append(out, wrapText(l, campSize, w-3, false)...)
+	}
+	return out
+}
+
+const campSize = 2.2
+
+// campHeight fits the longest Camp box (the starting player's).
+func (sh *sheet) campHeight(w float64) float64 {
+	return 6.2 + float64(len(sh.campLines(0, w)))*2.9
+}
+
 func (sh *sheet) camp(x, y, w, h float64, i int) {
 	s, st := sh.s, sh.st
 	sh.w.el("rect", "x", num(x), "y", num(y), "width", num(w), "height", num(h), "rx", "1.5", "fill", st.sc("camp"), "stroke", st.sc("camp-edge"), "stroke-width", "0.5")
@@ -334,28 +360,13 @@ func (sh *sheet) camp(x, y, w, h float64, i int) {
 	if i == 0 {
 		name += " · starts"
 	}
-	sh.txt(x+1.5, y+3.4, smallSize, "start", true, "", name)
-	lines := []string{
-		"Phase card, Survival side up",
-		s.Camp.Hideout + " over No Hideout",
-		fmt.Sprintf("%d cards in hand", s.Hand.N),
-	}
-	if i == 0 {
-		lines[2] += " · Base + Survival dice"
-	}
-	for k, l := range lines {
-		sh.txt(x+1.5, y+6.6+float64(k)*2.9, 2.2, "start", false, "", truncateWidth(l, 2.2, w-3-float64(len(s.Camp.Chips))*3.6*b2f(k == 0)))
+	sh.txt(x+1.5, y+3.4, smallSize, "start", true, "", truncateWidth(name, smallSize, w-3-float64(len(s.Camp.Chips))*3.8))
+	for k, l := range sh.campLines(i, w) {
+		sh.txt(x+1.5, y+6.6+float64(k)*2.9, campSize, "start", false, "", l)
 	}
 	for k, v := range s.Camp.Chips {
 		sh.chip(x+w-2.6-float64(k)*3.8, y+3.2, 1.6, "survivor", v)
 	}
-}
-
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func truncateWidth(s string, size, width float64) string {
@@ -472,8 +483,8 @@ func (sh *sheet) biteBlock(x, y, w float64) float64 {
 func (sh *sheet) chipBlock(x, y, w float64) float64 {
 	s, n := sh.s, sh.n
 	y = sh.heading(x, y, w, "Chips")
-	cols := []float64{0, w * 0.36, w * 0.56, w * 0.79, w}
-	y = sh.row(x, y, cols, []string{"Value", "in the set", "to Camps", "Zombie", "Survivor"}, true, smallSize)
+	cols := []float64{0, w * 0.32, w * 0.52, w * 0.72, w}
+	y = sh.row(x, y, cols, []string{"Value", "in set", "Camps", "Zombie", "Survivor"}, true, smallSize)
 	center := s.CityCenter(n)
 	for _, c := range center {
 		have, _ := s.ChipCount(c.Value)
