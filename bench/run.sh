@@ -28,6 +28,8 @@ BEGIN {
 	target["BenchmarkRender6PNG"] = 1e9
 	target["BenchmarkRender400PDF"] = 5e9
 	target["BenchmarkRender400PNG"] = 5e9
+	target["BenchmarkSurvivalLint"] = 100e6
+	target["BenchmarkSurvivalAnalyze"] = 2e9
 	target["BenchmarkParseYAML"] = "none"
 	target["BenchmarkParseJSON"] = "none"
 	# A whole colony scenario through lint (schema, collections, checks).

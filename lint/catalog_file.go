@@ -62,7 +62,7 @@ func init() {
 			Bad:  strings.Replace(good, "objectives:", "  - {id: gun, type: sentry-gun, at: [1, 1]}\n  - {id: gun, type: bot, at: [1, 2]}\nobjectives:", 1),
 			Good: strings.Replace(good, "objectives:", "  - {id: gun, type: sentry-gun, at: [1, 1]}\n  - {id: bot, type: bot, at: [1, 2]}\nobjectives:", 1)},
 		{ID: "ruleset-unsupported", Title: "The game's rules are not known yet", Severity: validate.Info,
-			Doc:  "The format accepts every planned ruleset (facility, colony, survival-infection), but only zombicide-invader and zombicide-classic have their rules in zmission so far. For the others, only the format is checked.",
+			Doc:  "The format accepts every planned ruleset (facility, colony), but only zombicide-invader, zombicide-classic and survival-infection have their rules in zmission so far. For the others, only the format is checked.",
 			Bad:  "format: 1\nid: outpost\ntitle: Outpost\nruleset: facility\n",
 			Good: good},
 		{ID: "findings-truncated", Title: "More findings than are worth printing", Severity: validate.Info,

@@ -5,4 +5,5 @@ import (
 	_ "github.com/zmission/zmission/rules/classic"
 	_ "github.com/zmission/zmission/rules/colony"
 	_ "github.com/zmission/zmission/rules/invader"
+	_ "github.com/zmission/zmission/rules/survivalinfection"
 )

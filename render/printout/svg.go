@@ -295,6 +295,18 @@ func (d *drawer) draw(n *node, st state, out *[]op) error {
 			return nil
 		}
 		return d.shape(rectShape(v[0], v[1], v[2], v[3], v[4], v[5]), st, out)
+	case "line":
+		v, err := floats(n, "x1", "y1", "x2", "y2")
+		if err != nil {
+			return err
+		}
+		// A line is a path of one segment; it has no inside to fill.
+		p, err := parsePath(fmt.Sprintf("M%g %gL%g %g", v[0], v[1], v[2], v[3]))
+		if err != nil {
+			return fmt.Errorf("printout: %v", err)
+		}
+		st.fill = paint{none: true}
+		return d.shape(p, st, out)
 	case "circle":
 		v, err := floats(n, "cx", "cy", "r")
 		if err != nil {
@@ -328,6 +340,7 @@ var (
 		"path":    set("d"),
 		"rect":    set("x", "y", "width", "height", "rx", "ry"),
 		"circle":  set("cx", "cy", "r"),
+		"line":    set("x1", "y1", "x2", "y2"),
 		"text":    set("x", "y"),
 		"tspan":   set(),
 		"use":     set("href", "x", "y", "width", "height"),

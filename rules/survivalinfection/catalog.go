@@ -1,0 +1,52 @@
+package survivalinfection
+
+import "github.com/zmission/zmission/validate"
+
+// head starts every catalogue example: the base game, changed by what
+// follows.
+const head = "format: 1\nid: example\ntitle: Example\nruleset: survival-infection\n"
+
+var only = []string{Ruleset}
+
+func init() {
+	for _, c := range []*validate.Check{
+		{ID: "camp-range", Title: "The player range cannot be played", Severity: validate.Error, Games: only,
+			Doc:  "Zombie: Survival Infection is played by 2 to 6: the last Camp with Survivors or Characters wins, so one player alone has already won, and each player needs a Starting Camp set (a Phase card, an Apartment Building and a No Hideout card: the box has 6). The range must also run from low to high. A variant for more players adds sets (`camp: {sets: 8}`) from a second box.",
+			Bad:  head + "changes:\n  players: {max: 8}\n",
+			Good: head + "changes:\n  players: {max: 8}\n  camp: {sets: 8}\n"},
+		{ID: "deck-short", Title: "The deck cannot be dealt and split into two piles", Severity: validate.Error, Games: only,
+			Doc:  "At setup each player is dealt 5 cards, and the rest is split into two piles, the Hidden Bite going into the second. With 2-3 players only open-symbol cards are used. At every player count the setup allows, the deck used (after that filter) must cover the deal and leave at least one card for each pile.",
+			Bad:  head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: -2 Survivors, type: action, count: 20}\n",
+			Good: head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: -2 Survivors, type: action, count: 32}\n"},
+		{ID: "hidden-bite-count", Title: "Not exactly one Hidden Bite in the deck", Severity: validate.Error, Games: only,
+			Doc:  "The Hidden Bite is the one card that starts the Infection Phase: the setup shuffles it into the second pile. Every deck used (4-6 players, and the open-symbol cards of 2-3 players) must hold exactly one. A closed-symbol Hidden Bite is left in the box with 2-3 players.",
+			Bad:  head + "changes:\n  edit:\n    - {card: Hidden Bite, symbol: closed}\n",
+			Good: head + "changes:\n  edit:\n    - {card: Hidden Bite, symbol: open}\n"},
+		{ID: "hidden-bite-early", Title: "The Hidden Bite can land outside the second pile", Severity: validate.Warning, Games: only,
+			Doc:  "The rule sets the Hidden Bite aside, deals, then shuffles it into the second of the two piles: \"This puts the trigger for the Infection Phase somewhere randomly in the second half of the deck.\" A house rule that deals it, or shuffles it into the first pile or the whole deck, can start the Infection Phase on the first turn. Turn this check off in .zmission.yaml if that is the point of your variant.",
+			Bad:  head + "changes:\n  hidden-bite: {into: whole-deck}\n",
+			Good: head + "changes:\n  hidden-bite: {into: second-pile}\n"},
+		{ID: "chips-short", Title: "The chips run out at setup", Severity: validate.Error, Games: only,
+			Doc:  "Each Camp takes its chips (one 10 in the base game), and for each player under 6 one 10 and three 5 chips are flipped to Zombie. At every player count the setup allows, that must not take more chips of a value than the set has (nor chips of a value it lacks).",
+			Bad:  head + "changes:\n  chips:\n    - {value: 10, count: 5}\n",
+			Good: head + "changes:\n  chips:\n    - {value: 10, count: 6}\n"},
+		{ID: "variant-card", Title: "A variant changes a card the deck does not have", Severity: validate.Error, Games: only,
+			Doc:  "A variant's `remove:` and `edit:` name cards of the deck exactly as written (`zmission show` lists them), and remove no more copies than there are. `add:` with a name the deck has adds copies of that card, so its type and symbol must agree.",
+			Bad:  head + "changes:\n  remove:\n    - {card: Shotgunn, count: 1}\n",
+			Good: head + "changes:\n  remove:\n    - {card: Shotgun, count: 1}\n"},
+		{ID: "die-faces", Title: "A die does not have six faces, or a phase die is missing", Severity: validate.Error, Games: only,
+			Doc:  "The Base, Survival and Infection dice are six-sided, and custom dice must be too. Each face is a number, `blank` (0) or `symbol` (0, and the roll's result is doubled). The base, survival and infection dice must all be there.",
+			Bad:  head + "changes:\n  dice:\n    - {die: infection, faces: [1, 2, 3, symbol, symbol]}\n",
+			Good: head + "changes:\n  dice:\n    - {die: infection, faces: [1, 2, 3, 3, symbol, symbol]}\n"},
+		{ID: "card-no-type", Title: "A card has no type", Severity: validate.Error, Games: only,
+			Doc:  "Every card is one of the five types: Action, Reaction, Event, Character or Hideout. The type decides how the card is played (an Event when drawn, a Reaction only in response) and so how the deck runs.",
+			Bad:  head + "changes:\n  add:\n    - {card: Barricade, count: 2}\n",
+			Good: head + "changes:\n  add:\n    - {card: Barricade, type: reaction, count: 2}\n"},
+		{ID: "card-duplicate", Title: "A card name is listed twice in the deck", Severity: validate.Warning, Games: only,
+			Doc:  "Each card name is one entry with its count. A name listed twice is counted twice, but a variant's `remove:` and `edit:` reach only the first entry, and the checklist shows two lines for one card. Write one entry with the sum, or give the second card a name of its own.",
+			Bad:  head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: Shotgun, type: reaction, count: 20}\n    - {card: -2 Survivors, type: action, count: 20}\n    - {card: Shotgun, type: reaction, count: 4}\n",
+			Good: head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: Shotgun, type: reaction, count: 24}\n    - {card: -2 Survivors, type: action, count: 20}\n"},
+	} {
+		validate.Register(c)
+	}
+}

@@ -1,0 +1,273 @@
+package survivalinfection
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zmission/zmission/rules"
+)
+
+// Check runs every check of a setup. Each check looks at every player
+// count the setup allows, and reports the counts that fail together.
+func Check(s *Setup) []rules.Finding {
+	var out []rules.Finding
+	for _, c := range []func(*Setup) []rules.Finding{
+		checkCampRange, checkDeckShort, checkBiteCount, checkBiteEarly, checkChips, checkDice, checkCardType, checkDuplicates,
+	} {
+		out = append(out, c(s)...)
+	}
+	return out
+}
+
+// Counts lists the player counts the setup allows (none when the range is
+// upside down: camp-range says so).
+func (s *Setup) Counts() []int {
+	var out []int
+	for n := max(s.Players.Min, 1); n <= s.Players.Max && n <= 64; n++ {
+		out = append(out, n)
+	}
+	return out
+}
+
+// at is the first pointer that is set, else where findings about the
+// built-in base game point.
+func (s *Setup) at(ptrs ...string) string {
+	for _, p := range ptrs {
+		if p != "" {
+			return p
+		}
+	}
+	return s.Fallback
+}
+
+// written is the pointer of a setup: section the document wrote, or "".
+func (s *Setup) written(key string) string {
+	for _, k := range s.Written {
+		if k == key {
+			return "/setup/" + key
+		}
+	}
+	return ""
+}
+
+// players says "with 2–3 players" for a set of counts.
+func players(ns []int) string {
+	if len(ns) == 1 && ns[0] == 1 {
+		return "with 1 player"
+	}
+	return "with " + runs(ns) + " players"
+}
+
+func checkCampRange(s *Setup) []rules.Finding {
+	p := s.Players
+	var out []rules.Finding
+	switch {
+	case p.Min > p.Max:
+		out = append(out, rules.Finding{Rule: "camp-range", Ptr: s.at(p.Ptr),
+			Message: fmt.Sprintf("the player range is upside down: min %d is more than max %d", p.Min, p.Max),
+			Hint:    "swap min and max"})
+	case p.Min < 2:
+		out = append(out, rules.Finding{Rule: "camp-range", Ptr: s.at(p.Ptr),
+			Message: fmt.Sprintf("the game needs at least 2 players (min is %d): it is won by the last Camp with Survivors or Characters", p.Min),
+			Hint:    "set min: 2"})
+	}
+	if p.Max > s.Camp.Sets {
+		out = append(out, rules.Finding{Rule: "camp-range", Ptr: s.at(p.Ptr, s.Camp.Ptr),
+			Message: fmt.Sprintf("up to %d players, but there are %d Starting Camp sets: each player needs a Phase card, a Starting Hideout and a No Hideout card", p.Max, s.Camp.Sets),
+			Hint:    fmt.Sprintf("lower max to %d, or add sets with camp: {sets: %d} (from a second box)", s.Camp.Sets, p.Max),
+			Related: related(s.Camp.Ptr, "the Starting Camp sets")})
+	}
+	return out
+}
+
+func related(ptr, msg string) []rules.Related {
+	if ptr == "" {
+		return nil
+	}
+	return []rules.Related{{Ptr: ptr, Message: msg}}
+}
+
+func checkDeckShort(s *Setup) []rules.Finding {
+	var bad []int
+	var first string
+	for _, n := range s.Counts() {
+		p, rest := s.Piles(n)
+		if rest >= 2 {
+			continue
+		}
+		if first == "" {
+			f := s.Filter(n)
+			which := "cards"
+			if f.OpenOnly {
+				which = "open-symbol cards"
+			}
+			first = fmt.Sprintf("there are %d %s; dealing %d to each of %d players takes %d", f.Cards, which, s.Hand.N, n, p.Dealt)
+			if rest < 0 {
+				first += fmt.Sprintf(", %d more than there are", -rest)
+			} else {
+				first += fmt.Sprintf(" and leaves %d", rest)
+			}
+		}
+		bad = append(bad, n)
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return []rules.Finding{{Rule: "deck-short", Ptr: s.at(s.DeckPtr, s.Hand.Ptr),
+		Message: fmt.Sprintf("%s the deck cannot be set up: %s; the rest must split into two piles of at least one card each", players(bad), first),
+		Hint:    "add cards, deal fewer (hand:), or narrow the player range"}}
+}
+
+func checkBiteCount(s *Setup) []rules.Finding {
+	byCount := map[int][]int{}
+	var order []int
+	for _, n := range s.Counts() {
+		b := s.Filter(n).Bites
+		if b == 1 {
+			continue
+		}
+		if _, ok := byCount[b]; !ok {
+			order = append(order, b)
+		}
+		byCount[b] = append(byCount[b], n)
+	}
+	var bite *Card
+	for i := range s.Deck {
+		if s.Deck[i].HiddenBite && s.Deck[i].Count > 0 {
+			bite = &s.Deck[i]
+			break
+		}
+	}
+	var out []rules.Finding
+	for _, b := range order {
+		ns := byCount[b]
+		f := rules.Finding{Rule: "hidden-bite-count", Ptr: s.at(s.DeckPtr)}
+		switch {
+		case b == 0 && bite != nil && bite.Closed:
+			f.Ptr = s.at(bite.Ptr, s.DeckPtr)
+			f.Message = fmt.Sprintf("%s the deck has no Hidden Bite: %q has the closed symbol, and up to %d players only open-symbol cards are used", players(ns), bite.Name, s.Players.OpenOnlyUpTo)
+			f.Hint = "give the Hidden Bite the open symbol"
+		case b == 0:
+			f.Message = fmt.Sprintf("%s the deck has no Hidden Bite: nothing starts the Infection Phase", players(ns))
+			f.Hint = "mark one card with hidden-bite: true (the base game's is an Event, Hidden Bite)"
+		default:
+			if bite != nil {
+				f.Ptr = s.at(bite.Ptr, s.DeckPtr)
+			}
+			f.Message = fmt.Sprintf("%s the deck has %d Hidden Bites: the setup shuffles exactly one into the second pile", players(ns), b)
+			f.Hint = "keep one card with hidden-bite: true, count: 1"
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func checkBiteEarly(s *Setup) []rules.Finding {
+	b := s.Bite
+	var why []string
+	if !b.SetAside {
+		why = append(why, "it is not set aside before the deal, so it can be dealt to a player")
+	}
+	switch b.Into {
+	case IntoFirst:
+		why = append(why, "it is shuffled into the first pile, the top half of the draw deck")
+	case IntoDeck:
+		why = append(why, "it is shuffled into the whole draw deck, so it can be the first card drawn")
+	}
+	if len(why) == 0 {
+		return nil
+	}
+	return []rules.Finding{{Rule: "hidden-bite-early", Ptr: s.at(b.Ptr),
+		Message: "the Hidden Bite can start the Infection Phase early: " + strings.Join(why, "; "),
+		Hint:    "the rule is hidden-bite: {set-aside: true, into: second-pile}"}}
+}
+
+// checkChips checks the chip arithmetic of every player count: the Camps'
+// chips and the chips flipped to Zombie must exist.
+func checkChips(s *Setup) []rules.Finding {
+	var out []rules.Finding
+	for _, v := range s.Values() {
+		have, ok := s.ChipCount(v)
+		var bad []int
+		var first string
+		for _, n := range s.Counts() {
+			camp, flip := n*s.CampChips(v), s.Missing(n)*s.FlipChips(v)
+			if camp+flip <= have.Count {
+				continue
+			}
+			if first == "" {
+				first = fmt.Sprintf("%d chips of value %d (%d for the Camps, %d flipped to Zombie)", camp+flip, v, camp, flip)
+			}
+			bad = append(bad, n)
+		}
+		if len(bad) == 0 {
+			continue
+		}
+		f := rules.Finding{Rule: "chips-short", Ptr: s.at(have.Ptr, s.written("chips"), s.City.Ptr, s.Camp.Ptr),
+			Message: fmt.Sprintf("%s the setup needs %s, but there are %d", players(bad), first, have.Count),
+			Hint:    fmt.Sprintf("add chips of value %d (chips: [{value: %d, count: ...}]), or take fewer for the Camps and the City Center", v, v)}
+		if !ok {
+			f.Message = fmt.Sprintf("%s the setup needs %s, but there are no chips of value %d", players(bad), first, v)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func checkDice(s *Setup) []rules.Finding {
+	var out []rules.Finding
+	for _, name := range []string{"base", "survival", "infection"} {
+		if s.Die(name) == nil {
+			out = append(out, rules.Finding{Rule: "die-faces", Ptr: s.at(s.written("dice")),
+				Message: fmt.Sprintf("there is no %s die: the game rolls the Base Die every turn, with the Survival Die or the Infection Die by phase", name),
+				Hint:    fmt.Sprintf("add {die: %s, faces: [...]} to the dice", name)})
+		}
+	}
+	for _, d := range s.Dice {
+		if len(d.Faces) != 6 {
+			out = append(out, rules.Finding{Rule: "die-faces", Ptr: s.at(d.Ptr) + facesPtr(d.Ptr),
+				Message: fmt.Sprintf("the %s die has %d faces: the game's dice are six-sided", d.Name, len(d.Faces)),
+				Hint:    "give it exactly 6 faces: numbers, blank or symbol"})
+		}
+	}
+	return out
+}
+
+func facesPtr(p string) string {
+	if p == "" {
+		return ""
+	}
+	return "/faces"
+}
+
+func checkCardType(s *Setup) []rules.Finding {
+	var out []rules.Finding
+	for _, c := range s.Deck {
+		if c.Type != "" {
+			continue
+		}
+		out = append(out, rules.Finding{Rule: "card-no-type", Ptr: s.at(c.Ptr),
+			Message: fmt.Sprintf("card %q has no type: it must be an Action, Reaction, Event, Character or Hideout", c.Name),
+			Hint:    "add type: action (or reaction, event, character, hideout)"})
+	}
+	return out
+}
+
+// checkDuplicates finds a card name listed twice: changes by name reach
+// only the first entry, which is rarely what the author meant.
+func checkDuplicates(s *Setup) []rules.Finding {
+	var out []rules.Finding
+	first := map[string]int{}
+	for i, c := range s.Deck {
+		j, seen := first[c.Name]
+		if !seen {
+			first[c.Name] = i
+			continue
+		}
+		out = append(out, rules.Finding{Rule: "card-duplicate", Ptr: s.at(c.Ptr),
+			Message: fmt.Sprintf("the deck lists %q twice: changes that name it reach only the first entry", c.Name),
+			Hint:    fmt.Sprintf("write one entry with count: %d, or give the second card a name of its own", s.Deck[j].Count+c.Count),
+			Related: related(s.Deck[j].Ptr, "the first entry")})
+	}
+	return out
+}
