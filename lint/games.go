@@ -3,5 +3,6 @@ package lint
 // Every game the tool knows registers itself here.
 import (
 	_ "github.com/zmission/zmission/rules/classic"
+	_ "github.com/zmission/zmission/rules/facility"
 	_ "github.com/zmission/zmission/rules/invader"
 )

@@ -50,7 +50,7 @@ func exampleFiles(t testing.TB) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".json")) {
+		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".json")) && !modelDoc(t, p) {
 			out = append(out, p)
 		}
 		return nil
@@ -62,6 +62,19 @@ func exampleFiles(t testing.TB) []string {
 		t.Fatal("no example missions found")
 	}
 	return out
+}
+
+var rulesetLine = regexp.MustCompile(`(?m)^ruleset:\s*([a-z0-9-]+)`)
+
+// modelDoc says whether an example is of a game not played on tiles: its
+// sheet is drawn by its view (ModelView), tested with that view.
+func modelDoc(t testing.TB, path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rulesetLine.FindSubmatch(data)
+	return m != nil && rules.LookupModel(string(m[1])) != nil
 }
 
 // checkSVG walks the whole document with an XML decoder and checks that
