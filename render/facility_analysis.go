@@ -34,7 +34,7 @@ func (facilityView) Analysis(w io.Writer, v any) error {
 	fmt.Fprintf(w, "Oxygen: %d each, 1 lost at the end of every turn in a section with inactive life support; the Landing Zone holds %d oxygen tokens (+%d each).\n",
 		ls.StartOxygen, ls.LandingOxygen, ls.OxygenPerToken)
 
-	fmt.Fprintln(w, "\nEscapes (one character from the Landing Zone: 5 action cards a round, a move costs 1, using a room 2; ? marks a slot explored on the way):")
+	fmt.Fprintln(w, "\nEscapes (one character from the Landing Zone, unhindered: 5 action cards a round, a move costs 1, using a room 2; \"explores\" counts empty slots on the way):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, e := range a.Escapes {
 		where := "still in its stack"

@@ -249,8 +249,11 @@ func (f *Facility) checkCorridors() []rules.Finding {
 			out = append(out, rules.Finding{Rule: "noise-range", Ptr: ptr + "/deadly",
 				Message: fmt.Sprintf("corridor %d is reinforced (noise 0) and has a Deadly value %d: secured corridors still have only one value of 0", c.ID, c.Deadly)})
 		case c.Deadly != 0 && (c.Deadly < 1 || c.Deadly >= c.Noise):
-			out = append(out, rules.Finding{Rule: "noise-range", Ptr: ptr + "/deadly",
-				Message: fmt.Sprintf("corridor %d has Deadly value %d with noise %d: the second noise value is a smaller one, 1-%d", c.ID, c.Deadly, c.Noise, max(c.Noise-1, 1))})
+			msg := fmt.Sprintf("corridor %d has Deadly value %d with noise %d: the second noise value is a smaller one, 1-%d", c.ID, c.Deadly, c.Noise, c.Noise-1)
+			if c.Noise == 1 {
+				msg = fmt.Sprintf("corridor %d has Deadly value %d with noise 1: the second noise value is a smaller one, and none is smaller than 1", c.ID, c.Deadly)
+			}
+			out = append(out, rules.Finding{Rule: "noise-range", Ptr: ptr + "/deadly", Message: msg})
 		}
 		if c.DoorAt != 0 {
 			switch {

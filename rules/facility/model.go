@@ -351,6 +351,12 @@ func (f *Facility) Nodes() []rules.Node {
 			if s.Room.LifeSupport != "" {
 				n.Features = append(n.Features, "life-support:"+s.Room.LifeSupport)
 			}
+			if s.Room.Computer {
+				n.Features = append(n.Features, "computer")
+			}
+			if len(s.Room.Items) > 0 {
+				n.Features = append(n.Features, "items:"+strings.Join(s.Room.Items, "+"))
+			}
 			if s.Covered {
 				n.Features = append(n.Features, "covered")
 			}
