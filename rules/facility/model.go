@@ -23,47 +23,48 @@ const Ruleset = "facility"
 // Sections are the three section border pieces.
 var Sections = []string{"A", "B", "C"}
 
-// doc is the scenario as written (past the schema).
+// doc is the scenario as written (past the schema), read by read.
 type doc struct {
-	Title    string   `json:"title"`
-	ID       string   `json:"id"`
-	Author   string   `json:"author"`
-	Briefing string   `json:"briefing"`
-	Notes    string   `json:"notes"`
-	Players  any      `json:"players"`
-	Mode     string   `json:"mode"`
-	Grid     []int    `json:"grid"`
-	Borders  []string `json:"borders"`
-	Slots    []struct {
-		ID      int    `json:"id"`
-		At      []int  `json:"at"`
-		Section string `json:"section"`
-	} `json:"slots"`
-	Rooms []struct {
-		Slot    int    `json:"slot"`
-		Room    string `json:"room"`
-		Covered *bool  `json:"covered"`
-	} `json:"rooms"`
-	CustomRooms []Room `json:"custom_rooms"`
-	Corridors   []struct {
-		ID        int    `json:"id"`
-		Between   []int  `json:"between"`
-		Noise     int    `json:"noise"`
-		Deadly    int    `json:"deadly"`
-		Door      string `json:"door"`
-		DoorAt    int    `json:"door_at"`
-		Technical bool   `json:"technical"`
-	} `json:"corridors"`
-	Stacks          map[string][]string `json:"stacks"`
-	CorridorPool    *int                `json:"corridor_pool"`
-	LifeSupport     map[string]string   `json:"life_support"`
-	Hibernatorium   string              `json:"hibernatorium"`
-	AntiAircraft    string              `json:"anti_aircraft"`
-	LanderRound     int                 `json:"lander_round"`
-	Eggs            *int                `json:"eggs"`
-	LandingZoneGear map[string]int      `json:"landing_zone_gear"`
-	Tokens          []Token             `json:"tokens"`
-	Objectives      []Objective         `json:"objectives"`
+	Title, ID, Author, Briefing, Notes string
+	Players                            any // json.Number or a range string
+	Mode                               string
+	Grid                               []int
+	Borders                            []string
+	Slots                              []slotDoc
+	Rooms                              []roomDoc
+	CustomRooms                        []Room
+	Corridors                          []corridorDoc
+	Stacks                             map[string][]string
+	CorridorPool                       *int
+	LifeSupport                        map[string]string
+	Hibernatorium, AntiAircraft        string
+	LanderRound                        int
+	Eggs                               *int
+	LandingZoneGear                    map[string]int
+	Tokens                             []Token
+	Objectives                         []Objective
+}
+
+type slotDoc struct {
+	ID      int
+	At      []int
+	Section string
+}
+
+type roomDoc struct {
+	Slot    int
+	Room    string
+	Covered *bool
+}
+
+type corridorDoc struct {
+	ID        int
+	Between   []int
+	Noise     int
+	Deadly    int
+	Door      string
+	DoorAt    int
+	Technical bool
 }
 
 // Facility is a scenario read into its board: slots, the rooms on them and
@@ -216,11 +217,10 @@ func (Game) Schema() string { return "facility" }
 // CheckModel, so that one wrong room name does not hide the other findings;
 // the model keeps unknown names with no room behind them.
 func (Game) Load(d *missions.Doc, _ rules.LoadEnv) (rules.Model, []rules.Finding) {
-	var raw doc
-	if err := source.Decode(d.Root, &raw); err != nil {
-		return nil, []rules.Finding{{Rule: "schema", Ptr: "", Message: "the scenario cannot be read: " + err.Error()}}
+	if d == nil || d.Root == nil || d.Root.Kind != source.Object {
+		return nil, []rules.Finding{{Rule: "schema", Ptr: "", Message: "the scenario cannot be read: it is not a mapping"}}
 	}
-	return build(&raw), nil
+	return build(read(d.Root)), nil
 }
 
 // build makes the model of a decoded scenario; it never fails.
