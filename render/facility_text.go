@@ -146,7 +146,7 @@ func (facilityView) Show(w io.Writer, m rules.Model) error {
 		cv.put(x, y+fBoxH-1, "└"+strings.Repeat(bot, fBoxW-2)+"┘")
 		var l1, l2 string
 		switch {
-		case s.Covered:
+		case s.Covered && s.Room != nil:
 			l1, l2 = "[covered]", wrap1(s.Room.Name, fBoxW-2)
 		case s.Room != nil:
 			l1, l2 = wrap2(s.Room.Name, fBoxW-2)

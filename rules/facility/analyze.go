@@ -155,7 +155,11 @@ func (Game) AnalyzeModel(m rules.Model, _ rules.AnalyzeOptions) any {
 // Analyze works out the facility's escapes, noise and intruder routes.
 func (f *Facility) Analyze() *Analysis {
 	a := &Analysis{Title: f.Name, Ruleset: Ruleset, Slots: len(f.Slots), Corridors: len(f.Corridors),
-		Deadly: f.Deadly, Objectives: f.Objectives, Stacks: map[string]int{}}
+		Deadly: f.Deadly, Objectives: f.Objectives, Stacks: map[string]int{},
+		Escapes: []Escape{}, Intruders: []Route{}, Noise: []NoiseRoom{}}
+	if a.Objectives == nil {
+		a.Objectives = []Objective{}
+	}
 	for t, ids := range f.Stacks {
 		a.Stacks[t] = len(ids)
 	}
@@ -165,6 +169,7 @@ func (f *Facility) Analyze() *Analysis {
 		}
 	}
 	a.Empty = len(f.empties())
+	a.LifeSupply.Active, a.LifeSupply.Inactive = []string{}, []string{}
 	for _, x := range Sections {
 		if f.LifeSupport[x] {
 			a.LifeSupply.Active = append(a.LifeSupply.Active, x)
@@ -180,11 +185,17 @@ func (f *Facility) Analyze() *Analysis {
 	lz := f.Find(LandingZone)
 	if lz != nil {
 		a.Start = lz.ID
-		a.Escapes = f.escapes(lz)
-		a.Intruders = f.intruderRoutes()
+		if e := f.escapes(lz); e != nil {
+			a.Escapes = e
+		}
+		if r := f.intruderRoutes(); r != nil {
+			a.Intruders = r
+		}
 	}
 	a.Timeline = f.timeline(a.Escapes)
-	a.Noise = f.noiseProfiles()
+	if n := f.noiseProfiles(); n != nil {
+		a.Noise = n
+	}
 	for p := max(f.PlayersMin, 1); p <= max(f.PlayersMax, f.PlayersMin); p++ {
 		a.Setup = append(a.Setup, setupFor(f, p))
 	}
@@ -397,7 +408,7 @@ func (f *Facility) landerOdds() (string, float64) {
 // cards a round, 2 actions a turn, oxygen lost at the end of each turn in a
 // section with inactive life support, a pass ending the round's turns.
 func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name string) Plan {
-	p := Plan{Name: name, Route: []int{from}}
+	p := Plan{Name: name, Route: []int{from}, Doors: []int{}}
 	// The actions, in order: moves (cost 1) and room uses (cost 2).
 	type action struct {
 		to             int
@@ -541,7 +552,7 @@ func (f *Facility) noiseProfiles() []NoiseRoom {
 		}
 		nr := NoiseRoom{Slot: s.ID, Room: s.Room.Name, Hits: []NoiseHit{}, Nothing: []int{}}
 		for n := 1; n <= 4; n++ {
-			h := NoiseHit{Number: n}
+			h := NoiseHit{Number: n, Corridors: []int{}}
 			for _, c := range s.Corridors {
 				if c.Noise == n || (f.Deadly && c.Noise != 0 && c.Deadly == n) {
 					h.Corridors = append(h.Corridors, c.ID)
@@ -638,6 +649,12 @@ func (f *Facility) intruderRoutes() []Route {
 				if dm, ok := dist[m]; ok && dm == dist[n]-1 {
 					best = append(best, m)
 				}
+			}
+			if len(best) == 0 {
+				// Only with ids used twice (reported by slot-duplicate
+				// and corridor-duplicate): the ways are not well defined.
+				r.Target = -1
+				return r
 			}
 			if len(best) > 1 {
 				r.TieBroken = true
