@@ -53,7 +53,9 @@ func writeLinks(w io.Writer, gm rules.GraphModel, format string) error {
 		}
 		return writeJSON(w, map[string]any{"zones": nodes, "movement": links})
 	case "dot":
-		q := func(s string) string { return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"` }
+		q := func(s string) string {
+			return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+		}
 		fmt.Fprintf(w, "graph zones {\n  label=%s;\n  node [shape=box, fontname=\"Helvetica\"];\n", q(gm.Title()))
 		for _, n := range nodes {
 			label := n.ID
