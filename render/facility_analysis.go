@@ -34,7 +34,7 @@ func (facilityView) Analysis(w io.Writer, v any) error {
 	fmt.Fprintf(w, "Oxygen: %d each, 1 lost at the end of every turn in a section with inactive life support; the Landing Zone holds %d oxygen tokens (+%d each).\n",
 		ls.StartOxygen, ls.LandingOxygen, ls.OxygenPerToken)
 
-	fmt.Fprintln(w, "\nEscapes (one character from the Landing Zone, unhindered: 5 action cards a round, a move costs 1, using a room 2; \"explores\" counts empty slots on the way):")
+	fmt.Fprintln(w, "\nEscapes (one character from the Landing Zone, unhindered: 5 action cards a round, a move costs 1, using a room 2; * a room used on the way; \"explores\" counts empty slots on the way):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, e := range a.Escapes {
 		where := "still in its stack"
@@ -151,8 +151,15 @@ func margin(p facility.Plan) string {
 // routeText writes a plan's route as slot ids, "?" after an empty slot.
 func routeText(a *facility.Analysis, p facility.Plan) string {
 	var parts []string
-	for _, s := range p.Route {
-		parts = append(parts, strconv.Itoa(s))
+	stop := 0
+	for i, s := range p.Route {
+		t := strconv.Itoa(s)
+		// A room used on the way (not the escape itself) is starred.
+		if i > 0 && stop < len(p.Stops)-1 && s == p.Stops[stop] {
+			t += "*"
+			stop++
+		}
+		parts = append(parts, t)
 	}
 	out := strings.Join(parts, "→")
 	if p.Explores > 0 {

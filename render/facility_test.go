@@ -128,3 +128,18 @@ func TestFacilityShow(t *testing.T) {
 		}
 	}
 }
+
+func TestFacilityChecklistPlayers(t *testing.T) {
+	f := facilityExamples(t)["cold-landing.yaml"]
+	// "1 blank, 2 Larva, 3 random Adult, and 1 additional random Adult for
+	// each character": 3 characters, 6 Adults, 9 tokens.
+	three := facilityPage(t, f, ModelOptions{Players: 3})
+	if !bytes.Contains(three, []byte("Intruder bag (3 players): 1 blank, 2 Larvae, 6 Adults — 9 tokens.")) {
+		t.Error("the checklist for 3 players has the wrong bag")
+	}
+	// The scenario's own range, 2-4, when no count is given.
+	all := facilityPage(t, f, ModelOptions{})
+	if !bytes.Contains(all, []byte("Intruder bag (2-4 players): 1 blank, 2 Larvae, 5-7 Adults — 8-10 tokens.")) {
+		t.Error("the checklist for 2-4 players has the wrong bag")
+	}
+}

@@ -70,7 +70,10 @@ type Escape struct {
 type Plan struct {
 	Name  string `json:"name"`
 	Route []int  `json:"route"` // slot ids, from the Landing Zone
-	Moves int    `json:"moves"`
+	// Stops are the slots whose room the plan uses, in order (the last
+	// one is the escape).
+	Stops []int `json:"stops"`
+	Moves int   `json:"moves"`
 	// Explores: empty slots on the way (rooms drawn on arrival).
 	Explores int   `json:"explores"`
 	Doors    []int `json:"closed_doors"` // closed doors on the way, by corridor id
@@ -408,7 +411,7 @@ func (f *Facility) landerOdds() (string, float64) {
 // cards a round, 2 actions a turn, oxygen lost at the end of each turn in a
 // section with inactive life support, a pass ending the round's turns.
 func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name string) Plan {
-	p := Plan{Name: name, Route: []int{from}, Doors: []int{}}
+	p := Plan{Name: name, Route: []int{from}, Doors: []int{}, Stops: []int{}}
 	// The actions, in order: moves (cost 1) and room uses (cost 2).
 	type action struct {
 		to             int
@@ -442,6 +445,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 			}
 		}
 		acts = append(acts, action{to: st.to, use: true, activate: st.activate, hibern: st.hibern, escape: st.escape, wait: st.wait})
+		p.Stops = append(p.Stops, st.to)
 		at = st.to
 	}
 	active := map[string]bool{}

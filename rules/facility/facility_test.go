@@ -1,6 +1,8 @@
 package facility
 
 import (
+	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -281,6 +283,28 @@ func TestHibernationNeedsLifeSupportControlC(t *testing.T) {
 	for _, e := range a.Escapes {
 		if e.Way == "hibernation" && slices.Contains(e.Plans[0].Route, 4) {
 			t.Errorf("an active Hibernatorium needs no detour: %v", e.Plans[0].Route)
+		}
+	}
+}
+
+// TestCatalogueDocumented: docs/facility-format.md lists every built-in
+// room with its type, and the schema offers every id to editors.
+func TestCatalogueDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/facility-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch, err := os.ReadFile("../../schema/facility.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range BuiltinRooms() {
+		row := fmt.Sprintf("| `%s` | %s | %s |", r.ID, r.Name, r.Type)
+		if !strings.Contains(string(doc), row) {
+			t.Errorf("docs/facility-format.md has no row starting %q", row)
+		}
+		if !strings.Contains(string(sch), `"`+r.ID+`"`) {
+			t.Errorf("the schema's room examples lack %q", r.ID)
 		}
 	}
 }
