@@ -638,7 +638,9 @@ func (s *fSheet) escapeOverlay(w *svgw, x, y, cell float64) {
 		last := s.f.Slot(p.Route[len(p.Route)-1])
 		if s.onGrid(last) {
 			cx, cy := s.centre(last, x, y, cell)
-			w.el("circle", "cx", num(cx+off), "cy", num(cy+off), "r", num(cell*0.035), "fill", col)
+			r := cell * 0.05
+			w.el("circle", "cx", num(cx+off), "cy", num(cy+off), "r", num(r), "fill", col, "stroke", s.st.c("paper"), "stroke-width", num(r*0.15))
+			w.text(cx+off, cy+off+r*0.42, r*1.15, "middle", "bold", s.st.c("paper"), wayLetter(e.Way))
 		}
 	}
 	w.close("g")
@@ -816,7 +818,7 @@ func (s *fSheet) overlayLegend() string {
 		out = append(out, "corridor colour: how many noise numbers of the rooms beside it hit it (darker: more)")
 	}
 	if s.ovs["escape"] {
-		out = append(out, "coloured lines: the quickest plan to each escape")
+		out = append(out, "lines: the quickest plan to each escape, ending in its letter")
 	}
 	if s.ovs["intruders"] {
 		out = append(out, "arrows: where an intruder in each corridor moves (the whole route for placed intruders)")
