@@ -85,7 +85,7 @@ func init() {
 			Bad:  with("{slot: 8, room: nest}", "{slot: 5, room: nest}"),
 			Good: base},
 		{ID: "room-required", Title: "A room the scenario needs is missing", Severity: validate.Error,
-			Doc:  "The characters start in the Landing Zone, so it is always on the map. Each escape an objective names needs its room on the map or in a stack: the Landing Zone (Lander), the Hibernatorium and Life Support Control C (hibernation), the Escape Shuttle; destroying the Nest needs the Nest, destroying the facility the Cooling System.",
+			Doc:  "The characters start in the Landing Zone, so it is always on the map. The eggs lie \"in the Eggs space on the section C border\", an extension of the Nest room, so with eggs (5 unless `eggs` says otherwise) the Nest is on the map or in the C stack. Each escape an objective names needs its room on the map or in a stack: the Landing Zone (Lander), the Hibernatorium and Life Support Control C (hibernation), the Escape Shuttle; destroying the Nest needs the Nest, destroying the facility the Cooling System.",
 			Bad:  with("  - escape: any\n", "  - escape: shuttle\n") + "stacks:\n  C: [life-support-control-c, reactor]\n",
 			Good: with("  - escape: any\n", "  - escape: shuttle\n") + "stacks:\n  C: [escape-shuttle, life-support-control-c, reactor]\n"},
 		{ID: "corridor-end", Title: "A corridor leads beyond the border", Severity: validate.Error,

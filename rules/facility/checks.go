@@ -307,6 +307,17 @@ func (f *Facility) stackHas(id string) bool {
 	return false
 }
 
+// listed says whether the scenario has a room at all: in /rooms (even on a
+// slot that room-slot reports) or in a stack.
+func (f *Facility) listed(id string) bool {
+	for _, p := range f.Placed {
+		if p.Room == id {
+			return true
+		}
+	}
+	return f.stackHas(id)
+}
+
 // needed are the rooms the objectives need, with the objective's pointer.
 func (f *Facility) needed() [][2]string {
 	var out [][2]string
@@ -337,8 +348,20 @@ func (f *Facility) checkRequired() []rules.Finding {
 			Message: "there is no Landing Zone on the map: the characters start there, and setup connects 3 corridors to it",
 			Hint:    "add {slot: N, room: landing-zone} on a section A slot"})
 	}
+	// "Place 5 egg tokens in the Eggs space on the section C border." and
+	// "The Nest space on the section C border is an extension of the Nest
+	// room": eggs need a Nest to be taken from.
+	if f.Eggs > 0 && !f.listed(Nest) {
+		ptr, key := "/eggs", false
+		if !f.eggsWritten {
+			ptr, key = "/rooms", true // the default 5 eggs: point at the rooms
+		}
+		out = append(out, rules.Finding{Rule: "room-required", Ptr: ptr, Key: key,
+			Message: fmt.Sprintf("%d eggs lie in the Nest space, an extension of the Nest room, but the Nest is neither on the map nor in a stack", f.Eggs),
+			Hint:    "place the Nest on a section C slot, add it to the C stack, or set eggs: 0"})
+	}
 	for _, n := range f.needed() {
-		if f.Find(n[0]) == nil && !f.stackHas(n[0]) {
+		if !f.listed(n[0]) {
 			name := f.Cat[n[0]].Name
 			out = append(out, rules.Finding{Rule: "room-required", Ptr: n[1],
 				Message: fmt.Sprintf("this objective needs the %s, which is neither on the map nor in a stack", name),

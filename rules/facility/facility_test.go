@@ -308,3 +308,19 @@ func TestCatalogueDocumented(t *testing.T) {
 		}
 	}
 }
+
+func TestEggsNeedTheNest(t *testing.T) {
+	// "Place 5 egg tokens in the Eggs space on the section C border." and
+	// "The Nest space on the section C border is an extension of the Nest
+	// room, so characters in the Nest room may interact with egg tokens."
+	noNest := strings.Replace(base, "  - {slot: 8, room: nest}\n", "", 1) + "stacks:\n  C: [escape-shuttle]\n"
+	if !has(load(t, noNest).Check(), "room-required") {
+		t.Error("5 eggs and no Nest anywhere: not reported")
+	}
+	if has(load(t, noNest+"eggs: 0\n").Check(), "room-required") {
+		t.Error("no eggs, no Nest: reported")
+	}
+	if has(load(t, strings.Replace(noNest, "C: [escape-shuttle]", "C: [escape-shuttle, nest]", 1)).Check(), "room-required") {
+		t.Error("the Nest in the C stack: reported")
+	}
+}

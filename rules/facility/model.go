@@ -93,6 +93,8 @@ type Facility struct {
 	Tokens       []Token
 	Objectives   []Objective
 
+	eggsWritten bool
+
 	slotByID map[int]*Slot
 	corByID  map[int]*Corridor
 }
@@ -241,7 +243,7 @@ func build(d *doc) *Facility {
 		f.LanderRound = 10
 	}
 	if d.Eggs != nil {
-		f.Eggs = *d.Eggs
+		f.Eggs, f.eggsWritten = *d.Eggs, true
 	}
 	if d.CorridorPool != nil {
 		f.CorridorPool = *d.CorridorPool
