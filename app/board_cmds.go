@@ -35,12 +35,6 @@ func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 				return nil, nil, &exitError{code: ExitFailed, msg: "cannot read " + path}
 			}
 		}
-		if r.Mission != nil && rules.Lookup(r.Mission.Ruleset) == nil {
-			// The format is known, the game is not: say what can be drawn.
-			return nil, nil, &exitError{code: ExitFindings,
-				msg:  fmt.Sprintf("%s is a %s mission; zmission does not know that game's rules yet, so it has no board to build or draw", path, r.Mission.Ruleset),
-				hint: fmt.Sprintf("show, zones, graph, los, analyze and render work on %s missions; 'zmission validate %s' checks this one's format", strings.Join(rules.Rulesets(), " and "), path)}
-		}
 		msg := "cannot build the board of " + path
 		for _, d := range r.Diags {
 			if d.Severity == validate.Error {

@@ -53,14 +53,16 @@ func writeLinks(w io.Writer, gm rules.GraphModel, format string) error {
 		}
 		return writeJSON(w, map[string]any{"zones": nodes, "movement": links})
 	case "dot":
-		q := func(s string) string { return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"` }
+		q := func(s string) string {
+			return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+		}
 		fmt.Fprintf(w, "graph zones {\n  label=%s;\n  node [shape=box, fontname=\"Helvetica\"];\n", q(gm.Title()))
 		for _, n := range nodes {
 			label := n.ID
 			if n.Name != "" {
-				label += "\\n" + n.Name
+				label += "\n" + n.Name // a line break, written \n by q
 			}
-			fmt.Fprintf(w, "  %s [label=%s, pos=\"%.1f,%.1f!\"];\n", q(n.ID), q(label), n.X, -n.Y)
+			fmt.Fprintf(w, "  %s [label=%s, pos=\"%.1f,%.1f!\"];\n", q(n.ID), q(label), n.X, 0-n.Y) // 0-y, not -y: no "-0.0"
 		}
 		for _, l := range links {
 			label := l.Via

@@ -36,6 +36,13 @@ BEGIN {
 	target["BenchmarkColonySmall"] = 10e6
 	target["BenchmarkColonyMedium"] = 50e6
 	target["BenchmarkColonyLarge"] = 500e6
+	target["BenchmarkLintFacility12"] = 1e6
+	target["BenchmarkLintFacility30"] = 1e6
+	target["BenchmarkLintFacility60"] = 1e6
+	target["BenchmarkLintFacility60JSON"] = 1e6
+	target["BenchmarkLintFacility240"] = "none"
+	target["BenchmarkModelFacility60"] = "none"
+	target["BenchmarkAnalyzeFacility60"] = "none"
 	printf "%-34s %-28s %12s %12s %10s %10s %8s\n", "benchmark", "package", "time/op", "B/op", "allocs/op", "target", "ratio"
 }
 function human(ns) {

@@ -115,8 +115,10 @@ func tilesetErr(path string, ds []validate.Diagnostic) error {
 func (r *Result) board(o Options) {
 	doc, m := r.Doc, r.Mission
 	if rules.Lookup(m.Ruleset) == nil {
-		r.finding(rules.Finding{Rule: "ruleset-unsupported", Ptr: "/ruleset",
-			Message: fmt.Sprintf("zmission does not know the rules of %s yet: only the mission's format was checked", m.Ruleset)})
+		// The schema admits only rulesets with a game (a test holds the
+		// two together), so this is a bug, not the author's mistake.
+		r.finding(rules.Finding{Rule: "internal", Ptr: "/ruleset",
+			Message: fmt.Sprintf("no game is registered for the ruleset %s", m.Ruleset)})
 		return
 	}
 	if len(m.Tiles) == 0 {

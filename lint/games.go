@@ -4,6 +4,7 @@ package lint
 import (
 	_ "github.com/zmission/zmission/rules/classic"
 	_ "github.com/zmission/zmission/rules/colony"
+	_ "github.com/zmission/zmission/rules/facility"
 	_ "github.com/zmission/zmission/rules/invader"
 	_ "github.com/zmission/zmission/rules/survivalinfection"
 )

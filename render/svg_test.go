@@ -69,6 +69,8 @@ func exampleFiles(t testing.TB) []string {
 	return out
 }
 
+var rulesetLine = regexp.MustCompile(`(?m)^ruleset:\s*([a-z0-9-]+)`)
+
 // checkSVG walks the whole document with an XML decoder and checks that
 // every <use href> and url(#id) names something the document defines.
 func checkSVG(t testing.TB, data []byte) {

@@ -307,6 +307,21 @@ func (d *drawer) draw(n *node, st state, out *[]op) error {
 		}
 		st.fill = paint{none: true}
 		return d.shape(p, st, out)
+	case "ellipse":
+		v, err := floats(n, "cx", "cy", "rx", "ry")
+		if err != nil {
+			return err
+		}
+		if v[2] <= 0 || v[3] <= 0 {
+			return nil
+		}
+		// Two half-ellipse arcs, as a path.
+		cx, cy, rx, ry := v[0], v[1], v[2], v[3]
+		p, err := parsePath(fmt.Sprintf("M%g %gA%g %g 0 1 0 %g %gA%g %g 0 1 0 %g %gZ", cx-rx, cy, rx, ry, cx+rx, cy, rx, ry, cx-rx, cy))
+		if err != nil {
+			return fmt.Errorf("printout: %v", err)
+		}
+		return d.shape(p, st, out)
 	case "circle":
 		v, err := floats(n, "cx", "cy", "r")
 		if err != nil {
@@ -341,6 +356,7 @@ var (
 		"rect":    set("x", "y", "width", "height", "rx", "ry"),
 		"circle":  set("cx", "cy", "r"),
 		"line":    set("x1", "y1", "x2", "y2"),
+		"ellipse": set("cx", "cy", "rx", "ry"),
 		"text":    set("x", "y"),
 		"tspan":   set(),
 		"use":     set("href", "x", "y", "width", "height"),

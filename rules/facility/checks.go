@@ -1,0 +1,586 @@
+package facility
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/zmission/zmission/internal/typo"
+	"github.com/zmission/zmission/rules"
+)
+
+func slotPtr(s *Slot) string          { return "/slots/" + strconv.Itoa(s.Index) }
+func corPtr(c *Corridor) string       { return "/corridors/" + strconv.Itoa(c.Index) }
+func roomPtr(i int) string            { return "/rooms/" + strconv.Itoa(i) }
+func tokPtr(i int) string             { return "/tokens/" + strconv.Itoa(i) }
+func stackPtr(t string, i int) string { return "/stacks/" + t + "/" + strconv.Itoa(i) }
+
+// CheckModel implements rules.ModelGame: every check of the facility, in a
+// fixed order (lint sorts them by rule).
+func (Game) CheckModel(m rules.Model, _ rules.Options) []rules.Finding {
+	f, ok := m.(*Facility)
+	if !ok {
+		return nil
+	}
+	return f.Check()
+}
+
+// Check runs every check on the facility.
+func (f *Facility) Check() []rules.Finding {
+	var out []rules.Finding
+	for _, c := range []func() []rules.Finding{
+		f.checkSlots, f.checkRooms, f.checkStacks, f.checkCorridors, f.checkLandingZone,
+		f.checkRequired, f.checkEscapes, f.checkTokens, f.checkOrder,
+	} {
+		out = append(out, c()...)
+	}
+	return out
+}
+
+func (f *Facility) checkSlots() []rules.Finding {
+	var out []rules.Finding
+	byPos := map[[2]int]*Slot{}
+	for _, s := range f.Slots {
+		if first := f.slotByID[s.ID]; first != s {
+			out = append(out, rules.Finding{Rule: "slot-duplicate", Ptr: slotPtr(s) + "/id",
+				Message: fmt.Sprintf("slot id %d is used twice: rooms, corridors and the lowest-id tie-break need one slot per id", s.ID),
+				Related: []rules.Related{{Ptr: slotPtr(first), Message: "the first slot " + strconv.Itoa(s.ID)}}})
+		}
+		p := [2]int{s.X, s.Y}
+		if first := byPos[p]; first != nil {
+			out = append(out, rules.Finding{Rule: "slot-duplicate", Ptr: slotPtr(s) + "/at",
+				Message: fmt.Sprintf("slots %d and %d are both at %d,%d", first.ID, s.ID, s.X, s.Y),
+				Related: []rules.Related{{Ptr: slotPtr(first), Message: "the first slot there"}}})
+		} else {
+			byPos[p] = s
+		}
+		if s.X < 0 || s.Y < 0 || s.X >= f.Cols || s.Y >= f.Rows {
+			out = append(out, rules.Finding{Rule: "slot-outside", Ptr: slotPtr(s) + "/at",
+				Message: fmt.Sprintf("slot %d at %d,%d is beyond the facility's border: the grid is %d×%d (columns 0-%d, rows 0-%d); no room or corridor can be placed beyond it", s.ID, s.X, s.Y, f.Cols, f.Rows, f.Cols-1, f.Rows-1),
+				Hint:    "enlarge grid or move the slot"})
+		}
+		if strings.Contains(s.Section, "/") && !slices.Contains(f.Borders, s.Section) {
+			hint := "add it to borders, or put the slot in one section"
+			if len(f.Borders) > 0 {
+				hint = "declared borders: " + strings.Join(f.Borders, ", ") + "; " + hint
+			}
+			out = append(out, rules.Finding{Rule: "slot-section", Ptr: slotPtr(s) + "/section",
+				Message: fmt.Sprintf("slot %d is on the %s border, but the scenario declares no border between sections %s", s.ID, s.Section, strings.Replace(s.Section, "/", " and ", 1)),
+				Hint:    hint})
+		}
+	}
+	return out
+}
+
+func (f *Facility) checkRooms() []rules.Finding {
+	var out []rules.Finding
+	names := f.Cat.ids()
+	seen := map[string]string{} // room id -> pointer of its first use
+	for i, p := range f.Placed {
+		ptr := roomPtr(i)
+		s := f.slotByID[p.Slot]
+		switch {
+		case s == nil:
+			out = append(out, rules.Finding{Rule: "room-slot", Ptr: ptr + "/slot",
+				Message: fmt.Sprintf("room %s is on slot %d, which is not a slot of the facility: rooms are placed on room slots only", p.Room, p.Slot)})
+		case s.RoomAt != i:
+			out = append(out, rules.Finding{Rule: "room-slot", Ptr: ptr + "/slot",
+				Message: fmt.Sprintf("slot %d already holds %s: one room per slot", p.Slot, s.RoomID),
+				Related: []rules.Related{{Ptr: roomPtr(s.RoomAt), Message: "the room already there"}}})
+		}
+		r := f.Cat[p.Room]
+		if r == nil {
+			out = append(out, unknownRoom(ptr+"/room", p.Room, names))
+			continue
+		}
+		if first, dup := seen[p.Room]; dup {
+			out = append(out, rules.Finding{Rule: "room-duplicate", Ptr: ptr + "/room",
+				Message: fmt.Sprintf("%s is on the map twice: each named room is one tile", r.Name),
+				Related: []rules.Related{{Ptr: first, Message: "the first " + r.Name}}})
+		} else {
+			seen[p.Room] = ptr + "/room"
+		}
+		if s != nil && s.RoomAt == i && !canHold(s, r.Type) {
+			msg := fmt.Sprintf("%s is a section %s room, on slot %d in section %s: section rooms belong to their section", r.Name, r.Type, s.ID, s.Section)
+			if r.ID == Nest {
+				msg = fmt.Sprintf("the Nest is on slot %d in section %s: its eggs lie in the Nest space on the section C border, which is part of the Nest room", s.ID, s.Section)
+			}
+			out = append(out, rules.Finding{Rule: "room-section", Ptr: ptr + "/slot", Message: msg,
+				Related: []rules.Related{{Ptr: slotPtr(s), Message: "the slot"}}})
+		}
+		if p.Covered && r.ID != Hibernatorium {
+			out = append(out, rules.Finding{Rule: "room-section", Ptr: ptr + "/covered",
+				Message: fmt.Sprintf("only the Hibernatorium has an Undiscovered tile to cover it; %s cannot be covered", r.Name)})
+		}
+	}
+	for _, t := range []string{"A", "B", "C", "?"} {
+		for i, id := range f.Stacks[t] {
+			if !f.StackWritten[t] {
+				break
+			}
+			ptr := stackPtr(t, i)
+			r := f.Cat[id]
+			if r == nil {
+				out = append(out, unknownRoom(ptr, id, names))
+				continue
+			}
+			if first, dup := seen[id]; dup {
+				out = append(out, rules.Finding{Rule: "room-duplicate", Ptr: ptr,
+					Message: fmt.Sprintf("%s is already in the scenario: each named room is one tile, on the map or in a stack", r.Name),
+					Related: []rules.Related{{Ptr: first, Message: "the first " + r.Name}}})
+			} else {
+				seen[id] = ptr
+			}
+			if r.Type != t {
+				out = append(out, rules.Finding{Rule: "room-section", Ptr: ptr,
+					Message: fmt.Sprintf("%s is a type %s room, in the %s stack: the room tiles are sorted into stacks by type", r.Name, r.Type, t),
+					Hint:    "move it to stacks." + r.Type})
+			}
+		}
+	}
+	return out
+}
+
+func unknownRoom(ptr, id string, names []string) rules.Finding {
+	fd := rules.Finding{Rule: "room-unknown", Ptr: ptr, Message: fmt.Sprintf("unknown room %q", id),
+		Hint: "the rooms are listed in docs/facility-format.md; add your own under custom_rooms"}
+	if near := typo.Closest(id, names); near != "" {
+		fd.Message += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return fd
+}
+
+// empties are the empty slots (one per id), in id order.
+func (f *Facility) empties() []*Slot {
+	var out []*Slot
+	for _, s := range f.sortedSlots() {
+		if s.RoomID == "" && f.slotByID[s.ID] == s {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (f *Facility) checkStacks() []rules.Finding {
+	var out []rules.Finding
+	empty := f.empties()
+	total := 0
+	var parts []string
+	for _, t := range []string{"A", "B", "C", "?"} {
+		total += len(f.Stacks[t])
+		parts = append(parts, fmt.Sprintf("%s %d", t, len(f.Stacks[t])))
+	}
+	if len(empty) > total {
+		var per []string
+		for _, x := range Sections {
+			n := 0
+			for _, s := range empty {
+				if s.InSection(x) {
+					n++
+				}
+			}
+			per = append(per, fmt.Sprintf("%s %d", x, n))
+		}
+		ptr := "/stacks"
+		if len(f.StackWritten) == 0 {
+			ptr = "/slots"
+		}
+		out = append(out, rules.Finding{Rule: "stack-short", Ptr: ptr, Key: true,
+			Message: fmt.Sprintf("%d empty slots (by section: %s; border slots count in both) but the stacks hold %d rooms (%s): once a type runs out exploration places a ? room, and once the ? stack is empty too, nothing is placed", len(empty), strings.Join(per, ", "), total, strings.Join(parts, ", ")),
+			Hint:    "add rooms to the stacks (custom rooms if need be) or remove slots"})
+	}
+	if f.CorridorPool >= 0 {
+		if need := len(f.potential()); need > f.CorridorPool {
+			out = append(out, rules.Finding{Rule: "corridor-pool-short", Ptr: "/corridor_pool",
+				Message: fmt.Sprintf("exploration can lay up to %d more corridors (between neighbouring empty slots) but the corridor pool holds %d: when the corridors run out, nothing is placed, and parts of the facility may stay cut off", need, f.CorridorPool),
+				Hint:    fmt.Sprintf("give corridor_pool at least %d", need)})
+		}
+	}
+	return out
+}
+
+func (f *Facility) checkCorridors() []rules.Finding {
+	var out []rules.Finding
+	pairs := map[[2]int]*Corridor{}
+	for _, c := range f.Corridors {
+		ptr := corPtr(c)
+		if first := f.corByID[c.ID]; first != c {
+			out = append(out, rules.Finding{Rule: "corridor-duplicate", Ptr: ptr + "/id",
+				Message: fmt.Sprintf("corridor id %d is used twice: the lowest-id tie-break needs one corridor per id", c.ID),
+				Related: []rules.Related{{Ptr: corPtr(first), Message: "the first corridor " + strconv.Itoa(c.ID)}}})
+		}
+		a, b := f.slotByID[c.A], f.slotByID[c.B]
+		bad := false
+		for _, end := range []int{c.A, c.B} {
+			if f.slotByID[end] == nil {
+				bad = true
+				out = append(out, rules.Finding{Rule: "corridor-end", Ptr: ptr + "/between",
+					Message: fmt.Sprintf("corridor %d leads to slot %d, which is not a slot of the facility: no corridor can be placed beyond the facility's border", c.ID, end)})
+			}
+		}
+		if c.A == c.B {
+			bad = true
+			out = append(out, rules.Finding{Rule: "corridor-end", Ptr: ptr + "/between",
+				Message: fmt.Sprintf("corridor %d joins slot %d to itself: a corridor joins two slots", c.ID, c.A)})
+		}
+		if bad {
+			continue
+		}
+		key := [2]int{min(c.A, c.B), max(c.A, c.B)}
+		if first := pairs[key]; first != nil {
+			out = append(out, rules.Finding{Rule: "corridor-duplicate", Ptr: ptr + "/between",
+				Message: fmt.Sprintf("corridors %d and %d both join slots %d and %d: one corridor space between two slots, with at most one door slot", first.ID, c.ID, key[0], key[1]),
+				Related: []rules.Related{{Ptr: corPtr(first), Message: "the first corridor"}}})
+		} else {
+			pairs[key] = c
+		}
+		if !c.Technical && !adjacent(a, b) {
+			out = append(out, rules.Finding{Rule: "corridor-adjacent", Ptr: ptr + "/between",
+				Message: fmt.Sprintf("corridor %d joins slots %d (%d,%d) and %d (%d,%d), which are not neighbours on the grid", c.ID, a.ID, a.X, a.Y, b.ID, b.X, b.Y),
+				Hint:    "join neighbouring slots, or mark it technical: true"})
+		}
+		switch {
+		case c.Noise < 0 || c.Noise > 4:
+			out = append(out, rules.Finding{Rule: "noise-range", Ptr: ptr + "/noise",
+				Message: fmt.Sprintf("corridor %d has noise %d: a corridor's front shows a noise value 1-4, its back 0 (reinforced)", c.ID, c.Noise)})
+		case c.Deadly != 0 && c.Noise == 0:
+			out = append(out, rules.Finding{Rule: "noise-range", Ptr: ptr + "/deadly",
+				Message: fmt.Sprintf("corridor %d is reinforced (noise 0) and has a Deadly value %d: secured corridors still have only one value of 0", c.ID, c.Deadly)})
+		case c.Deadly != 0 && (c.Deadly < 1 || c.Deadly >= c.Noise):
+			msg := fmt.Sprintf("corridor %d has Deadly value %d with noise %d: the second noise value is a smaller one, 1-%d", c.ID, c.Deadly, c.Noise, c.Noise-1)
+			if c.Noise == 1 {
+				msg = fmt.Sprintf("corridor %d has Deadly value %d with noise 1: the second noise value is a smaller one, and none is smaller than 1", c.ID, c.Deadly)
+			}
+			out = append(out, rules.Finding{Rule: "noise-range", Ptr: ptr + "/deadly", Message: msg})
+		}
+		if c.DoorAt != 0 {
+			switch {
+			case !c.HasDoor():
+				out = append(out, rules.Finding{Rule: "door-slot", Ptr: ptr + "/door_at",
+					Message: fmt.Sprintf("corridor %d has no door slot, so its door slot cannot face slot %d", c.ID, c.DoorAt), Hint: "add door: open (or closed), or drop door_at"})
+			case c.DoorAt != c.A && c.DoorAt != c.B:
+				out = append(out, rules.Finding{Rule: "door-slot", Ptr: ptr + "/door_at",
+					Message: fmt.Sprintf("corridor %d's door slot faces slot %d, which is not one of its ends (%d, %d)", c.ID, c.DoorAt, c.A, c.B)})
+			}
+		}
+		for _, end := range []*Slot{a, b} {
+			if end.Is(Hibernatorium) && c.Noise == 0 {
+				out = append(out, rules.Finding{Rule: "hibernatorium-reinforced", Ptr: ptr + "/noise",
+					Message: fmt.Sprintf("corridor %d leads to the Hibernatorium and is reinforced (noise 0): corridors leading to the Hibernatorium can never be reinforced", c.ID),
+					Hint:    "give it its front noise value, 1-4", Related: []rules.Related{{Ptr: roomPtr(end.RoomAt), Message: "the Hibernatorium"}}})
+			}
+		}
+	}
+	return out
+}
+
+func (f *Facility) checkLandingZone() []rules.Finding {
+	var out []rules.Finding
+	lz := f.Find(LandingZone)
+	if lz == nil {
+		return nil
+	}
+	if n := len(lz.Corridors); n < 3 {
+		out = append(out, rules.Finding{Rule: "landing-zone-corridors", Ptr: roomPtr(lz.RoomAt),
+			Message: fmt.Sprintf("the Landing Zone (slot %d) has %d corridor(s): setup connects 3 random corridor tiles to it", lz.ID, n),
+			Hint:    "add corridors from its slot to neighbouring slots"})
+	}
+	for _, c := range lz.Corridors {
+		if c.HasDoor() && c.DoorAt != 0 && c.DoorAt != lz.ID && f.slotByID[c.DoorAt] != nil && (c.DoorAt == c.A || c.DoorAt == c.B) {
+			out = append(out, rules.Finding{Rule: "door-slot", Ptr: corPtr(c) + "/door_at",
+				Message: fmt.Sprintf("corridor %d joins the Landing Zone with its door slot facing slot %d: at setup a door slot is placed on an entrance to the Landing Zone", c.ID, c.DoorAt),
+				Hint:    fmt.Sprintf("door_at: %d", lz.ID)})
+		}
+	}
+	return out
+}
+
+// stackHas says whether a room id waits in a stack.
+func (f *Facility) stackHas(id string) bool {
+	for _, ids := range f.Stacks {
+		if slices.Contains(ids, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// listed says whether the scenario has a room at all: in /rooms (even on a
+// slot that room-slot reports) or in a stack.
+func (f *Facility) listed(id string) bool {
+	for _, p := range f.Placed {
+		if p.Room == id {
+			return true
+		}
+	}
+	return f.stackHas(id)
+}
+
+// needed are the rooms the objectives need, with the objective's pointer.
+func (f *Facility) needed() [][2]string {
+	var out [][2]string
+	for i, o := range f.Objectives {
+		ptr := "/objectives/" + strconv.Itoa(i)
+		switch o.Escape {
+		case "lander":
+			out = append(out, [2]string{LandingZone, ptr})
+		case "hibernation":
+			out = append(out, [2]string{Hibernatorium, ptr}, [2]string{LSCC, ptr})
+		case "shuttle":
+			out = append(out, [2]string{EscapeShuttle, ptr})
+		}
+		switch o.Destroy {
+		case "nest":
+			out = append(out, [2]string{Nest, ptr})
+		case "facility":
+			out = append(out, [2]string{CoolingSystem, ptr})
+		}
+	}
+	return out
+}
+
+func (f *Facility) checkRequired() []rules.Finding {
+	var out []rules.Finding
+	if f.Find(LandingZone) == nil {
+		out = append(out, rules.Finding{Rule: "room-required", Ptr: "/rooms", Key: true,
+			Message: "there is no Landing Zone on the map: the characters start there, and setup connects 3 corridors to it",
+			Hint:    "add {slot: N, room: landing-zone} on a section A slot"})
+	}
+	// "Place 5 egg tokens in the Eggs space on the section C border." and
+	// "The Nest space on the section C border is an extension of the Nest
+	// room": eggs need a Nest to be taken from.
+	if f.Eggs > 0 && !f.listed(Nest) {
+		ptr, key := "/eggs", false
+		if !f.eggsWritten {
+			ptr, key = "/rooms", true // the default 5 eggs: point at the rooms
+		}
+		out = append(out, rules.Finding{Rule: "room-required", Ptr: ptr, Key: key,
+			Message: fmt.Sprintf("%d eggs lie in the Nest space, an extension of the Nest room, but the Nest is neither on the map nor in a stack", f.Eggs),
+			Hint:    "place the Nest on a section C slot, add it to the C stack, or set eggs: 0"})
+	}
+	for _, n := range f.needed() {
+		if !f.listed(n[0]) {
+			name := f.Cat[n[0]].Name
+			out = append(out, rules.Finding{Rule: "room-required", Ptr: n[1],
+				Message: fmt.Sprintf("this objective needs the %s, which is neither on the map nor in a stack", name),
+				Hint:    "place it in rooms, or add it to its stack"})
+		}
+	}
+	return out
+}
+
+// escapeRooms are the rooms with a way out, and the room that must be
+// reached first for each (Life Support Control C activates hibernation).
+var escapeRooms = []string{LandingZone, Hibernatorium, EscapeShuttle, LSCC}
+
+func (f *Facility) checkEscapes() []rules.Finding {
+	lz := f.Find(LandingZone)
+	if lz == nil {
+		return nil
+	}
+	var out []rules.Finding
+	dist := f.reach(lz.ID)
+	for _, id := range escapeRooms[1:] {
+		if id == LSCC && f.HibActive {
+			continue
+		}
+		r := f.Cat[id]
+		if s := f.Find(id); s != nil {
+			if _, ok := dist[s.ID]; !ok {
+				out = append(out, rules.Finding{Rule: "escape-unreachable", Ptr: roomPtr(s.RoomAt),
+					Message: fmt.Sprintf("%s (slot %d) can never be reached from the Landing Zone: no corridor on the map, and none exploration can lay, leads there", r.Name, s.ID),
+					Hint:    "add a corridor, or an empty slot next to it that exploration can connect"})
+			}
+			continue
+		}
+		if !f.stackHas(id) {
+			continue
+		}
+		ok := false
+		for _, s := range f.empties() {
+			if _, in := dist[s.ID]; in && canHold(s, r.Type) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			out = append(out, rules.Finding{Rule: "escape-unreachable", Ptr: f.stackPointer(id),
+				Message: fmt.Sprintf("%s waits in the %s stack, but no empty section %s slot can be explored from the Landing Zone: it can never come into play", r.Name, r.Type, r.Type)})
+		}
+	}
+	return out
+}
+
+// stackPointer points at a room in a written stack, or at the slots when
+// the stacks are the default ones.
+func (f *Facility) stackPointer(id string) string {
+	for t, ids := range f.Stacks {
+		if i := slices.Index(ids, id); i >= 0 && f.StackWritten[t] {
+			return stackPtr(t, i)
+		}
+	}
+	return "/slots"
+}
+
+func (f *Facility) checkTokens() []rules.Finding {
+	var out []rules.Finding
+	type load struct {
+		noise, queen, others int
+		first                int
+	}
+	cors := map[int]*load{}
+	rooms := map[int]map[string]int{}
+	for i, t := range f.Tokens {
+		ptr := tokPtr(i)
+		n := max(t.Count, 1)
+		switch {
+		case t.Corridor != 0 && t.Slot != 0, t.Corridor == 0 && t.Slot == 0:
+			out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr, Message: "a token goes either in a corridor (corridor: ID) or in a room (slot: ID), not both and not neither"})
+			continue
+		case t.Corridor != 0:
+			c := f.corByID[t.Corridor]
+			if c == nil {
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr + "/corridor", Message: fmt.Sprintf("there is no corridor %d", t.Corridor)})
+				continue
+			}
+			switch t.Type {
+			case "character":
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr, Message: "a character in a corridor: characters are never placed in corridors, only in rooms"})
+				continue
+			case "fire", "malfunction", "secure":
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr, Message: fmt.Sprintf("a %s marker in a corridor: %s markers are placed in rooms", t.Type, t.Type)})
+				continue
+			case "noise":
+				for _, end := range []int{c.A, c.B} {
+					if s := f.slotByID[end]; s != nil && s.Is(Hibernatorium) && s.Covered {
+						out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr,
+							Message: fmt.Sprintf("a noise marker in corridor %d, which leads to the covered Hibernatorium: until it is discovered, noise tokens cannot be placed on the connected corridors", c.ID)})
+					}
+				}
+			}
+			l := cors[c.ID]
+			if l == nil {
+				l = &load{first: i}
+				cors[c.ID] = l
+			}
+			switch {
+			case t.Type == "noise":
+				l.noise += n
+			case t.Kind == "queen":
+				l.queen += n
+			default:
+				l.others += n
+			}
+		default:
+			s := f.slotByID[t.Slot]
+			if s == nil {
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr + "/slot", Message: fmt.Sprintf("there is no slot %d", t.Slot)})
+				continue
+			}
+			if s.RoomID == "" && t.Type != "intruder" {
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr + "/slot", Message: fmt.Sprintf("slot %d holds no room yet: a %s token needs a room", t.Slot, t.Type)})
+				continue
+			}
+			if s.RoomID == "" {
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr + "/slot", Message: fmt.Sprintf("slot %d holds no room yet: intruders stand in rooms and corridors", t.Slot)})
+				continue
+			}
+			if t.Type == "noise" {
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr, Message: "a noise marker in a room: noise markers are placed in corridors"})
+				continue
+			}
+			if t.Type == "secure" && s.Room != nil && s.Room.NeverSecured {
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr, Message: fmt.Sprintf("%s is never secured: secure tokens can never be placed on it", s.Room.Name)})
+			}
+			if t.Type == "malfunction" && s.Room != nil && s.Room.NeverBroken {
+				out = append(out, rules.Finding{Rule: "token-spot", Ptr: ptr, Message: fmt.Sprintf("%s can never be broken: a malfunction marker is never placed on it", s.Room.Name)})
+			}
+			if rooms[s.ID] == nil {
+				rooms[s.ID] = map[string]int{}
+			}
+			rooms[s.ID][t.Type] += n
+			limit := map[string]int{"fire": 1, "malfunction": 1, "secure": 3}[t.Type]
+			if limit > 0 && rooms[s.ID][t.Type] > limit && rooms[s.ID][t.Type]-n <= limit {
+				out = append(out, rules.Finding{Rule: "corridor-capacity", Ptr: ptr,
+					Message: fmt.Sprintf("%d %s markers in %s: a room holds at most %d", rooms[s.ID][t.Type], t.Type, s.Label(), limit)})
+			}
+		}
+	}
+	ids := make([]int, 0, len(cors))
+	for id := range cors {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	for _, id := range ids {
+		l := cors[id]
+		ptr := tokPtr(l.first)
+		msg := ""
+		switch {
+		case l.noise > 1:
+			msg = fmt.Sprintf("%d noise markers", l.noise)
+		case l.noise > 0 && l.queen+l.others > 0:
+			msg = "a noise marker with intruders (noise markers are never placed in corridors containing intruders)"
+		case l.queen > 1:
+			msg = fmt.Sprintf("%d Queens", l.queen)
+		case l.queen == 1 && l.others > 2:
+			msg = fmt.Sprintf("the Queen and %d other intruders", l.others)
+		case l.others > 6:
+			msg = fmt.Sprintf("%d intruders", l.others)
+		}
+		if msg != "" {
+			out = append(out, rules.Finding{Rule: "corridor-capacity", Ptr: ptr,
+				Message: fmt.Sprintf("corridor %d holds %s: a corridor can hold a Queen and up to 2 other intruders, OR up to 6 Adults, Drones and Larvae in total, OR a noise marker", id, msg)})
+		}
+	}
+	return out
+}
+
+// checkOrder: ids that do not follow the board's reading order make the
+// "lowest id" and "top-left, row by row" tie-breaks disagree.
+func (f *Facility) checkOrder() []rules.Finding {
+	var out []rules.Finding
+	ss := append([]*Slot(nil), f.Slots...)
+	sort.SliceStable(ss, func(i, j int) bool {
+		if ss[i].Y != ss[j].Y {
+			return ss[i].Y < ss[j].Y
+		}
+		return ss[i].X < ss[j].X
+	})
+	for i := 1; i < len(ss); i++ {
+		if ss[i].ID < ss[i-1].ID {
+			out = append(out, rules.Finding{Rule: "id-order", Ptr: slotPtr(ss[i]) + "/id",
+				Message: fmt.Sprintf("slot %d at %d,%d comes after slot %d at %d,%d reading the board top-left, row by row, but has the lower id", ss[i].ID, ss[i].X, ss[i].Y, ss[i-1].ID, ss[i-1].X, ss[i-1].Y),
+				Hint:    "number slots row by row from the top-left, so the lowest-id and top-left tie-breaks agree"})
+			break
+		}
+	}
+	cs := []*Corridor{}
+	for _, c := range f.Corridors {
+		if !c.Technical && f.slotByID[c.A] != nil && f.slotByID[c.B] != nil {
+			cs = append(cs, c)
+		}
+	}
+	mid := func(c *Corridor) (int, int) {
+		a, b := f.slotByID[c.A], f.slotByID[c.B]
+		return a.Y + b.Y, a.X + b.X // doubled midpoint: rows first
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		yi, xi := mid(cs[i])
+		yj, xj := mid(cs[j])
+		if yi != yj {
+			return yi < yj
+		}
+		return xi < xj
+	})
+	for i := 1; i < len(cs); i++ {
+		if cs[i].ID < cs[i-1].ID {
+			out = append(out, rules.Finding{Rule: "id-order", Ptr: corPtr(cs[i]) + "/id",
+				Message: fmt.Sprintf("corridor %d (slots %d-%d) comes after corridor %d (slots %d-%d) reading the board top-left, row by row, but has the lower id", cs[i].ID, cs[i].A, cs[i].B, cs[i-1].ID, cs[i-1].A, cs[i-1].B),
+				Hint:    "number corridors row by row from the top-left"})
+			break
+		}
+	}
+	return out
+}
