@@ -101,6 +101,54 @@ func (w *World) MoldChain(a, b int) ([]int, bool) {
 	return nil, false
 }
 
+// moldNear is, per zone, the fewest more Active Mold zones a chain from
+// Spawn Zone a needs to reach it (as MoldChain counts them), for the zones
+// that need fewer than limit; -1 elsewhere. One bounded search per Spawn
+// Zone tells which pairs can be closer than a threshold, so MoldChain runs
+// only for those rather than for every pair.
+func (w *World) moldNear(a, limit int) []int {
+	n := len(w.B.Zones)
+	touch := w.touching()
+	dist := make([]int, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	moldable := func(z int) bool { return w.B.Zones[z].Kind != layout.Exterior }
+	cost := func(z int) int {
+		if w.Mold[z] == ActiveMold {
+			return 0
+		}
+		return 1
+	}
+	// Buckets by distance: 0-1 costs, so each bucket is a plain queue.
+	buckets := make([][]int, limit)
+	push := func(z, d int) {
+		if d < limit && (dist[z] < 0 || d < dist[z]) {
+			dist[z] = d
+			buckets[d] = append(buckets[d], z)
+		}
+	}
+	for _, z := range append([]int{a}, touch[a]...) {
+		if moldable(z) {
+			push(z, cost(z))
+		}
+	}
+	for d := 0; d < limit; d++ {
+		for i := 0; i < len(buckets[d]); i++ {
+			u := buckets[d][i]
+			if dist[u] != d {
+				continue // reached more cheaply since
+			}
+			for _, v := range touch[u] {
+				if moldable(v) {
+					push(v, d+cost(v))
+				}
+			}
+		}
+	}
+	return dist
+}
+
 // touching lists, per zone, the zones sharing an edge with it (whatever
 // stands on the edge), sorted; computed once per World.
 func (w *World) touching() [][]int {

@@ -39,11 +39,33 @@ func checkMold(w *World, opt rules.Options) []rules.Finding {
 	}
 	var groups []*group
 	byChain := map[string]*group{}
+	// Only pairs closer than the threshold can be reported: find them with
+	// one bounded search per Spawn Zone.
+	limit := max(threshold, 1)
+	near := make([][]int, len(w.B.Zones)) // per Spawn Zone's zone
+	for _, t := range sp {
+		if near[t.Zone.Index] == nil {
+			near[t.Zone.Index] = w.moldNear(t.Zone.Index, limit)
+		}
+	}
+	touch := w.touching()
+	closeBy := func(a, b int) bool {
+		d := near[a]
+		if d[b] >= 0 {
+			return true
+		}
+		for _, z := range touch[b] {
+			if d[z] >= 0 {
+				return true
+			}
+		}
+		return false
+	}
 	for i := range sp {
 		for j := i + 1; j < len(sp); j++ {
 			a, b := sp[i], sp[j]
 			za, zb := min(a.Zone.Index, b.Zone.Index), max(a.Zone.Index, b.Zone.Index)
-			if za == zb || pairs[[2]int{za, zb}] {
+			if za == zb || !closeBy(za, zb) || pairs[[2]int{za, zb}] {
 				continue
 			}
 			pairs[[2]int{za, zb}] = true
