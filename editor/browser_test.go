@@ -1,0 +1,250 @@
+package editor
+
+// Browser tests: the page in a real Chromium, driven over the DevTools
+// protocol, doing what an author does. They need a Chromium binary; when
+// none is found they are skipped, unless ZMISSION_BROWSER_TESTS=1 (as
+// .ci/run sets it) makes a missing browser a failure.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+var updateShot = os.Getenv("ZMISSION_UPDATE_SCREENSHOT") != ""
+
+func chromium(t *testing.T) string {
+	for _, name := range []string{os.Getenv("ZMISSION_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("ZMISSION_BROWSER_TESTS") == "1" {
+		t.Fatal("no Chromium found (install Debian's chromium, or set ZMISSION_CHROMIUM)")
+	}
+	t.Skip("no Chromium found; set ZMISSION_BROWSER_TESTS=1 to make this a failure")
+	return ""
+}
+
+// browser starts a headless Chromium with a fresh profile and returns a
+// tab's context.
+func browser(t *testing.T) context.Context {
+	exe := chromium(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1500, 950),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx
+}
+
+// serve starts an editor on a copy of src and returns it with the file.
+func serve(t *testing.T, src string) (*Server, string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(path, Options{Interval: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { s.Serve(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return s, path
+}
+
+// js evaluates an expression and stores its JSON value in out.
+func js(t *testing.T, ctx context.Context, expr string, out any) {
+	t.Helper()
+	if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out)); err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func waitFor(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var ok bool
+		if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var st string
+			chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('#banner').textContent + ' | ' + document.querySelector('#status').textContent`, &st))
+			t.Fatalf("waiting for %s (%s): page says %q", what, cond, st)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// waitFile polls the file on disk until it holds want.
+func waitFile(t *testing.T, path, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		data, _ := os.ReadFile(path)
+		if strings.Contains(string(data), want) {
+			return string(data)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the file never held %q:\n%s", want, data)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+type point struct{ X, Y float64 }
+
+// cellPoint is where a board point (in cells) is on the screen.
+func cellPoint(t *testing.T, ctx context.Context, x, y float64) point {
+	var p point
+	js(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector('#map g.board'); const C = zmission.state.board.cell;
+		const q = new DOMPoint(%g * C, %g * C).matrixTransform(b.getScreenCTM()); return {X: q.x, Y: q.y}; })()`, x, y), &p)
+	return p
+}
+
+// centreOf is the screen centre of the first element matching sel.
+func centreOf(t *testing.T, ctx context.Context, sel string) point {
+	var p point
+	js(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, sel), &p)
+	return p
+}
+
+// drag presses the mouse at from, moves in steps, and lets go at to.
+func drag(t *testing.T, ctx context.Context, from, to point) {
+	t.Helper()
+	acts := []chromedp.Action{input.DispatchMouseEvent(input.MousePressed, from.X, from.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1)}
+	for i := 1; i <= 6; i++ {
+		f := float64(i) / 6
+		acts = append(acts, input.DispatchMouseEvent(input.MouseMoved, from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f).WithButton(input.Left).WithButtons(1))
+	}
+	acts = append(acts, input.DispatchMouseEvent(input.MouseReleased, to.X, to.Y).WithButton(input.Left).WithClickCount(1))
+	if err := chromedp.Run(ctx, acts...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
+	t.Helper()
+	code := map[string]string{"r": "KeyR", "z": "KeyZ", "Delete": "Delete"}[k]
+	vk := map[string]int64{"r": 82, "z": 90, "Delete": 46}[k]
+	text := k
+	if len(k) > 1 || mods != 0 {
+		text = ""
+	}
+	down := input.DispatchKeyEvent(input.KeyDown).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)
+	if text != "" {
+		down = down.WithText(text)
+	}
+	if err := chromedp.Run(ctx, down, input.DispatchKeyEvent(input.KeyUp).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserAuthoring does what an author does with the Invader
+// template: drag a tile in, rotate it, place a door on a cell side, see a
+// finding appear at its zone, undo, and edit the file on disk elsewhere.
+func TestBrowserAuthoring(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/templates/zombicide-invader.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+
+	// Drag face 3B from the palette to the tile grid's [0, 1].
+	drag(t, ctx, centreOf(t, ctx, `.face[data-face="3B"]`), cellPoint(t, ctx, 1.5, 4.5))
+	waitFile(t, path, "{face: 3B, at: [0, 1]}")
+	waitFor(t, ctx, "the new tile on the board", `zmission.state.board.tiles.length === 3`)
+
+	// R turns the tile just placed (it is selected).
+	key(t, ctx, "r", 0)
+	waitFile(t, path, "{face: 3B, at: [0, 1], rot: 90}")
+
+	// A violet door dropped near the west side of cell 2,3, a door
+	// opening of the turned 3B.
+	drag(t, ctx, centreOf(t, ctx, `.tok[data-type="door"][data-color="violet"]`), cellPoint(t, ctx, 2.08, 3.45))
+	waitFile(t, path, "{type: door, color: violet, at: [2, 3], side: w}")
+
+	// A second exit: the boxes hold one, so a finding appears at its zone.
+	drag(t, ctx, centreOf(t, ctx, `.tok[data-type="exit"]`), cellPoint(t, ctx, 3.5, 0.5))
+	waitFile(t, path, "{type: exit, at: [3, 0]}")
+	waitFor(t, ctx, "the inventory badge at 2A/a", `zmission.state.findings.some(f => f.rule === 'inventory' && f.place && f.place.zone === '2A/a') && document.querySelector('.ed-badges .badge-error')`)
+	var badge point
+	js(t, ctx, `(() => { const i = zmission.state.findings.findIndex(f => f.rule === 'inventory');
+		const b = [...document.querySelectorAll('.ed-badges .badge')].find(b => b.dataset.findings.split(' ').includes(String(i)));
+		const r = b.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, &badge)
+	cell := cellPoint(t, ctx, 3, 0)
+	cell2 := cellPoint(t, ctx, 4, 1)
+	if badge.X < cell.X || badge.X > cell2.X || badge.Y < cell.Y-20 || badge.Y > cell2.Y {
+		t.Errorf("the badge at %v is not on cell 3,0 (%v..%v)", badge, cell, cell2)
+	}
+	if shot := screenshot(t, ctx); updateShot {
+		if err := os.WriteFile("../docs/editor.png", shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Ctrl+Z takes the second exit back; the finding goes with it.
+	key(t, ctx, "z", input.ModifierCtrl)
+	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'inventory')`)
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), "at: [3, 0]}") {
+		t.Errorf("undo left the exit in the file:\n%s", data)
+	}
+
+	// Another editor saves the file: the page follows.
+	data, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, []byte(strings.Replace(string(data), "title: New mission", "title: Violet Lockdown", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the page to follow the file", `document.title.startsWith('Violet Lockdown')`)
+}
+
+func screenshot(t *testing.T, ctx context.Context) []byte {
+	var buf []byte
+	if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(t.TempDir(), "editor.png"), buf, 0o644)
+	return buf
+}
