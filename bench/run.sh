@@ -24,6 +24,8 @@ BEGIN {
 	target["BenchmarkGraphs400"] = 100e6
 	target["BenchmarkRender6"] = 50e6
 	target["BenchmarkRender400"] = 1e9
+	target["BenchmarkEdit"] = 100e6
+	target["BenchmarkApply"] = "none"
 	target["BenchmarkParseYAML"] = "none"
 	target["BenchmarkParseJSON"] = "none"
 	printf "%-34s %-28s %12s %12s %10s %10s %8s\n", "benchmark", "package", "time/op", "B/op", "allocs/op", "target", "ratio"
