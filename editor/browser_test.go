@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -37,31 +38,66 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browser starts a headless Chromium with a fresh profile and returns a
-// tab's context.
+// The browser is started once for the package's tests; each test gets a
+// tab of its own.
+var shared struct {
+	once    sync.Once
+	ctx     context.Context
+	cancel  func()
+	profile string
+	err     error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+		for range 20 { // the browser may still be writing as it exits
+			if os.RemoveAll(shared.profile) == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	os.Exit(code)
+}
+
+// browser returns a new tab of a headless Chromium with a fresh profile.
 func browser(t *testing.T) context.Context {
 	exe := chromium(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1500, 950),
+	shared.once.Do(func() {
+		shared.profile, shared.err = os.MkdirTemp("", "zmission-chromium-")
+		if shared.err != nil {
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(exe),
+			chromedp.Flag("headless", true),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.UserDataDir(shared.profile),
+			chromedp.WindowSize(1500, 950),
+		}
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelB := chromedp.NewContext(actx)
+		shared.ctx, shared.cancel = bctx, func() { cancelB(); cancelA() }
+		shared.err = chromedp.Run(bctx)
+	})
+	if shared.err != nil {
+		t.Fatalf("starting Chromium: %v", shared.err)
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
-	if err := chromedp.Run(ctx); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
+	ctx, cancelTab := chromedp.NewContext(shared.ctx)
+	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() { cancelT(); cancelTab() })
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1500, 950)); err != nil {
+		t.Fatalf("opening a tab: %v", err)
 	}
 	return ctx
 }
@@ -102,6 +138,7 @@ func js(t *testing.T, ctx context.Context, expr string, out any) {
 // waitFor polls a JavaScript condition until it holds.
 func waitFor(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
+	defer func(start time.Time) { t.Logf("%s: %s", what, time.Since(start)) }(time.Now())
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		var ok bool
@@ -120,6 +157,7 @@ func waitFor(t *testing.T, ctx context.Context, what, cond string) {
 // waitFile polls the file on disk until it holds want.
 func waitFile(t *testing.T, path, want string) string {
 	t.Helper()
+	defer func(start time.Time) { t.Logf("file holds %q: %s", want, time.Since(start)) }(time.Now())
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		data, _ := os.ReadFile(path)
@@ -160,6 +198,15 @@ func drag(t *testing.T, ctx context.Context, from, to point) {
 	}
 	acts = append(acts, input.DispatchMouseEvent(input.MouseReleased, to.X, to.Y).WithButton(input.Left).WithClickCount(1))
 	if err := chromedp.Run(ctx, acts...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// click clicks the middle of the first element matching sel, as a user.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	p := centreOf(t, ctx, sel)
+	if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -247,4 +294,33 @@ func screenshot(t *testing.T, ctx context.Context) []byte {
 	}
 	os.WriteFile(filepath.Join(t.TempDir(), "editor.png"), buf, 0o644)
 	return buf
+}
+
+// TestBrowserTileset paints a zone label on a face, cycles an edge and
+// sees tiles check's finding when a zone is split.
+func TestBrowserTileset(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "testdata/outpost.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the face editor", `document.querySelector('#face-grid rect[data-cell="2,1"]')`)
+	js(t, ctx, `(() => { const l = document.querySelector('#paint-label'); l.value = 'k'; l.dispatchEvent(new Event('input')); return true; })()`, new(bool))
+	click(t, ctx, `#face-grid rect[data-cell="2,1"]`)
+	waitFile(t, path, "- c c k ")
+	// The new zone k (a room) is walled from the corridor by default: one
+	// click makes that side the next kind, an opening.
+	waitFor(t, ctx, "the new edge", `document.querySelector('#face-grid line[data-edge="1,1 e"][data-kind="wall"]')`)
+	click(t, ctx, `#face-grid line[data-edge="1,1 e"]`)
+	waitFile(t, path, "1,1 e: opening")
+	// Face G: paint the middle of its corridor with d, splitting c in two.
+	click(t, ctx, `#face-list button[data-face="G"]`)
+	waitFor(t, ctx, "face G", `document.querySelector('#face-list button.on[data-face="G"]')`)
+	js(t, ctx, `(() => { const l = document.querySelector('#paint-label'); l.value = 'd'; l.dispatchEvent(new Event('input')); return true; })()`, new(bool))
+	click(t, ctx, `#face-grid rect[data-cell="1,1"]`)
+	waitFile(t, path, "- c d c")
+	waitFor(t, ctx, "the split-zone finding on G", `zmission.state.findings.some(f => f.rule === 'tileset-grid' && f.place && f.place.face === 'G') && document.querySelector('#face-list button[data-face="G"]').textContent.includes('!')`)
+	if os.Getenv("ZMISSION_SHOT_DIR") != "" {
+		os.WriteFile(filepath.Join(os.Getenv("ZMISSION_SHOT_DIR"), "tileset.png"), screenshot(t, ctx), 0o644)
+	}
 }

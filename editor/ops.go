@@ -15,20 +15,22 @@ import (
 // Op is one edit the page asks for. Every field but Op is optional; each
 // operation reads the ones it needs and refuses what does not fit.
 type Op struct {
-	Op    string  `json:"op"`
-	Index int     `json:"index"` // the tile, token, objective or rule it is about
-	Face  string  `json:"face,omitempty"`
-	At    *[2]int `json:"at,omitempty"`  // tile grid [col, row] for tiles, board cell [x, y] for tokens
-	Rot   *int    `json:"rot,omitempty"` // tile.rotate: the new rotation; nil turns 90° clockwise
-	Type  string  `json:"type,omitempty"`
-	Color *string `json:"color,omitempty"`
-	State *string `json:"state,omitempty"`
-	First *bool   `json:"first,omitempty"`
-	ID    *string `json:"id,omitempty"`
-	Kind  string  `json:"kind,omitempty"`
-	Side  string  `json:"side,omitempty"`
-	Field string  `json:"field,omitempty"` // field.set
-	Value string  `json:"value,omitempty"` // field.set
+	Op       string   `json:"op"`
+	Index    int      `json:"index"` // the tile, token, objective or rule it is about
+	Face     string   `json:"face,omitempty"`
+	At       *[2]int  `json:"at,omitempty"`  // tile grid [col, row] for tiles, board cell [x, y] for tokens
+	Rot      *int     `json:"rot,omitempty"` // tile.rotate: the new rotation; nil turns 90° clockwise
+	Type     string   `json:"type,omitempty"`
+	Color    *string  `json:"color,omitempty"`
+	State    *string  `json:"state,omitempty"`
+	First    *bool    `json:"first,omitempty"`
+	ID       *string  `json:"id,omitempty"`
+	Kind     string   `json:"kind,omitempty"`
+	Side     string   `json:"side,omitempty"`
+	Label    string   `json:"label,omitempty"`    // tile sets: a zone label
+	Features []string `json:"features,omitempty"` // tile sets: a zone's features
+	Field    string   `json:"field,omitempty"`    // field.set
+	Value    string   `json:"value,omitempty"`    // field.set
 	// Item is an objective or a special rule, as the document holds it:
 	// {"take": "red", "count": 2} or {"when": {...}, "then": [...]}.
 	Item map[string]any `json:"item,omitempty"`

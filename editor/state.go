@@ -68,6 +68,7 @@ type Place struct {
 	Token int    `json:"token"`
 	Tile  int    `json:"tile"`
 	Zone  string `json:"zone,omitempty"`
+	Face  string `json:"face,omitempty"` // tile sets: the face it is on
 }
 
 // Board is the grid kind's board, for drawing on top of the map.

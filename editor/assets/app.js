@@ -84,10 +84,14 @@ function setState(st) {
   $('#status').textContent = (parts.join(', ') || 'clean') + ` · version ${st.version.slice(0, 8)}`;
   $('#status').className = n.error ? 'err' : '';
   $('#issue-count').textContent = st.findings.length ? `(${st.findings.length})` : '';
-  if (st.error) banner(`This version cannot be drawn — ${st.error}.` + (st.stale ? ' The board shown is the last good one.' : ''));
+  const what = st.mode === 'tileset' ? 'faces shown are the last good ones' : 'board shown is the last good one';
+  if (st.error) banner(`This version cannot be drawn — ${st.error}.` + (st.stale ? ` The ${what}.` : ''));
   else if (prev && prev.error) banner('');
   if (st.mode === 'tileset') {
     $('#palette').hidden = true;
+    for (const b of document.querySelectorAll('#tabs button')) b.hidden = b.dataset.tab !== 'issues';
+    $('#overlays').hidden = true;
+    $('#hover-los').parentElement.hidden = true;
     renderTileset($('#canvas'), st, send);
     renderIssues();
     return;
@@ -162,6 +166,7 @@ function placeName(p) {
   if (p.kind === 'door') return `door ${p.x},${p.y}:${p.side}`;
   if (p.kind === 'tile') return `tile ${p.tile + 1}`;
   if (p.kind === 'zone') return `zone ${p.zone}`;
+  if (p.kind === 'face') return `face ${p.face}`;
   return `${p.zone || p.x + ',' + p.y}`;
 }
 
