@@ -19,7 +19,7 @@ func TestReadmeOutputs(t *testing.T) {
 	}
 	// Commands that write files, wait for edits or need files outside the
 	// repository are shown but not run.
-	skip := []string{"zmission watch", "zmission fmt", "zmission new", "zmission render"}
+	skip := []string{"zmission watch", "zmission edit", "zmission fmt", "zmission new", "zmission render"}
 	lines := strings.Split(string(data), "\n")
 	inCode, ran := false, 0
 	for i := 0; i < len(lines); i++ {

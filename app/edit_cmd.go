@@ -62,14 +62,16 @@ func (e *env) editCmd() *cli.Command {
 			if err := s.Listen(); err != nil {
 				return usageErr("%v", err)
 			}
+			// Ctrl-C is caught before the address is printed: whoever reads
+			// it may stop the editor at once.
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stop()
 			fmt.Fprintf(e.stdout, "editing %s at %s\nCtrl-C stops the editor\n", path, s.URL())
 			if c.Bool("open") {
 				if err := openBrowser(s.URL()); err != nil {
 					fmt.Fprintf(e.stderr, "zmission: cannot open a browser (%v); open the address above\n", err)
 				}
 			}
-			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-			defer stop()
 			if err := s.Serve(ctx); err != nil {
 				return failErr("the editor stopped: %v", err)
 			}

@@ -196,6 +196,14 @@ func (s *Server) state(cur, good *snapshot) *State {
 		st.Form = formOf(cur.res.Doc, m)
 	}
 	show := cur
+	if m := cur.res.Mission; m != nil && cur.res.Scene == nil && !hasError(cur) {
+		// A game with no board the editor can draw (yet): the shell's
+		// forms and issues still work.
+		if _, ok := rules.Lookup(m.Ruleset).(rules.BoardGame); !ok {
+			st.Findings = placeFindings(cur, nil)
+			return st
+		}
+	}
 	if !cur.ok() {
 		st.Error = whyNot(cur)
 		if good != nil && good.kind != lint.KindTileset {
@@ -230,6 +238,15 @@ func (s *Server) state(cur, good *snapshot) *State {
 		st.Ruleset, st.Title = sc.Mission.Ruleset, sc.Mission.Title
 	}
 	return st
+}
+
+func hasError(s *snapshot) bool {
+	for _, d := range s.diags {
+		if d.Severity == validate.Error {
+			return true
+		}
+	}
+	return false
 }
 
 // whyNot says why a version cannot be drawn: its first error.

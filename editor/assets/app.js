@@ -116,7 +116,14 @@ function selectionExists(sel) {
 
 async function drawMap() {
   const st = app.state;
-  if (!st.svg) { $('#canvas').replaceChildren(); canvas.svg = null; return; }
+  if (!st.svg) {
+    const p = document.createElement('p');
+    p.className = 'empty';
+    p.textContent = st.error ? 'No board yet: fix the error above.' : `The editor has no board canvas for ${st.ruleset || 'this game'} yet: edit the mission with the forms, and see the findings in Issues.`;
+    $('#canvas').replaceChildren(p);
+    canvas.svg = null;
+    return;
+  }
   let svg = st.svg;
   if (app.overlays.size) {
     const q = [...app.overlays].map(o => 'overlay=' + encodeURIComponent(o)).join('&');
