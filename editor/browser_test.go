@@ -8,6 +8,7 @@ package editor
 import (
 	"context"
 	"fmt"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -86,7 +88,14 @@ func browser(t *testing.T) context.Context {
 			chromedp.WindowSize(1500, 950),
 		}
 		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-		bctx, cancelB := chromedp.NewContext(actx)
+		// Chromium sends events this protocol version does not know
+		// (the dialog's top layer); they are no error of the page.
+		quiet := chromedp.WithErrorf(func(format string, args ...any) {
+			if !strings.Contains(format, "unhandled") {
+				log.Printf(format, args...)
+			}
+		})
+		bctx, cancelB := chromedp.NewContext(actx, quiet)
 		shared.ctx, shared.cancel = bctx, func() { cancelB(); cancelA() }
 		shared.err = chromedp.Run(bctx)
 	})
@@ -213,8 +222,8 @@ func click(t *testing.T, ctx context.Context, sel string) {
 
 func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
 	t.Helper()
-	code := map[string]string{"r": "KeyR", "z": "KeyZ", "Delete": "Delete"}[k]
-	vk := map[string]int64{"r": 82, "z": 90, "Delete": 46}[k]
+	code := map[string]string{"r": "KeyR", "z": "KeyZ", "Delete": "Delete", "?": "Slash"}[k]
+	vk := map[string]int64{"r": 82, "z": 90, "Delete": 46, "?": 191}[k]
 	text := k
 	if len(k) > 1 || mods != 0 {
 		text = ""
@@ -285,6 +294,89 @@ func TestBrowserAuthoring(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the page to follow the file", `document.title.startsWith('Violet Lockdown')`)
+}
+
+// TestBrowserInspect looks at a finished mission: sight on hover, an
+// overlay, the tour's step slider, the keyboard, a form, and an edit made
+// against a stale version.
+func TestBrowserInspect(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/invader/violet-lockdown.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+
+	// Hovering the start's zone shades what it sees, itself at range 0,
+	// and draws the Xenos' path to it.
+	var zone string
+	js(t, ctx, `zmission.state.board.zones.find(z => z.cells.some(c => c[0] === 1 && c[1] === 4)).id`, &zone)
+	p := cellPoint(t, ctx, 1.5, 4.5)
+	if err := chromedp.Run(ctx, input.DispatchMouseEvent(input.MouseMoved, p.X, p.Y)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "sight from "+zone, fmt.Sprintf(`zmission.los && zmission.los.zone === %q && document.querySelector('.ed-shade .los-cell[data-zone=%q][data-range="0"]') && document.querySelector('.ed-path .enemy-path')`, zone, zone))
+
+	// The movement overlay is render's, drawn into the map.
+	click(t, ctx, `input[data-overlay="movement"]`)
+	waitFor(t, ctx, "the movement overlay", `document.querySelector('#map .overlay-movement') && document.querySelector('#map .ed-badges')`)
+	click(t, ctx, `input[data-overlay="movement"]`)
+	waitFor(t, ctx, "the overlay gone", `!document.querySelector('#map .overlay-movement')`)
+
+	// The tour, leg by leg.
+	click(t, ctx, `#tabs button[data-tab="tour"]`)
+	var legs int
+	js(t, ctx, `zmission.state.tour.length`, &legs)
+	if legs < 3 {
+		t.Fatalf("the tour has %d legs", legs)
+	}
+	waitFor(t, ctx, "every leg drawn", fmt.Sprintf(`!document.querySelector('#tour-bar').hidden && document.querySelectorAll('.ed-tour .tour-leg').length === %d`, legs))
+	js(t, ctx, `(() => { const s = document.querySelector('#tour-step'); s.value = '1'; s.dispatchEvent(new Event('input')); return true; })()`, new(bool))
+	waitFor(t, ctx, "one leg drawn", `document.querySelectorAll('.ed-tour .tour-leg').length === 1 && document.querySelector('#tour-label').textContent.startsWith('1.')`)
+
+	// Select the noise token, move it with an arrow, remove it with Delete.
+	click(t, ctx, `#tabs button[data-tab="issues"]`)
+	p = cellPoint(t, ctx, 4.5, 4.5)
+	if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the noise selected", `zmission.sel && zmission.sel.kind === 'token' && zmission.state.board.tokens.find(t => t.index === zmission.sel.index).type === 'noise'`)
+	keyArrow(t, ctx)
+	waitFile(t, path, "{type: noise, at: [5, 4]}")
+	key(t, ctx, "Delete", 0)
+	waitFor(t, ctx, "the noise gone", `!zmission.state.board.tokens.some(t => t.type === 'noise')`)
+	if data := string(read(t, path)); strings.Contains(data, "noise") {
+		t.Errorf("Delete left the noise in the file")
+	}
+	key(t, ctx, "?", 0)
+	waitFor(t, ctx, "the shortcuts", `document.querySelector('#help').open`)
+	js(t, ctx, `(() => { document.querySelector('#help').close(); return true; })()`, new(bool))
+
+	// The title, through the form.
+	click(t, ctx, `#tabs button[data-tab="mission"]`)
+	js(t, ctx, `(() => { const i = document.querySelector('#f-title'); i.value = 'Violet Lockdown (hard)'; i.dispatchEvent(new Event('change')); return true; })()`, new(bool))
+	waitFile(t, path, "title: Violet Lockdown (hard)")
+
+	// An edit against an old version is refused; the file is untouched.
+	before := read(t, path)
+	var status int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`fetch('api/op', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({version: '0000000000000000', ops: [{op: 'field.set', field: 'title', value: 'Stale'}]})}).then(r => r.status)`, &status,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+		t.Fatal(err)
+	}
+	if status != 409 || string(read(t, path)) != string(before) {
+		t.Errorf("a stale edit from the page: %d", status)
+	}
+}
+
+func keyArrow(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if err := chromedp.Run(ctx,
+		input.DispatchKeyEvent(input.KeyDown).WithKey("ArrowRight").WithCode("ArrowRight").WithWindowsVirtualKeyCode(39),
+		input.DispatchKeyEvent(input.KeyUp).WithKey("ArrowRight").WithCode("ArrowRight").WithWindowsVirtualKeyCode(39)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func screenshot(t *testing.T, ctx context.Context) []byte {

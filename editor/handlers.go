@@ -252,12 +252,14 @@ func (s *Server) fresh() error {
 }
 
 func (s *Server) setCurrent(snap *snapshot) {
+	s.rev++
+	snap.rev = s.rev
 	s.cur = snap
 	if snap.ok() {
 		s.good = snap
 	}
 	s.stamps = s.stampNow()
-	go s.notify(snap.version)
+	go s.notify(snap.revision())
 }
 
 // edit changes the file by change, made against version; it refuses a

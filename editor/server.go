@@ -69,6 +69,7 @@ type Server struct {
 	allowed map[string]bool // Host values accepted
 	origins map[string]bool // Origin values accepted
 	ln      net.Listener
+	rev     int // counts the snapshots taken: a tile-set change keeps the mission's version
 }
 
 // New opens path for editing: it must be a readable mission or tile-set
@@ -318,6 +319,8 @@ func (s *Server) poll() {
 		return
 	}
 	snap := s.snapshotOf(data)
+	s.rev++
+	snap.rev = s.rev
 	s.cur = snap
 	if snap.ok() {
 		s.good = snap
@@ -329,7 +332,7 @@ func (s *Server) poll() {
 	}
 	s.stamps = s.stampNow()
 	s.mu.Unlock()
-	s.notify(snap.version)
+	s.notify(snap.revision())
 }
 
 func (s *Server) notify(version string) {
@@ -352,7 +355,9 @@ func (s *Server) closeSubs() {
 	}
 }
 
-// events streams "change" events, each carrying the file's new version.
+// events streams "change" events, each carrying the new revision:
+// "VERSION.REV", the file's version and the count of snapshots, which also
+// changes when only the tile-set file the mission uses changed.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
@@ -362,7 +367,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	c := make(chan string, 1)
 	s.mu.Lock()
 	s.subs[c] = true
-	v := s.cur.version
+	v := s.cur.revision()
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()

@@ -288,7 +288,7 @@ func TestEventsOnExternalEdit(t *testing.T) {
 	os.WriteFile(path, data, 0o644)
 	select {
 	case ev := <-events:
-		if ev != "change "+Version(data) {
+		if !strings.HasPrefix(ev, "change "+Version(data)+".") {
 			t.Errorf("event %q, want the new version %s", ev, Version(data))
 		}
 		if d := time.Since(start); d > time.Second {
@@ -359,5 +359,56 @@ func TestServeStopsWithOpenStream(t *testing.T) {
 	}
 	if _, err := http.Get(s.URL() + "api/state"); err == nil {
 		t.Errorf("still answering after the stop")
+	}
+}
+
+// TestEventsOnTilesetEdit: the mission's own tile-set file is followed
+// too; its change reaches the page though the mission's bytes are the same.
+func TestEventsOnTilesetEdit(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"mission.yaml", "tiles.yaml"} {
+		data, _ := os.ReadFile("testdata/own-tiles/" + f)
+		os.WriteFile(dir+"/"+f, data, 0o644)
+	}
+	s, err := New(dir+"/mission.yaml", Options{Interval: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx)
+	c := &client{t: t, s: s, url: s.URL()}
+	before := c.state()
+	if before.Board == nil {
+		t.Fatalf("no board: %s", before.Error)
+	}
+	tiles := read(t, dir+"/tiles.yaml")
+	// The corridor of G becomes a room.
+	os.WriteFile(dir+"/tiles.yaml", bytes.Replace(tiles, []byte("      c: corridor\n      d: {kind: room, name: Hangar}"), []byte("      c: room\n      d: {kind: room, name: Hangar}"), 1), 0o644)
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		st := c.state()
+		if st.Revision != before.Revision {
+			if st.Version != before.Version {
+				t.Errorf("the mission's version changed")
+			}
+			kind := ""
+			for _, z := range st.Board.Zones {
+				if z.ID == "G/c" {
+					kind = z.Kind
+				}
+			}
+			if kind != "room" {
+				t.Errorf("G/c is %q, want a room", kind)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the tile-set change never reached the state")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -26,7 +26,11 @@ type snapshot struct {
 	drawErr     string
 	analysis    *rules.Analysis
 	tileset     *tilesetView // tile-set mode
+	rev         int
 }
+
+// revision names this snapshot for the pages: its version and number.
+func (s *snapshot) revision() string { return fmt.Sprintf("%s.%d", s.version, s.rev) }
 
 // ok tells whether this version can be shown: a board for a mission, a
 // tile set that was read for a tile-set file.

@@ -19,8 +19,10 @@ import (
 // State is everything the page shows of one version of the file.
 type State struct {
 	Version string `json:"version"`
-	File    string `json:"file"`
-	Mode    string `json:"mode"` // mission or tileset
+	// Revision is Version and the snapshot's number, as events name it.
+	Revision string `json:"revision"`
+	File     string `json:"file"`
+	Mode     string `json:"mode"` // mission or tileset
 	// Kind is the board kind the page draws: "grid" (tiles on cells), or ""
 	// when the game brings no canvas yet (the shell still edits the forms
 	// and shows the findings).
@@ -180,7 +182,7 @@ type Form struct {
 const maxLines = 20000
 
 func (s *Server) state(cur, good *snapshot) *State {
-	st := &State{Version: cur.version, File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}, Undo: len(s.hist.done), Redo: len(s.hist.undone)}
+	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}, Undo: len(s.hist.done), Redo: len(s.hist.undone)}
 	lines := strings.Split(string(cur.data), "\n")
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]

@@ -15,7 +15,6 @@ const app = {
   hoverZone: null,
   tab: 'issues',
   finding: -1,
-  busy: false,
 };
 window.zmission = app; // for the browser tests and the curious
 const canvas = new Canvas($('#canvas'));
@@ -45,11 +44,12 @@ async function send(ops) {
   return post('api/op', { version: app.state.version, ops });
 }
 
-async function post(path, body) {
-  if (app.busy) return;
-  app.busy = true;
-  try {
-    const r = await api(path, body);
+// Requests go one after another, each made against the version the one
+// before left: keys pressed quickly are all done, in order.
+let queue = Promise.resolve();
+function post(path, body) {
+  const run = async () => {
+    const r = await api(path, { ...body, version: app.state.version });
     if (r.status === 200) {
       banner('');
       setState(r.data);
@@ -60,9 +60,10 @@ async function post(path, body) {
       banner(r.data.error || String(r.data));
     }
     return r;
-  } finally {
-    app.busy = false;
-  }
+  };
+  const p = queue.then(run, run);
+  queue = p.catch(() => {});
+  return p;
 }
 
 const undo = () => post('api/undo', { version: app.state.version });
@@ -511,8 +512,8 @@ document.addEventListener('keydown', ev => {
 
 function listen() {
   const es = new EventSource('api/events');
-  es.addEventListener('change', e => { if (!app.state || e.data !== app.state.version) load(); });
-  es.addEventListener('hello', e => { if (app.state && e.data !== app.state.version) load(); });
+  es.addEventListener('change', e => { if (!app.state || e.data !== app.state.revision) load(); });
+  es.addEventListener('hello', e => { if (app.state && e.data !== app.state.revision) load(); });
 }
 
 load().then(listen);
