@@ -225,6 +225,9 @@ func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
 	code := map[string]string{"r": "KeyR", "z": "KeyZ", "Delete": "Delete", "?": "Slash"}[k]
 	vk := map[string]int64{"r": 82, "z": 90, "Delete": 46, "?": 191}[k]
 	text := k
+	if mods&input.ModifierShift != 0 && len(k) == 1 {
+		k = strings.ToUpper(k)
+	}
 	if len(k) > 1 || mods != 0 {
 		text = ""
 	}
@@ -288,6 +291,14 @@ func TestBrowserAuthoring(t *testing.T) {
 		t.Errorf("undo left the exit in the file:\n%s", data)
 	}
 
+	// The history is the server's: after a reload, Ctrl+Shift+Z redoes.
+	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map after the reload", `document.querySelector('#map g.board .ed-badges') && zmission.state.redo === 1`)
+	key(t, ctx, "z", input.ModifierCtrl|input.ModifierShift)
+	waitFile(t, path, "{type: exit, at: [3, 0]}")
+
 	// Another editor saves the file: the page follows.
 	data, _ := os.ReadFile(path)
 	if err := os.WriteFile(path, []byte(strings.Replace(string(data), "title: New mission", "title: Violet Lockdown", 1)), 0o644); err != nil {
@@ -317,6 +328,8 @@ func TestBrowserInspect(t *testing.T) {
 	}
 	waitFor(t, ctx, "sight from "+zone, fmt.Sprintf(`zmission.los && zmission.los.zone === %q && document.querySelector('.ed-shade .los-cell[data-zone=%q][data-range="0"]') && document.querySelector('.ed-path .enemy-path')`, zone, zone))
 
+	shot(t, ctx, "hover.png")
+
 	// The movement overlay is render's, drawn into the map.
 	click(t, ctx, `input[data-overlay="movement"]`)
 	waitFor(t, ctx, "the movement overlay", `document.querySelector('#map .overlay-movement') && document.querySelector('#map .ed-badges')`)
@@ -333,6 +346,7 @@ func TestBrowserInspect(t *testing.T) {
 	waitFor(t, ctx, "every leg drawn", fmt.Sprintf(`!document.querySelector('#tour-bar').hidden && document.querySelectorAll('.ed-tour .tour-leg').length === %d`, legs))
 	js(t, ctx, `(() => { const s = document.querySelector('#tour-step'); s.value = '1'; s.dispatchEvent(new Event('input')); return true; })()`, new(bool))
 	waitFor(t, ctx, "one leg drawn", `document.querySelectorAll('.ed-tour .tour-leg').length === 1 && document.querySelector('#tour-label').textContent.startsWith('1.')`)
+	shot(t, ctx, "tour.png")
 
 	// Select the noise token, move it with an arrow, remove it with Delete.
 	click(t, ctx, `#tabs button[data-tab="issues"]`)
@@ -356,6 +370,7 @@ func TestBrowserInspect(t *testing.T) {
 	click(t, ctx, `#tabs button[data-tab="mission"]`)
 	js(t, ctx, `(() => { const i = document.querySelector('#f-title'); i.value = 'Violet Lockdown (hard)'; i.dispatchEvent(new Event('change')); return true; })()`, new(bool))
 	waitFile(t, path, "title: Violet Lockdown (hard)")
+	shot(t, ctx, "mission.png")
 
 	// An edit against an old version is refused; the file is untouched.
 	before := read(t, path)
@@ -376,6 +391,13 @@ func keyArrow(t *testing.T, ctx context.Context) {
 		input.DispatchKeyEvent(input.KeyDown).WithKey("ArrowRight").WithCode("ArrowRight").WithWindowsVirtualKeyCode(39),
 		input.DispatchKeyEvent(input.KeyUp).WithKey("ArrowRight").WithCode("ArrowRight").WithWindowsVirtualKeyCode(39)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// shot keeps a screenshot in $ZMISSION_SHOT_DIR, to look at the page.
+func shot(t *testing.T, ctx context.Context, name string) {
+	if dir := os.Getenv("ZMISSION_SHOT_DIR"); dir != "" {
+		os.WriteFile(filepath.Join(dir, name), screenshot(t, ctx), 0o644)
 	}
 }
 
@@ -412,7 +434,5 @@ func TestBrowserTileset(t *testing.T) {
 	click(t, ctx, `#face-grid rect[data-cell="1,1"]`)
 	waitFile(t, path, "- c d c")
 	waitFor(t, ctx, "the split-zone finding on G", `zmission.state.findings.some(f => f.rule === 'tileset-grid' && f.place && f.place.face === 'G') && document.querySelector('#face-list button[data-face="G"]').textContent.includes('!')`)
-	if os.Getenv("ZMISSION_SHOT_DIR") != "" {
-		os.WriteFile(filepath.Join(os.Getenv("ZMISSION_SHOT_DIR"), "tileset.png"), screenshot(t, ctx), 0o644)
-	}
+	shot(t, ctx, "tileset.png")
 }
