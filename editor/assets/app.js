@@ -7,6 +7,7 @@ import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 
 const $ = s => document.querySelector(s);
+const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
 const app = {
   state: null,
   sel: null, // {kind: 'tile'|'token'|'zone', index, zone}
@@ -206,17 +207,29 @@ function renderSelection() {
   host.replaceChildren();
   const sel = app.sel, b = app.state.board;
   if (!sel || !b) return;
-  const add = html => { const d = document.createElement('div'); d.innerHTML = html; host.appendChild(d); return d; };
+  // What the file says goes in as text, never as markup.
+  const add = (bold, rest) => {
+    const d = document.createElement('div');
+    const b = document.createElement('b');
+    b.textContent = bold;
+    d.append(b, rest);
+    host.appendChild(d);
+    return d;
+  };
   const button = (label, f) => { const x = document.createElement('button'); x.textContent = label; x.addEventListener('click', f); host.appendChild(x); };
   if (sel.kind === 'tile') {
     const t = b.tiles.find(t => t.index === sel.index);
-    add(`<b>Tile ${t.index + 1}</b>: face ${t.face} at [${t.col}, ${t.row}], rotated ${t.rot}°`);
+    add(`Tile ${t.index + 1}`, `: face ${t.face} at [${t.col}, ${t.row}], rotated ${t.rot}°`);
     button('Rotate (R)', rotateSel);
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'token') {
     const t = b.tokens.find(t => t.index === sel.index);
-    add(`<b>${tokenLabel(t)}</b> at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}`);
-    const colours = [...new Set(app.state.palette.tokens.filter(k => k.type === t.type && k.color).map(k => k.color))];
+    add(tokenLabel(t), ` at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}${t.id ? ', id ' + t.id : ''}`);
+    // The boxes' colours of this type; a box that counts a type in any
+    // colour (classic doors, spawns, objectives) offers every colour.
+    const kinds = app.state.palette.tokens.filter(k => k.type === t.type);
+    let colours = [...new Set(kinds.filter(k => k.color).map(k => k.color))];
+    if (kinds.some(k => !k.color) && ['door', 'spawn', 'objective'].includes(t.type)) colours = ANY_COLOUR;
     if (colours.length) {
       const s = document.createElement('select');
       s.id = 'sel-color';
@@ -249,7 +262,7 @@ function renderSelection() {
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'zone') {
     const z = b.zones.find(z => z.id === sel.zone);
-    if (z) add(`<b>Zone ${z.id}</b>: ${z.kind}${z.features && z.features.length ? ', ' + z.features.join(', ') : ''}`);
+    if (z) add(`Zone ${z.id}`, `: ${z.kind}${z.features && z.features.length ? ', ' + z.features.join(', ') : ''}`);
   }
 }
 
@@ -363,6 +376,7 @@ document.addEventListener('pointerup', async ev => {
       : { op: 'token.move', index: d.index, at: [t.x, t.y], side: t.side };
     app.sel = d.sel;
   } else if (d.kind === 'tile') op = { op: 'tile.place', face: d.face, at: [t.col, t.row] };
+  else if (d.type === 'car') op = { op: 'token.place', type: 'car', kind: d.color || undefined, at: [t.x, t.y] };
   else op = { op: 'token.place', type: d.type, color: d.color || undefined, at: [t.x, t.y], side: t.side };
   const r = await send([op]);
   if (r && r.status === 200 && d.from !== 'board') {
