@@ -427,6 +427,9 @@ func placeFindings(cur, show *snapshot) []Finding {
 // belongs to: "/tokens/3".
 func anchorLines(root *source.Node) map[int]string {
 	out := map[int]string{}
+	if root == nil {
+		return out
+	}
 	for _, key := range []string{"tiles", "tokens"} {
 		l := root.Field(key)
 		if l == nil || l.Kind != source.Array {
@@ -489,6 +492,12 @@ func placeOf(sc *rules.Scene, ptr, msg string) *Place {
 			if t.Index == i {
 				return &Place{Kind: "tile", X: t.Col * b.N, Y: t.Row * b.N, W: b.N, H: b.N, Token: -1, Tile: i}
 			}
+		}
+		// A tile that could not be put down (an unknown face, a place
+		// taken) is marked where the file puts it.
+		if i < len(sc.Mission.Tiles) {
+			at := sc.Mission.Tiles[i].At
+			return &Place{Kind: "tile", X: at[0] * b.N, Y: at[1] * b.N, W: b.N, H: b.N, Token: -1, Tile: i}
 		}
 	}
 	for _, ref := range zoneRef.FindAllString(msg, -1) {
