@@ -184,7 +184,8 @@ func (s *Server) Serve(ctx context.Context) error {
 	return nil
 }
 
-// Handler is the whole site, behind the security checks.
+// Handler is the whole site, behind the security checks; it answers only
+// once Listen has bound the address it checks requests against.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
@@ -213,7 +214,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
-		if s.allowed != nil && !s.allowed[r.Host] {
+		if !s.allowed[r.Host] { // nil before Listen: nothing is answered
 			forbid(w, "this editor answers only at its loopback address")
 			return
 		}
@@ -231,7 +232,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		switch r.Method {
 		case http.MethodGet, http.MethodHead:
 		case http.MethodPost:
-			if o := r.Header.Get("Origin"); o != "" && (s.origins == nil || !s.origins[o]) {
+			if o := r.Header.Get("Origin"); o != "" && !s.origins[o] {
 				forbid(w, "writes are accepted from the editor's own page only")
 				return
 			}

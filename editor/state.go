@@ -197,15 +197,17 @@ func (s *Server) state(cur, good *snapshot) *State {
 		st.Ruleset, st.Title = m.Ruleset, m.Title
 		st.Form = formOf(cur.res.Doc, m)
 	}
-	show := cur
-	if m := cur.res.Mission; m != nil && cur.res.Scene == nil && !hasError(cur) {
+	var kind boardKind
+	if m := cur.res.Mission; m != nil {
+		kind = kindOf(m.Ruleset)
+	}
+	if kind == nil && !hasError(cur) && cur.res.Scene == nil {
 		// A game with no board the editor can draw (yet): the shell's
 		// forms and issues still work.
-		if _, ok := rules.Lookup(m.Ruleset).(rules.BoardGame); !ok {
-			st.Findings = placeFindings(cur, nil)
-			return st
-		}
+		st.Findings = placeFindings(cur, nil)
+		return st
 	}
+	show := cur
 	if !cur.ok() {
 		st.Error = whyNot(cur)
 		if good != nil && good.kind != lint.KindTileset {
@@ -218,26 +220,15 @@ func (s *Server) state(cur, good *snapshot) *State {
 	if show == nil {
 		return st
 	}
-	sc := show.res.Scene
-	st.Kind = "grid"
-	st.SVG = string(show.svg)
-	st.Board = boardOf(sc)
-	st.Palette = paletteOf(sc)
-	if show.game != nil {
-		if pg, ok := show.game.(rules.PathGame); ok {
-			st.Enemies = pg.Paths(sc).Enemies
-		}
+	if kind == nil {
+		kind = kindOf(show.res.Mission.Ruleset)
 	}
-	if a := show.analysis; a != nil {
-		for _, r := range a.Routes {
-			st.Tour = append(st.Tour, Leg{To: r.To, Moves: r.Moves, Path: r.Path, Spawn: r.SpawnDistance})
-		}
-		for _, o := range a.Objectives {
-			st.Goals = append(st.Goals, Goal{Text: o.Text, Met: o.Met, Step: o.Sphere + 1, Note: o.Note})
-		}
+	if kind != nil {
+		st.Kind = kind.name()
+		kind.fill(st, show)
 	}
 	if st.Ruleset == "" {
-		st.Ruleset, st.Title = sc.Mission.Ruleset, sc.Mission.Title
+		st.Ruleset, st.Title = show.res.Mission.Ruleset, show.res.Mission.Title
 	}
 	return st
 }
