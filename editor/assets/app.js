@@ -375,7 +375,7 @@ document.addEventListener('pointerup', async ev => {
     op = d.kind === 'tile' ? { op: 'tile.move', index: d.index, at: [t.col, t.row] }
       : { op: 'token.move', index: d.index, at: [t.x, t.y], side: t.side };
     app.sel = d.sel;
-  } else if (d.kind === 'tile') op = { op: 'tile.place', face: d.face, at: [t.col, t.row] };
+  } else if (d.kind === 'tile') op = { op: 'tile.place', face: d.face, at: [t.col, t.row], rot: d.rot || 0 };
   else if (d.type === 'car') op = { op: 'token.place', type: 'car', kind: d.color || undefined, at: [t.x, t.y] };
   else op = { op: 'token.place', type: d.type, color: d.color || undefined, at: [t.x, t.y], side: t.side };
   const r = await send([op]);
@@ -515,6 +515,13 @@ document.addEventListener('keydown', ev => {
   if (ctrl && (k === 'y' || k === 'Y')) { ev.preventDefault(); return redo(); }
   if (ctrl || ev.altKey) return;
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
+  if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile' && drag.from !== 'board') {
+    // R while dragging a face from the palette turns it before it lands.
+    ev.preventDefault();
+    drag.rot = ((drag.rot || 0) + 90) % 360;
+    if (drag.ghost) drag.ghost.textContent = `${drag.label} ${drag.rot}°`;
+    return;
+  }
   if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
   if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }
   if (k === 'Escape') { app.sel = null; canvas.selection(null); renderSelection(); return; }
