@@ -14,6 +14,7 @@ const app = {
   overlays: new Set(),
   los: null,
   hoverZone: null,
+  zoom: 1,
   tab: 'issues',
   finding: -1,
 };
@@ -22,7 +23,12 @@ const canvas = new Canvas($('#canvas'));
 
 async function api(path, body) {
   const opt = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  const r = await fetch(path, opt);
+  let r;
+  try {
+    r = await fetch(path, opt);
+  } catch (e) {
+    return { status: 0, data: { error: 'zmission edit is not answering: was it stopped? Start it again and reload this page.' } };
+  }
   const ct = r.headers.get('Content-Type') || '';
   const data = ct.includes('json') ? await r.json() : await r.text();
   return { status: r.status, data };
@@ -133,7 +139,7 @@ async function drawMap() {
     if (r.status === 200) svg = r.data;
     else banner(r.data.error || 'the overlay cannot be drawn');
   }
-  canvas.mount(svg, st.board);
+  canvas.mount(svg, st.board, app.zoom);
   bindCanvas();
   decorate();
 }
@@ -503,6 +509,12 @@ for (const o of ['movement', 'xenos', 'threat', 'mold']) {
   $('#overlays').appendChild(l);
 }
 
+function zoom(f) {
+  app.zoom = Math.min(4, Math.max(0.3, app.zoom * f));
+  if (canvas.svg) canvas.scale(app.zoom);
+}
+$('#zoom-in').addEventListener('click', () => zoom(1.25));
+$('#zoom-out').addEventListener('click', () => zoom(0.8));
 $('#undo').addEventListener('click', undo);
 $('#redo').addEventListener('click', redo);
 $('#help-btn').addEventListener('click', () => $('#help').showModal());
@@ -515,6 +527,8 @@ document.addEventListener('keydown', ev => {
   if (ctrl && (k === 'y' || k === 'Y')) { ev.preventDefault(); return redo(); }
   if (ctrl || ev.altKey) return;
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
+  if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
+  if (k === '-') { ev.preventDefault(); return zoom(0.8); }
   if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile' && drag.from !== 'board') {
     // R while dragging a face from the palette turns it before it lands.
     ev.preventDefault();
@@ -533,6 +547,8 @@ document.addEventListener('keydown', ev => {
 
 function listen() {
   const es = new EventSource('api/events');
+  es.addEventListener('error', () => banner('Lost the connection to zmission edit; trying again… (was it stopped?)', 'info'));
+  es.addEventListener('open', () => { if ($('#banner').textContent.startsWith('Lost the connection')) banner(''); });
   es.addEventListener('change', e => { if (!app.state || e.data !== app.state.revision) load(); });
   es.addEventListener('hello', e => { if (app.state && e.data !== app.state.revision) load(); });
 }

@@ -20,14 +20,14 @@ export class Canvas {
   }
 
   // mount shows a new map; the layers are made again on top of it.
-  mount(svgText, board) {
+  mount(svgText, board, zoom = 1) {
     this.b = board;
     const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
     const svg = document.importNode(doc.documentElement, true);
-    const w = parseFloat(svg.getAttribute('width')) || 200;
+    this.mm = parseFloat(svg.getAttribute('width')) || 200;
     svg.removeAttribute('width');
     svg.removeAttribute('height');
-    svg.style.width = Math.round(w * 4.2) + 'px';
+    svg.style.width = Math.round(this.mm * 4.2 * zoom) + 'px';
     svg.id = 'map';
     this.host.replaceChildren(svg);
     this.svg = svg;
@@ -37,6 +37,9 @@ export class Canvas {
       this.layers[name] = el('g', { class: 'ed-' + name }, this.board);
     }
   }
+
+  // scale zooms the map: 1 is about 4 pixels to the millimetre.
+  scale(zoom) { if (this.svg) this.svg.style.width = Math.round(this.mm * 4.2 * zoom) + 'px'; }
 
   clear(name) { if (this.layers[name]) this.layers[name].replaceChildren(); }
 
