@@ -319,6 +319,12 @@ func TestBrowserAuthoring(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the page to follow the file", `document.title.startsWith('Violet Lockdown')`)
+
+	// A save that does not parse: the board stays, the error shows.
+	if err := os.WriteFile(path, []byte("title: [Violet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the parse error shown over the last good board", `zmission.state.stale && document.querySelector('#banner').textContent.includes('cannot be drawn') && document.querySelector('#map g.board') && document.querySelector('#issues li.error')`)
 }
 
 // TestBrowserInspect looks at a finished mission: sight on hover, an

@@ -258,7 +258,7 @@ func (s *Server) setCurrent(snap *snapshot) {
 	if snap.ok() {
 		s.good = snap
 	}
-	s.stamps = s.stampNow()
+	s.stamps[0] = reread{}
 	go s.notify(snap.revision())
 }
 

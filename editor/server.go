@@ -92,6 +92,7 @@ func New(path string, o Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{path: path, token: hex.EncodeToString(tok), o: o, subs: map[chan string]bool{}}
+	first := o.Stamp(path) // before reading: a save meanwhile is seen at the first look
 	snap, err := s.read()
 	if err != nil {
 		return nil, err
@@ -104,6 +105,7 @@ func New(path string, o Options) (*Server, error) {
 		s.good = snap
 	}
 	s.stamps = s.stampNow()
+	s.stamps[0] = first
 	return s, nil
 }
 
@@ -306,6 +308,9 @@ func (s *Server) poll() {
 		s.mu.Unlock()
 		return
 	}
+	// The stamps are taken before reading: a save made while this one is
+	// read and checked changes them again, and is seen at the next look.
+	tilesChanged := now[1] != s.stamps[1]
 	s.stamps = now
 	before := s.cur
 	data, p := source.ReadFile(s.path, s.o.Lint.Limits)
@@ -315,7 +320,7 @@ func (s *Server) poll() {
 		s.mu.Unlock()
 		return
 	}
-	if Version(data) == before.version && now[1] == nil {
+	if Version(data) == before.version && !tilesChanged {
 		s.mu.Unlock()
 		return
 	}
@@ -331,10 +336,14 @@ func (s *Server) poll() {
 	if snap.version != before.version && !s.hist.knows(snap.version) {
 		s.hist = history{}
 	}
-	s.stamps = s.stampNow()
 	s.mu.Unlock()
 	s.notify(snap.revision())
 }
+
+// reread is a stamp no file has: after the editor writes the file, the
+// next look reads it again and compares contents, so a save from outside
+// made right after the editor's own is not taken for it.
+type reread struct{}
 
 func (s *Server) notify(version string) {
 	s.mu.Lock()

@@ -408,3 +408,22 @@ func TestEventsOnTilesetEdit(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestOutsideSaveRightAfterAnEdit: a save from another editor just after
+// the editor's own write, of the same size, is still seen.
+func TestOutsideSaveRightAfterAnEdit(t *testing.T) {
+	c, path := newClient(t, template)
+	st := c.state()
+	if code, body := c.op(st.Version, Op{Op: "field.set", Field: "title", Value: "Edited Here"}); code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	outside := bytes.Replace(read(t, path), []byte("title: Edited Here"), []byte("title: Saved There"), 1)
+	os.WriteFile(path, outside, 0o644)
+	deadline := time.Now().Add(10 * time.Second)
+	for c.state().Title != "Saved There" {
+		if time.Now().After(deadline) {
+			t.Fatal("the outside save was taken for the editor's own")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
