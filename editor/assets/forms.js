@@ -24,6 +24,22 @@ const WHEN_KEYS = ['take', 'reach', 'activate', 'round'];
 const THEN_KEYS = ['open', 'activate', 'grant', 'remove', 'text'];
 
 export function renderForms(host, form, send) {
+  // The forms are made again with each state; the field being typed in
+  // keeps its text, focus and caret.
+  const a = document.activeElement;
+  const typing = a && host.contains(a) && a.id ? { id: a.id, value: a.value, start: a.selectionStart, end: a.selectionEnd } : null;
+  build(host, form, send);
+  if (typing) {
+    const e = document.getElementById(typing.id);
+    if (e) {
+      e.value = typing.value;
+      e.focus();
+      try { e.setSelectionRange(typing.start, typing.end); } catch (_) { /* not a text field */ }
+    }
+  }
+}
+
+function build(host, form, send) {
   host.replaceChildren();
   if (!form) {
     host.append(h('p', { textContent: 'The mission cannot be read as it is; fix the error shown above.' }));
@@ -56,7 +72,8 @@ export function renderForms(host, form, send) {
   host.append(h('h3', { textContent: 'Objectives' }));
   const ol = h('ol', { className: 'items', id: 'objectives' });
   form.objectives.forEach((o, i) => {
-    ol.append(h('li', {}, h('span', { textContent: form.objective_text?.[i] || JSON.stringify(o) }),
+    const words = (form.objective_text?.[i] || JSON.stringify(o)) + (o && o.text ? ` — “${o.text}”` : '');
+    ol.append(h('li', {}, h('span', { textContent: words }),
       h('button', { textContent: '✕', title: 'Remove this objective', on: { click: () => send([{ op: 'objective.remove', index: i }]) } })));
   });
   host.append(ol);
