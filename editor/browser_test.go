@@ -414,6 +414,33 @@ func keyArrow(t *testing.T, ctx context.Context) {
 	}
 }
 
+// TestBrowserUnwinnable: a mission whose key is behind its own door says
+// so in the Tour, and the link there selects the door on the map.
+func TestBrowserUnwinnable(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, "../testdata/broken/key-behind-lock.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges .badge-error')`)
+	click(t, ctx, `#tabs button[data-tab="tour"]`)
+	waitFor(t, ctx, "an unmet goal and its blocker", `document.querySelector('#goals li.unmet') && document.querySelector('#blockers a')`)
+	var texts []string
+	js(t, ctx, `[...document.querySelectorAll('#blockers li')].map(l => l.textContent)`, &texts)
+	door := -1
+	for i, tx := range texts {
+		if strings.HasPrefix(tx, "door 5,2:n: ") && strings.Contains(tx, "behind it") {
+			door = i
+		}
+	}
+	if door < 0 {
+		t.Fatalf("no blocker names the door at 5,2:n: %q", texts)
+	}
+	click(t, ctx, fmt.Sprintf(`#blockers li:nth-child(%d) a`, door+1))
+	waitFor(t, ctx, "the door selected", `zmission.sel && zmission.sel.kind === 'token' && document.querySelector('.ed-sel line') && document.querySelector('#source-line').textContent.includes('type: door')`)
+	shot(t, ctx, "unwinnable.png")
+}
+
 // shot keeps a screenshot in $ZMISSION_SHOT_DIR, to look at the page.
 func shot(t *testing.T, ctx context.Context, name string) {
 	if dir := os.Getenv("ZMISSION_SHOT_DIR"); dir != "" {

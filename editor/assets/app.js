@@ -464,9 +464,24 @@ function renderTour() {
   host.appendChild(ol);
   const unmet = (st.goals || []).filter(g => !g.met);
   if (unmet.length) {
+    // What blocks it: the errors found on the board, each a link to its place.
     const p = document.createElement('p');
-    p.textContent = 'Cannot be won: see the badges on the map and the Issues for the door or key that blocks it.';
+    p.textContent = 'The mission cannot be won. What blocks it:';
     host.appendChild(p);
+    const ul = document.createElement('ul');
+    ul.id = 'blockers';
+    st.findings.forEach((f, i) => {
+      if (f.severity !== 'error' || !f.place) return;
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = '#';
+      a.textContent = placeName(f.place);
+      a.addEventListener('click', e => { e.preventDefault(); pickFinding(i); });
+      li.append(a, ': ' + f.message);
+      ul.appendChild(li);
+    });
+    if (!ul.children.length) ul.innerHTML = '<li>no single place on the map: see the Issues</li>';
+    host.appendChild(ul);
   }
   const n = (st.tour || []).length;
   const slider = $('#tour-step');
