@@ -74,7 +74,7 @@ func runPage(t *testing.T, page, text string) int {
 			inCode = !inCode
 			continue
 		}
-		if !inCode || !strings.HasPrefix(l, "$ zmission ") || strings.HasPrefix(l, "$ zmission watch") {
+		if !inCode || !strings.HasPrefix(l, "$ zmission ") || strings.HasPrefix(l, "$ zmission watch") || strings.HasPrefix(l, "$ zmission edit") {
 			continue
 		}
 		var shown []string

@@ -113,6 +113,7 @@ func (e *env) root() *cli.Command {
 			e.analyzeCmd(),
 			e.renderCmd(),
 			e.watchCmd(),
+			e.editCmd(),
 			e.tilesCmd(),
 			e.rulesCmd(),
 			e.schemaCmd(),

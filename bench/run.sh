@@ -30,6 +30,8 @@ BEGIN {
 	target["BenchmarkRender400PNG"] = 5e9
 	target["BenchmarkSurvivalLint"] = 100e6
 	target["BenchmarkSurvivalAnalyze"] = 2e9
+	target["BenchmarkEdit"] = 100e6
+	target["BenchmarkApply"] = "none"
 	target["BenchmarkParseYAML"] = "none"
 	target["BenchmarkParseJSON"] = "none"
 	# A whole colony scenario through lint (schema, collections, checks).

@@ -1,0 +1,588 @@
+// zmission edit: the page. The server holds the file, the history and the
+// checks; the page shows a State and sends operations made against its
+// version. Everything here is plain modules: no build step.
+import { Canvas } from './canvas.js';
+import { renderPalette, tokenLabel } from './palette.js';
+import { renderForms } from './forms.js';
+import { renderTileset } from './tileset.js';
+
+const $ = s => document.querySelector(s);
+const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
+const app = {
+  state: null,
+  sel: null, // {kind: 'tile'|'token'|'zone', index, zone}
+  overlays: new Set(),
+  los: null,
+  hoverZone: null,
+  zoom: 1,
+  tab: 'issues',
+  finding: -1,
+};
+window.zmission = app; // for the browser tests and the curious
+const canvas = new Canvas($('#canvas'));
+
+async function api(path, body) {
+  const opt = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  let r;
+  try {
+    r = await fetch(path, opt);
+  } catch (e) {
+    return { status: 0, data: { error: 'zmission edit is not answering: was it stopped? Start it again and reload this page.' } };
+  }
+  const ct = r.headers.get('Content-Type') || '';
+  const data = ct.includes('json') ? await r.json() : await r.text();
+  return { status: r.status, data };
+}
+
+function banner(text, kind = 'error') {
+  const b = $('#banner');
+  b.hidden = !text;
+  b.textContent = text || '';
+  b.className = kind;
+}
+
+export async function load() {
+  const r = await api('api/state');
+  if (r.status === 200) setState(r.data);
+}
+
+// send applies operations; a stale version reloads the page's state.
+async function send(ops) {
+  return post('api/op', { version: app.state.version, ops });
+}
+
+// Requests go one after another, each made against the version the one
+// before left: keys pressed quickly are all done, in order.
+let queue = Promise.resolve();
+function post(path, body) {
+  const run = async () => {
+    const r = await api(path, { ...body, version: app.state.version });
+    if (r.status === 200) {
+      banner('');
+      setState(r.data);
+    } else if (r.status === 409) {
+      await load();
+      banner(r.data.error || 'The file changed; the page now shows it as it is.', 'info');
+    } else {
+      banner(r.data.error || String(r.data));
+    }
+    return r;
+  };
+  const p = queue.then(run, run);
+  queue = p.catch(() => {});
+  return p;
+}
+
+const undo = () => post('api/undo', { version: app.state.version });
+const redo = () => post('api/redo', { version: app.state.version });
+
+function setState(st) {
+  const prev = app.state;
+  app.state = st;
+  document.title = `${st.title || st.file} — zmission edit`;
+  $('#file').textContent = st.file;
+  $('#undo').disabled = st.undo === 0;
+  $('#redo').disabled = st.redo === 0;
+  const n = { error: 0, warning: 0, info: 0 };
+  for (const f of st.findings) n[f.severity]++;
+  const parts = [];
+  if (n.error) parts.push(`${n.error} error${n.error > 1 ? 's' : ''}`);
+  if (n.warning) parts.push(`${n.warning} warning${n.warning > 1 ? 's' : ''}`);
+  if (n.info) parts.push(`${n.info} info`);
+  $('#status').textContent = (parts.join(', ') || 'clean') + ` · version ${st.version.slice(0, 8)}`;
+  $('#status').className = n.error ? 'err' : '';
+  $('#issue-count').textContent = st.findings.length ? `(${st.findings.length})` : '';
+  const what = st.mode === 'tileset' ? 'faces shown are the last good ones' : 'board shown is the last good one';
+  if (st.error) banner(`This version cannot be drawn — ${st.error}.` + (st.stale ? ` The ${what}.` : ''));
+  else if (prev && prev.error) banner('');
+  if (st.mode === 'tileset') {
+    $('#palette').hidden = true;
+    for (const b of document.querySelectorAll('#tabs button')) b.hidden = b.dataset.tab !== 'issues';
+    $('#overlays').hidden = true;
+    $('#hover-los').parentElement.hidden = true;
+    renderTileset($('#canvas'), st, send);
+    renderIssues();
+    return;
+  }
+  if (app.sel && !selectionExists(app.sel)) app.sel = null;
+  if (!prev || prev.svg !== st.svg || app.overlays.size) drawMap();
+  else decorate();
+  renderPalette($('#palette'), st.palette, startDrag);
+  renderIssues();
+  document.body.dataset.kind = st.kind || '';
+  if (st.kind === 'sheet') {
+    const p = document.createElement('p');
+    p.textContent = `A ${st.ruleset} scenario is written in its file: save it in your editor and the sheet and the findings follow within a second.`;
+    $('#tab-mission').replaceChildren(p);
+  } else {
+    renderForms($('#tab-mission'), st.form, send);
+  }
+  renderTour();
+  renderSelection();
+}
+
+function selectionExists(sel) {
+  const b = app.state.board;
+  if (!b) return false;
+  if (sel.kind === 'tile') return b.tiles.some(t => t.index === sel.index);
+  if (sel.kind === 'token') return b.tokens.some(t => t.index === sel.index);
+  return !!b.zones.find(z => z.id === sel.zone);
+}
+
+async function drawMap() {
+  const st = app.state;
+  if (!st.svg) {
+    const p = document.createElement('p');
+    p.className = 'empty';
+    p.textContent = st.error ? 'No board yet: fix the error above.' : `The editor has no board canvas for ${st.ruleset || 'this game'} yet: edit the mission with the forms, and see the findings in Issues.`;
+    $('#canvas').replaceChildren(p);
+    canvas.svg = null;
+    return;
+  }
+  if (st.kind === 'sheet') {
+    // A game not played on tiles: its printable sheet, redrawn on every
+    // save; nothing on it is dragged.
+    const div = document.createElement('div');
+    div.className = 'sheet';
+    div.innerHTML = st.svg;
+    $('#canvas').replaceChildren(div);
+    canvas.svg = null;
+    return;
+  }
+  let svg = st.svg;
+  if (app.overlays.size) {
+    const q = [...app.overlays].map(o => 'overlay=' + encodeURIComponent(o)).join('&');
+    const r = await api('api/svg?' + q);
+    if (r.status === 200) svg = r.data;
+    else banner(r.data.error || 'the overlay cannot be drawn');
+  }
+  canvas.mount(svg, st.board, app.zoom);
+  bindCanvas();
+  decorate();
+}
+
+function decorate() {
+  if (!canvas.svg) return;
+  canvas.b = app.state.board;
+  canvas.badges(app.state.findings, i => pickFinding(i));
+  canvas.selection(app.sel);
+  canvas.sight(app.los);
+  drawTour();
+}
+
+// --- issues ---
+
+function renderIssues() {
+  const ol = $('#issues');
+  ol.replaceChildren();
+  app.state.findings.forEach((f, i) => {
+    const li = document.createElement('li');
+    li.className = f.severity + (i === app.finding ? ' on' : '');
+    li.dataset.index = i;
+    li.innerHTML = '<div class="msg"></div><div class="rule"></div>';
+    li.querySelector('.msg').textContent = f.message;
+    li.querySelector('.rule').textContent = `${f.severity} · ${f.rule} · line ${f.line}` + (f.place ? ` · ${placeName(f.place)}` : '');
+    if (f.hint) {
+      const h = document.createElement('div');
+      h.className = 'hint';
+      h.textContent = f.hint;
+      li.appendChild(h);
+    }
+    li.addEventListener('click', () => pickFinding(i));
+    ol.appendChild(li);
+  });
+  if (!app.state.findings.length) ol.innerHTML = '<li class="info">No findings: the mission is clean.</li>';
+}
+
+function placeName(p) {
+  if (p.kind === 'door') return `door ${p.x},${p.y}:${p.side}`;
+  if (p.kind === 'tile') return `tile ${p.tile + 1}`;
+  if (p.kind === 'zone') return `zone ${p.zone}`;
+  if (p.kind === 'face') return `face ${p.face}`;
+  return `${p.zone || p.x + ',' + p.y}`;
+}
+
+// pickFinding selects a finding: its place on the board, in view, and its
+// source line.
+function pickFinding(i) {
+  const f = app.state.findings[i];
+  app.finding = i;
+  showTab('issues');
+  renderIssues();
+  const line = app.state.lines[f.line - 1];
+  $('#source-line').textContent = line === undefined ? '' : `${f.line}: ${line}`;
+  if (f.place) {
+    const p = f.place;
+    if (p.kind === 'tile') app.sel = { kind: 'tile', index: p.tile };
+    else if (p.kind === 'zone') app.sel = { kind: 'zone', zone: p.zone };
+    else app.sel = { kind: 'token', index: p.token };
+    canvas.selection(app.sel);
+    renderSelection();
+    const node = canvas.layers.sel && canvas.layers.sel.firstChild;
+    if (node && node.scrollIntoView) node.scrollIntoView({ block: 'center', inline: 'center' });
+  }
+}
+
+// --- selection ---
+
+function renderSelection() {
+  const host = $('#selection');
+  host.replaceChildren();
+  const sel = app.sel, b = app.state.board;
+  if (!sel || !b) return;
+  // What the file says goes in as text, never as markup.
+  const add = (bold, rest) => {
+    const d = document.createElement('div');
+    const b = document.createElement('b');
+    b.textContent = bold;
+    d.append(b, rest);
+    host.appendChild(d);
+    return d;
+  };
+  const button = (label, f) => { const x = document.createElement('button'); x.textContent = label; x.addEventListener('click', f); host.appendChild(x); };
+  if (sel.kind === 'tile') {
+    const t = b.tiles.find(t => t.index === sel.index);
+    add(`Tile ${t.index + 1}`, `: face ${t.face} at [${t.col}, ${t.row}], rotated ${t.rot}°`);
+    button('Rotate (R)', rotateSel);
+    button('Remove (Delete)', removeSel);
+  } else if (sel.kind === 'token') {
+    const t = b.tokens.find(t => t.index === sel.index);
+    add(tokenLabel(t), ` at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}${t.id ? ', id ' + t.id : ''}`);
+    // The boxes' colours of this type; a box that counts a type in any
+    // colour (classic doors, spawns, objectives) offers every colour.
+    const kinds = app.state.palette.tokens.filter(k => k.type === t.type);
+    let colours = [...new Set(kinds.filter(k => k.color).map(k => k.color))];
+    if (kinds.some(k => !k.color) && ['door', 'spawn', 'objective'].includes(t.type)) colours = ANY_COLOUR;
+    if (colours.length) {
+      const s = document.createElement('select');
+      s.id = 'sel-color';
+      for (const c of colours) s.add(new Option(c, c, false, c === t.color));
+      s.addEventListener('change', () => send([{ op: 'token.set', index: t.index, color: s.value }]));
+      host.appendChild(s);
+    }
+    const states = { door: ['closed', 'open', 'destroyed'], mold: ['active', 'inactive'] }[t.type];
+    if (states) {
+      const s = document.createElement('select');
+      s.id = 'sel-state';
+      for (const c of states) s.add(new Option(c, c, false, c === t.state));
+      s.addEventListener('change', () => send([{ op: 'token.set', index: t.index, state: s.value }]));
+      host.appendChild(s);
+    }
+    if (t.type === 'spawn') {
+      const l = document.createElement('label');
+      l.innerHTML = '<input type="checkbox" id="sel-first"> spawning starts here';
+      l.firstChild.checked = t.first;
+      l.firstChild.addEventListener('change', e => send([{ op: 'token.set', index: t.index, first: e.target.checked }]));
+      host.appendChild(l);
+    }
+    const id = document.createElement('input');
+    id.placeholder = 'id (for rules)';
+    id.id = 'sel-id';
+    id.value = t.id || '';
+    id.addEventListener('change', () => send([{ op: 'token.set', index: t.index, id: id.value.trim() }]));
+    host.appendChild(id);
+    if (t.type === 'door') button('Next side (R)', rotateSel);
+    button('Remove (Delete)', removeSel);
+  } else if (sel.kind === 'zone') {
+    const z = b.zones.find(z => z.id === sel.zone);
+    if (z) add(`Zone ${z.id}`, `: ${z.kind}${z.features && z.features.length ? ', ' + z.features.join(', ') : ''}`);
+  }
+}
+
+function selected() {
+  const b = app.state.board;
+  if (!app.sel || !b) return null;
+  if (app.sel.kind === 'tile') return b.tiles.find(t => t.index === app.sel.index);
+  if (app.sel.kind === 'token') return b.tokens.find(t => t.index === app.sel.index);
+  return null;
+}
+
+function rotateSel() {
+  const t = selected();
+  if (!t) return;
+  if (app.sel.kind === 'tile') send([{ op: 'tile.rotate', index: t.index }]);
+  else if (t.type === 'door') send([{ op: 'token.move', index: t.index, at: [t.x, t.y], side: 'nesw'['nesw'.indexOf(t.side) + 1] || 'n' }]);
+}
+
+async function removeSel() {
+  const t = selected();
+  if (!t) return;
+  const kind = app.sel.kind;
+  app.sel = null;
+  await send([{ op: kind + '.remove', index: t.index }]);
+}
+
+function moveSel(dx, dy) {
+  const t = selected();
+  if (!t) return;
+  if (app.sel.kind === 'tile') send([{ op: 'tile.move', index: t.index, at: [t.col + dx, t.row + dy] }]);
+  else send([{ op: 'token.move', index: t.index, at: [t.x + dx, t.y + dy], side: t.side || undefined }]);
+}
+
+// hit finds what is at a board point: a door near that side, a token in
+// the cell, else the tile.
+function hit(p) {
+  const b = app.state.board;
+  const c = Canvas.cellOf(p);
+  if (c.edge < 0.22) {
+    const opp = { n: 's', s: 'n', e: 'w', w: 'e' }[c.side];
+    const d = { n: [0, -1], s: [0, 1], e: [1, 0], w: [-1, 0] }[c.side];
+    const door = b.tokens.find(t => t.type === 'door' && ((t.x === c.x && t.y === c.y && t.side === c.side) || (t.x === c.x + d[0] && t.y === c.y + d[1] && t.side === opp)));
+    if (door) return { kind: 'token', index: door.index };
+  }
+  const tok = b.tokens.find(t => t.type !== 'door' && t.x === c.x && t.y === c.y);
+  if (tok) return { kind: 'token', index: tok.index };
+  const tile = b.tiles.find(t => c.x >= t.col * b.n && c.x < (t.col + 1) * b.n && c.y >= t.row * b.n && c.y < (t.row + 1) * b.n);
+  if (tile) return { kind: 'tile', index: tile.index };
+  return null;
+}
+
+// --- dragging: from the palette, or what is on the board ---
+
+let drag = null;
+
+function dropTarget(ev, drag) {
+  const p = canvas.at(ev);
+  if (!p || !app.state.board) return null;
+  const b = app.state.board;
+  const r = document.querySelector('#canvas').getBoundingClientRect();
+  if (ev.clientX < r.left || ev.clientX > r.right || ev.clientY < r.top || ev.clientY > r.bottom) return null;
+  const c = Canvas.cellOf(p);
+  if (drag.kind === 'tile') {
+    // the tile's centre follows the pointer
+    const col = Math.floor((p.x - (drag.grab ? drag.grab.x : b.n / 2) + b.n / 2) / b.n), row = Math.floor((p.y - (drag.grab ? drag.grab.y : b.n / 2) + b.n / 2) / b.n);
+    if (col < 0 || row < 0) return null;
+    return { kind: 'tile', col, row };
+  }
+  if (c.x < 0 || c.y < 0) return null;
+  if (drag.kind === 'door') return { kind: 'door', x: c.x, y: c.y, side: c.side };
+  return { kind: 'token', x: c.x, y: c.y };
+}
+
+function startDrag(ev, what) {
+  if (ev.button !== 0) return;
+  ev.preventDefault();
+  if (what.blocked) banner(`The other side of ${what.face} is on the board: a physical tile shows one face.`, 'info');
+  drag = { ...what, x0: ev.clientX, y0: ev.clientY, moved: false };
+  const g = document.createElement('div');
+  g.className = 'ghost';
+  g.textContent = what.label;
+  g.style.left = ev.clientX + 8 + 'px';
+  g.style.top = ev.clientY + 8 + 'px';
+  document.body.appendChild(g);
+  drag.ghost = g;
+}
+
+document.addEventListener('pointermove', ev => {
+  if (!drag) return hover(ev);
+  if (Math.abs(ev.clientX - drag.x0) + Math.abs(ev.clientY - drag.y0) > 4) drag.moved = true;
+  if (drag.ghost) { drag.ghost.style.left = ev.clientX + 8 + 'px'; drag.ghost.style.top = ev.clientY + 8 + 'px'; }
+  drag.target = drag.moved ? dropTarget(ev, drag) : null;
+  canvas.preview(drag.target);
+});
+
+document.addEventListener('pointerup', async ev => {
+  if (!drag) return;
+  const d = drag;
+  drag = null;
+  if (d.ghost) d.ghost.remove();
+  canvas.preview(null);
+  if (!d.moved) {
+    if (d.from === 'board') { app.sel = d.sel; canvas.selection(app.sel); renderSelection(); }
+    return;
+  }
+  const t = dropTarget(ev, d);
+  if (!t) return;
+  let op;
+  if (d.from === 'board') {
+    op = d.kind === 'tile' ? { op: 'tile.move', index: d.index, at: [t.col, t.row] }
+      : { op: 'token.move', index: d.index, at: [t.x, t.y], side: t.side };
+    app.sel = d.sel;
+  } else if (d.kind === 'tile') op = { op: 'tile.place', face: d.face, at: [t.col, t.row], rot: d.rot || 0 };
+  else if (d.type === 'car') op = { op: 'token.place', type: 'car', kind: d.color || undefined, at: [t.x, t.y] };
+  else op = { op: 'token.place', type: d.type, color: d.color || undefined, at: [t.x, t.y], side: t.side };
+  const r = await send([op]);
+  if (r && r.status === 200 && d.from !== 'board') {
+    const b = app.state.board;
+    if (d.kind === 'tile') { const nt = b.tiles[b.tiles.length - 1]; if (nt) app.sel = { kind: 'tile', index: nt.index }; }
+    else { const nt = b.tokens.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null); if (nt) app.sel = { kind: 'token', index: nt.index }; }
+    canvas.selection(app.sel);
+    renderSelection();
+  }
+});
+
+function bindCanvas() {
+  const svg = canvas.svg;
+  svg.addEventListener('pointerdown', ev => {
+    if (ev.button !== 0 || !app.state.board) return;
+    const p = canvas.at(ev);
+    const h = p && hit(p);
+    if (!h) { app.sel = null; canvas.selection(null); renderSelection(); return; }
+    ev.preventDefault();
+    const b = app.state.board;
+    let kind = 'token', grab = null;
+    if (h.kind === 'tile') {
+      kind = 'tile';
+      const t = b.tiles.find(t => t.index === h.index);
+      grab = { x: p.x - t.col * b.n, y: p.y - t.row * b.n };
+    } else if (b.tokens.find(t => t.index === h.index).type === 'door') kind = 'door';
+    drag = { from: 'board', kind, index: h.index, sel: h, grab, x0: ev.clientX, y0: ev.clientY, moved: false };
+  });
+  svg.addEventListener('pointerleave', () => { if (!drag) { app.hoverZone = null; app.los = null; canvas.sight(null); } });
+}
+
+// hover shows the line of sight of the zone under the pointer.
+let losSeq = 0;
+async function hover(ev) {
+  if (!canvas.svg || !$('#hover-los').checked || !app.state.board || ev.target.closest('#canvas') === null) return;
+  const p = canvas.at(ev);
+  if (!p) return;
+  const c = Canvas.cellOf(p);
+  const z = canvas.zoneAt(c.x, c.y);
+  const id = z ? z.id : null;
+  if (id === app.hoverZone) return;
+  app.hoverZone = id;
+  if (!id) { app.los = null; canvas.sight(null); return; }
+  const seq = ++losSeq;
+  const r = await api('api/los?zone=' + encodeURIComponent(id));
+  if (seq !== losSeq || r.status !== 200) return;
+  app.los = r.data;
+  canvas.sight(app.los);
+}
+
+// --- tour ---
+
+function renderTour() {
+  const host = $('#tab-tour');
+  host.replaceChildren();
+  const st = app.state;
+  const h = document.createElement('h3');
+  h.textContent = 'Victory conditions';
+  host.appendChild(h);
+  const ul = document.createElement('ul');
+  ul.id = 'goals';
+  for (const g of st.goals || []) {
+    const li = document.createElement('li');
+    li.className = 'goal ' + (g.met ? 'met' : 'unmet');
+    li.textContent = g.text + (g.met ? ` — in step ${g.step}` : ' — cannot be met') + (g.note ? '; ' + g.note : '');
+    ul.appendChild(li);
+  }
+  host.appendChild(ul);
+  const h2 = document.createElement('h3');
+  h2.textContent = 'The tour in play order';
+  host.appendChild(h2);
+  const ol = document.createElement('ol');
+  ol.id = 'legs';
+  for (const l of st.tour || []) {
+    const li = document.createElement('li');
+    li.textContent = l.moves < 0 ? `${l.to}: cannot be reached` : `${l.to}: ${l.moves} moves (${l.path.join(' → ')})`;
+    ol.appendChild(li);
+  }
+  host.appendChild(ol);
+  const unmet = (st.goals || []).filter(g => !g.met);
+  if (unmet.length) {
+    // What blocks it: the errors found on the board, each a link to its place.
+    const p = document.createElement('p');
+    p.textContent = 'The mission cannot be won. What blocks it:';
+    host.appendChild(p);
+    const ul = document.createElement('ul');
+    ul.id = 'blockers';
+    st.findings.forEach((f, i) => {
+      if (f.severity !== 'error' || !f.place) return;
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = '#';
+      a.textContent = placeName(f.place);
+      a.addEventListener('click', e => { e.preventDefault(); pickFinding(i); });
+      li.append(a, ': ' + f.message);
+      ul.appendChild(li);
+    });
+    if (!ul.children.length) ul.innerHTML = '<li>no single place on the map: see the Issues</li>';
+    host.appendChild(ul);
+  }
+  const n = (st.tour || []).length;
+  const slider = $('#tour-step');
+  const was = Number(slider.value), wasMax = Number(slider.max);
+  slider.max = String(n);
+  if (was === wasMax || was > n) slider.value = String(n);
+  $('#tour-bar').hidden = app.tab !== 'tour' || n === 0;
+  drawTour();
+}
+
+function drawTour() {
+  const legs = app.state.tour || [];
+  if (app.tab !== 'tour') { canvas.tour(null); return; }
+  const step = Number($('#tour-step').value);
+  canvas.tour(legs, step);
+  const l = legs[step - 1];
+  $('#tour-label').textContent = step === 0 ? 'the start' : `${step}. ${l.to} (${l.moves} moves)`;
+}
+
+$('#tour-step').addEventListener('input', drawTour);
+
+// --- tabs, keys, overlays ---
+
+function showTab(name) {
+  app.tab = name;
+  for (const b of document.querySelectorAll('#tabs button')) b.classList.toggle('on', b.dataset.tab === name);
+  for (const t of document.querySelectorAll('.tab')) t.hidden = t.id !== 'tab-' + name;
+  $('#tour-bar').hidden = name !== 'tour' || !(app.state && app.state.tour && app.state.tour.length);
+  if (app.state) drawTour();
+}
+for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('click', () => showTab(b.dataset.tab));
+
+for (const o of ['movement', 'xenos', 'threat', 'mold']) {
+  const l = document.createElement('label');
+  l.innerHTML = `<input type="checkbox" data-overlay="${o}"> ${o}`;
+  l.firstChild.addEventListener('change', e => {
+    if (e.target.checked) app.overlays.add(o); else app.overlays.delete(o);
+    drawMap();
+  });
+  $('#overlays').appendChild(l);
+}
+
+function zoom(f) {
+  app.zoom = Math.min(4, Math.max(0.3, app.zoom * f));
+  if (canvas.svg) canvas.scale(app.zoom);
+}
+$('#zoom-in').addEventListener('click', () => zoom(1.25));
+$('#zoom-out').addEventListener('click', () => zoom(0.8));
+$('#undo').addEventListener('click', undo);
+$('#redo').addEventListener('click', redo);
+$('#help-btn').addEventListener('click', () => $('#help').showModal());
+
+document.addEventListener('keydown', ev => {
+  const tag = ev.target.tagName;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  const k = ev.key, ctrl = ev.ctrlKey || ev.metaKey;
+  if (ctrl && (k === 'z' || k === 'Z')) { ev.preventDefault(); return ev.shiftKey ? redo() : undo(); }
+  if (ctrl && (k === 'y' || k === 'Y')) { ev.preventDefault(); return redo(); }
+  if (ctrl || ev.altKey) return;
+  if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
+  if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
+  if (k === '-') { ev.preventDefault(); return zoom(0.8); }
+  if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile' && drag.from !== 'board') {
+    // R while dragging a face from the palette turns it before it lands.
+    ev.preventDefault();
+    drag.rot = ((drag.rot || 0) + 90) % 360;
+    if (drag.ghost) drag.ghost.textContent = `${drag.label} ${drag.rot}°`;
+    return;
+  }
+  if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
+  if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }
+  if (k === 'Escape') { app.sel = null; canvas.selection(null); renderSelection(); return; }
+  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (arrows[k] && app.sel) { ev.preventDefault(); moveSel(...arrows[k]); }
+});
+
+// --- live reload ---
+
+function listen() {
+  const es = new EventSource('api/events');
+  es.addEventListener('error', () => banner('Lost the connection to zmission edit; trying again… (was it stopped?)', 'info'));
+  es.addEventListener('open', () => { if ($('#banner').textContent.startsWith('Lost the connection')) banner(''); });
+  es.addEventListener('change', e => { if (!app.state || e.data !== app.state.revision) load(); });
+  es.addEventListener('hello', e => { if (app.state && e.data !== app.state.revision) load(); });
+}
+
+load().then(listen);

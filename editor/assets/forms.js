@@ -1,0 +1,118 @@
+// The mission forms: text fields, objectives and special rules. Each change
+// is one operation; what the file holds comes back in the next state.
+
+function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'on') for (const [ev, f] of Object.entries(v)) e.addEventListener(ev, f);
+    else if (k in e && k !== 'list') e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+// value reads a form value as the document wants it: whole numbers as
+// numbers, the rest as text.
+function value(s) {
+  s = s.trim();
+  return /^\d+$/.test(s) ? Number(s) : s;
+}
+
+const OBJ_KEYS = ['take', 'exit', 'reach', 'activate', 'survive', 'kill', 'text'];
+const WHEN_KEYS = ['take', 'reach', 'activate', 'round'];
+const THEN_KEYS = ['open', 'activate', 'grant', 'remove', 'text'];
+
+export function renderForms(host, form, send) {
+  // The forms are made again with each state; the field being typed in
+  // keeps its text, focus and caret.
+  const a = document.activeElement;
+  const typing = a && host.contains(a) && a.id ? { id: a.id, value: a.value, start: a.selectionStart, end: a.selectionEnd } : null;
+  build(host, form, send);
+  if (typing) {
+    const e = document.getElementById(typing.id);
+    if (e) {
+      e.value = typing.value;
+      e.focus();
+      try { e.setSelectionRange(typing.start, typing.end); } catch (_) { /* not a text field */ }
+    }
+  }
+}
+
+function build(host, form, send) {
+  host.replaceChildren();
+  if (!form) {
+    host.append(h('p', { textContent: 'The mission cannot be read as it is; fix the error shown above.' }));
+    return;
+  }
+  const f = h('form', { className: 'fields', id: 'mission-form', on: { submit: e => e.preventDefault() } });
+  const field = (name, label, kind = 'input') => {
+    const input = kind === 'textarea' ? h('textarea', { name }) : h('input', { name });
+    input.value = form[name] ?? '';
+    if (name === 'duration' || name === 'survivors') input.value = form[name] || '';
+    input.addEventListener('change', () => send([{ op: 'field.set', field: name, value: input.value }]));
+    f.append(h('label', { textContent: label, htmlFor: 'f-' + name }));
+    input.id = 'f-' + name;
+    f.append(input);
+  };
+  field('title', 'Title');
+  field('id', 'Id');
+  field('author', 'Author');
+  field('briefing', 'Briefing', 'textarea');
+  field('notes', 'Notes for the game master', 'textarea');
+  field('difficulty', 'Difficulty (easy, medium, hard, deadly)');
+  field('duration', 'Duration (minutes)');
+  field('survivors', 'Survivors');
+  field('players', 'Players (a number or a range: 2-6)');
+  field('boxes', 'Boxes (comma-separated)');
+  field('equipment', 'Starting equipment (comma-separated)');
+  field('xeno_deck', 'Enemy deck card ranges (comma-separated)');
+  host.append(f);
+
+  host.append(h('h3', { textContent: 'Objectives' }));
+  const ol = h('ol', { className: 'items', id: 'objectives' });
+  form.objectives.forEach((o, i) => {
+    const words = (form.objective_text?.[i] || JSON.stringify(o)) + (o && o.text ? ` — “${o.text}”` : '');
+    ol.append(h('li', {}, h('span', { textContent: words }),
+      h('button', { textContent: '✕', title: 'Remove this objective', on: { click: () => send([{ op: 'objective.remove', index: i }]) } })));
+  });
+  host.append(ol);
+  const ok = h('select', { id: 'obj-key' }, ...OBJ_KEYS.map(k => h('option', { value: k, textContent: k })));
+  const ov = h('input', { id: 'obj-value', placeholder: 'red, all, 1A/c, 3…' });
+  const oc = h('input', { id: 'obj-count', placeholder: 'count' });
+  const ot = h('input', { id: 'obj-text', placeholder: 'text shown to players (optional)' });
+  host.append(h('div', { className: 'row' }, ok, ov, oc), h('div', { className: 'row' }, ot,
+    h('button', { textContent: 'Add objective', id: 'obj-add', on: { click: () => {
+      const item = {};
+      if (ok.value === 'text') item.text = ot.value.trim() || ov.value.trim();
+      else {
+        item[ok.value] = value(ov.value);
+        if (oc.value.trim()) item.count = value(oc.value);
+        if (ot.value.trim()) item.text = ot.value.trim();
+      }
+      send([{ op: 'objective.add', item }]);
+    } } })));
+
+  host.append(h('h3', { textContent: 'Special rules' }));
+  const rl = h('ol', { className: 'items', id: 'rules' });
+  form.rules.forEach((r, i) => {
+    rl.append(h('li', {}, h('span', { textContent: form.rule_text?.[i] || JSON.stringify(r) }),
+      h('button', { textContent: '✕', title: 'Remove this rule', on: { click: () => send([{ op: 'rule.remove', index: i }]) } })));
+  });
+  host.append(rl);
+  const wk = h('select', { id: 'when-key' }, h('option', { value: '', textContent: '(free text)' }), ...WHEN_KEYS.map(k => h('option', { value: k, textContent: 'when ' + k })));
+  const wv = h('input', { id: 'when-value', placeholder: 'violet' });
+  const tk = h('select', { id: 'then-key' }, ...THEN_KEYS.map(k => h('option', { value: k, textContent: 'then ' + k })));
+  const tv = h('input', { id: 'then-value', placeholder: 'violet' });
+  const rt = h('input', { id: 'rule-text', placeholder: 'the rule in words (optional)' });
+  host.append(h('div', { className: 'row' }, wk, wv), h('div', { className: 'row' }, tk, tv), h('div', { className: 'row' }, rt,
+    h('button', { textContent: 'Add rule', id: 'rule-add', on: { click: () => {
+      const item = {};
+      if (wk.value) {
+        item.when = { [wk.value]: value(wv.value) };
+        item.then = [{ [tk.value]: value(tv.value) }];
+      }
+      if (rt.value.trim()) item.text = rt.value.trim();
+      send([{ op: 'rule.add', item }]);
+    } } })));
+}

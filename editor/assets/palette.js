@@ -1,0 +1,86 @@
+// The grid kind's palette: the tile set's faces (greyed when the other side
+// of the same physical tile is on the board) and the boxes' tokens with how
+// many are used of how many are owned.
+import { el } from './canvas.js';
+
+const KIND_FILL = { room: '#e9dcc4', corridor: '#cfd8dc', exterior: '#c8d9b8', street: '#d5d5d5' };
+export const COLOUR = {
+  red: '#c0392b', blue: '#2f6fbd', green: '#2e8b3a', violet: '#7b3fa0', yellow: '#e0b000', neutral: '#9a9a9a',
+  white: '#f4f4f4', orange: '#e67e22', black: '#222',
+};
+
+export function tokenLabel(t) {
+  return (t.color ? t.color + ' ' : '') + t.type;
+}
+
+// faceSVG draws a face's zones as coloured cells, its labels inside.
+function faceSVG(f) {
+  const n = f.grid.length, s = el('svg', { viewBox: `0 0 ${n * 10} ${n * 10}` });
+  f.grid.forEach((row, y) => row.forEach((l, x) => {
+    el('rect', { x: x * 10, y: y * 10, width: 10, height: 10, fill: KIND_FILL[f.kinds[l]] || '#eee', stroke: '#fff', 'stroke-width': 0.4 }, s);
+  }));
+  const seen = new Set();
+  f.grid.forEach((row, y) => row.forEach((l, x) => {
+    if (seen.has(l)) return;
+    seen.add(l);
+    const t = el('text', { x: x * 10 + 5, y: y * 10 + 6.5, 'font-size': 5, 'text-anchor': 'middle', fill: '#555' }, s);
+    t.textContent = l;
+  }));
+  return s;
+}
+
+export function renderPalette(host, pal, startDrag) {
+  host.replaceChildren();
+  if (!pal) return;
+  const h = document.createElement('h3');
+  h.textContent = 'Tiles';
+  host.appendChild(h);
+  const faces = document.createElement('div');
+  faces.className = 'faces';
+  for (const f of pal.faces) {
+    const d = document.createElement('div');
+    d.className = 'face';
+    d.dataset.face = f.id;
+    const blocked = f.other_used > 0;
+    if (blocked) {
+      d.classList.add('greyed');
+      d.title = `${f.id}${f.title ? ' — ' + f.title : ''}: its other side, ${f.other}, is on the board`;
+    } else {
+      d.title = `${f.id}${f.title ? ' — ' + f.title : ''}${f.other ? ' (other side ' + f.other + ')' : ''}`;
+    }
+    d.appendChild(faceSVG(f));
+    const cap = document.createElement('div');
+    cap.textContent = f.id + (f.used ? ' ✓' : '');
+    d.appendChild(cap);
+    d.addEventListener('pointerdown', ev => startDrag(ev, { kind: 'tile', face: f.id, label: f.id, blocked }));
+    faces.appendChild(d);
+  }
+  host.appendChild(faces);
+  const h2 = document.createElement('h3');
+  h2.textContent = 'Tokens (used / owned)';
+  host.appendChild(h2);
+  const toks = document.createElement('div');
+  toks.className = 'tokens';
+  for (const t of pal.tokens) {
+    const d = document.createElement('div');
+    d.className = 'tok';
+    d.dataset.type = t.type;
+    d.dataset.color = t.color || '';
+    const sw = document.createElement('span');
+    sw.className = 'sw';
+    sw.style.background = COLOUR[t.color] || (t.type === 'start' ? '#fff' : '#ddd');
+    d.appendChild(sw);
+    const name = document.createElement('span');
+    name.textContent = tokenLabel(t);
+    d.appendChild(name);
+    const n = document.createElement('span');
+    n.className = 'n';
+    n.textContent = t.owned < 0 ? String(t.used) : `${t.used} / ${t.owned}`;
+    if (t.owned >= 0 && t.used > t.owned) d.classList.add('over');
+    d.appendChild(n);
+    d.title = t.owned < 0 ? 'placed on the board' : `${t.used} on the board, ${t.owned} in the boxes`;
+    d.addEventListener('pointerdown', ev => startDrag(ev, { kind: t.type === 'door' ? 'door' : 'token', type: t.type, color: t.color, label: tokenLabel(t) }));
+    toks.appendChild(d);
+  }
+  host.appendChild(toks);
+}

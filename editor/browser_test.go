@@ -1,0 +1,509 @@
+package editor
+
+// Browser tests: the page in a real Chromium, driven over the DevTools
+// protocol, doing what an author does. They need a Chromium binary; when
+// none is found they are skipped, unless ZMISSION_BROWSER_TESTS=1 (as
+// .ci/run sets it) makes a missing browser a failure.
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+var updateShot = os.Getenv("ZMISSION_UPDATE_SCREENSHOT") != ""
+
+func chromium(t *testing.T) string {
+	for _, name := range []string{os.Getenv("ZMISSION_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("ZMISSION_BROWSER_TESTS") == "1" {
+		t.Fatal("no Chromium found (install Debian's chromium, or set ZMISSION_CHROMIUM)")
+	}
+	t.Skip("no Chromium found; set ZMISSION_BROWSER_TESTS=1 to make this a failure")
+	return ""
+}
+
+// The browser is started once for the package's tests; each test gets a
+// tab of its own.
+var shared struct {
+	once    sync.Once
+	ctx     context.Context
+	cancel  func()
+	profile string
+	err     error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+		for range 20 { // the browser may still be writing as it exits
+			if os.RemoveAll(shared.profile) == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	os.Exit(code)
+}
+
+// browser returns a new tab of a headless Chromium with a fresh profile.
+func browser(t *testing.T) context.Context {
+	exe := chromium(t)
+	shared.once.Do(func() {
+		shared.profile, shared.err = os.MkdirTemp("", "zmission-chromium-")
+		if shared.err != nil {
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(exe),
+			chromedp.Flag("headless", true),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.UserDataDir(shared.profile),
+			chromedp.WindowSize(1500, 950),
+			// A loaded machine can take long to start a browser.
+			chromedp.WSURLReadTimeout(90 * time.Second),
+		}
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		// Chromium sends events this protocol version does not know
+		// (the dialog's top layer); they are no error of the page.
+		quiet := chromedp.WithErrorf(func(format string, args ...any) {
+			if !strings.Contains(format, "unhandled") {
+				log.Printf(format, args...)
+			}
+		})
+		bctx, cancelB := chromedp.NewContext(actx, quiet)
+		shared.ctx, shared.cancel = bctx, func() { cancelB(); cancelA() }
+		shared.err = chromedp.Run(bctx)
+	})
+	if shared.err != nil {
+		t.Fatalf("starting Chromium: %v", shared.err)
+	}
+	ctx, cancelTab := chromedp.NewContext(shared.ctx)
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelTab() })
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1500, 950)); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return ctx
+}
+
+// serve starts an editor on a copy of src and returns it with the file.
+func serve(t *testing.T, src string) (*Server, string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(path, Options{Interval: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { s.Serve(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return s, path
+}
+
+// js evaluates an expression and stores its JSON value in out.
+func js(t *testing.T, ctx context.Context, expr string, out any) {
+	t.Helper()
+	if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out)); err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func waitFor(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	defer func(start time.Time) { t.Logf("%s: %s", what, time.Since(start)) }(time.Now())
+	deadline := time.Now().Add(30 * time.Second) // a guard against a hang, not a timing
+	for {
+		var ok bool
+		if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var st string
+			chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('#banner').textContent + ' | ' + document.querySelector('#status').textContent`, &st))
+			t.Fatalf("waiting for %s (%s): page says %q", what, cond, st)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// waitFile polls the file on disk until it holds want.
+func waitFile(t *testing.T, path, want string) string {
+	t.Helper()
+	defer func(start time.Time) { t.Logf("file holds %q: %s", want, time.Since(start)) }(time.Now())
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		data, _ := os.ReadFile(path)
+		if strings.Contains(string(data), want) {
+			return string(data)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the file never held %q:\n%s", want, data)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+type point struct{ X, Y float64 }
+
+// cellPoint is where a board point (in cells) is on the screen.
+func cellPoint(t *testing.T, ctx context.Context, x, y float64) point {
+	var p point
+	js(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector('#map g.board'); const C = zmission.state.board.cell;
+		const q = new DOMPoint(%g * C, %g * C).matrixTransform(b.getScreenCTM()); return {X: q.x, Y: q.y}; })()`, x, y), &p)
+	return p
+}
+
+// centreOf is the screen centre of the first element matching sel.
+func centreOf(t *testing.T, ctx context.Context, sel string) point {
+	var p point
+	js(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, sel), &p)
+	return p
+}
+
+// drag presses the mouse at from, moves in steps, does what during says
+// (if anything) on the way, and lets go at to.
+func drag(t *testing.T, ctx context.Context, from, to point, during ...func()) {
+	t.Helper()
+	acts := []chromedp.Action{input.DispatchMouseEvent(input.MousePressed, from.X, from.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1)}
+	for i := 1; i <= 6; i++ {
+		f := float64(i) / 6
+		acts = append(acts, input.DispatchMouseEvent(input.MouseMoved, from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f).WithButton(input.Left).WithButtons(1))
+	}
+	if err := chromedp.Run(ctx, acts...); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range during {
+		f()
+	}
+	if err := chromedp.Run(ctx, input.DispatchMouseEvent(input.MouseReleased, to.X, to.Y).WithButton(input.Left).WithClickCount(1)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// click clicks the middle of the first element matching sel, as a user.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	p := centreOf(t, ctx, sel)
+	if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
+	t.Helper()
+	code := map[string]string{"r": "KeyR", "z": "KeyZ", "Delete": "Delete", "?": "Slash"}[k]
+	vk := map[string]int64{"r": 82, "z": 90, "Delete": 46, "?": 191}[k]
+	text := k
+	if mods&input.ModifierShift != 0 && len(k) == 1 {
+		k = strings.ToUpper(k)
+	}
+	if len(k) > 1 || mods != 0 {
+		text = ""
+	}
+	down := input.DispatchKeyEvent(input.KeyDown).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)
+	if text != "" {
+		down = down.WithText(text)
+	}
+	if err := chromedp.Run(ctx, down, input.DispatchKeyEvent(input.KeyUp).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserAuthoring does what an author does with the Invader
+// template: drag a tile in, rotate it, place a door on a cell side, see a
+// finding appear at its zone, undo, and edit the file on disk elsewhere.
+func TestBrowserAuthoring(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/templates/zombicide-invader.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+
+	// Drag face 3B from the palette to the tile grid's [0, 1], turning it
+	// with R on the way.
+	drag(t, ctx, centreOf(t, ctx, `.face[data-face="3B"]`), cellPoint(t, ctx, 1.5, 4.5), func() { key(t, ctx, "r", 0) })
+	waitFile(t, path, "{face: 3B, at: [0, 1], rot: 90}")
+	waitFor(t, ctx, "the new tile on the board", `zmission.state.board.tiles.length === 3`)
+
+	// R turns the tile just placed (it is selected): three more turns and
+	// it is back at 0, then once more.
+	for range 3 {
+		key(t, ctx, "r", 0)
+	}
+	waitFile(t, path, "{face: 3B, at: [0, 1]}\n")
+	key(t, ctx, "r", 0)
+	waitFile(t, path, "{face: 3B, at: [0, 1], rot: 90}")
+
+	// A violet door dropped near the west side of cell 2,3, a door
+	// opening of the turned 3B.
+	drag(t, ctx, centreOf(t, ctx, `.tok[data-type="door"][data-color="violet"]`), cellPoint(t, ctx, 2.08, 3.45))
+	waitFile(t, path, "{type: door, color: violet, at: [2, 3], side: w}")
+
+	// A second exit: the boxes hold one, so a finding appears at its zone.
+	drag(t, ctx, centreOf(t, ctx, `.tok[data-type="exit"]`), cellPoint(t, ctx, 3.5, 0.5))
+	waitFile(t, path, "{type: exit, at: [3, 0]}")
+	waitFor(t, ctx, "the inventory badge at 2A/a", `zmission.state.findings.some(f => f.rule === 'inventory' && f.place && f.place.zone === '2A/a') && document.querySelector('.ed-badges .badge-error')`)
+	var badge point
+	js(t, ctx, `(() => { const i = zmission.state.findings.findIndex(f => f.rule === 'inventory');
+		const b = [...document.querySelectorAll('.ed-badges .badge')].find(b => b.dataset.findings.split(' ').includes(String(i)));
+		const r = b.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, &badge)
+	cell := cellPoint(t, ctx, 3, 0)
+	cell2 := cellPoint(t, ctx, 4, 1)
+	if badge.X < cell.X || badge.X > cell2.X || badge.Y < cell.Y-20 || badge.Y > cell2.Y {
+		t.Errorf("the badge at %v is not on cell 3,0 (%v..%v)", badge, cell, cell2)
+	}
+	if shot := screenshot(t, ctx); updateShot {
+		if err := os.WriteFile("../docs/editor.png", shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Ctrl+Z takes the second exit back; the finding goes with it.
+	key(t, ctx, "z", input.ModifierCtrl)
+	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'inventory')`)
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), "at: [3, 0]}") {
+		t.Errorf("undo left the exit in the file:\n%s", data)
+	}
+
+	// The history is the server's: after a reload, Ctrl+Shift+Z redoes.
+	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map after the reload", `document.querySelector('#map g.board .ed-badges') && zmission.state.redo === 1`)
+	key(t, ctx, "z", input.ModifierCtrl|input.ModifierShift)
+	waitFile(t, path, "{type: exit, at: [3, 0]}")
+
+	// Another editor saves the file: the page follows.
+	data, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, []byte(strings.Replace(string(data), "title: New mission", "title: Violet Lockdown", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the page to follow the file", `document.title.startsWith('Violet Lockdown')`)
+
+	// A save that does not parse: the board stays, the error shows.
+	if err := os.WriteFile(path, []byte("title: [Violet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the parse error shown over the last good board", `zmission.state.stale && document.querySelector('#banner').textContent.includes('cannot be drawn') && document.querySelector('#map g.board') && document.querySelector('#issues li.error')`)
+}
+
+// TestBrowserInspect looks at a finished mission: sight on hover, an
+// overlay, the tour's step slider, the keyboard, a form, and an edit made
+// against a stale version.
+func TestBrowserInspect(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/invader/violet-lockdown.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+
+	// Hovering the start's zone shades what it sees, itself at range 0,
+	// and draws the Xenos' path to it.
+	var zone string
+	js(t, ctx, `zmission.state.board.zones.find(z => z.cells.some(c => c[0] === 1 && c[1] === 4)).id`, &zone)
+	p := cellPoint(t, ctx, 1.5, 4.5)
+	if err := chromedp.Run(ctx, input.DispatchMouseEvent(input.MouseMoved, p.X, p.Y)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "sight from "+zone, fmt.Sprintf(`zmission.los && zmission.los.zone === %q && document.querySelector('.ed-shade .los-cell[data-zone=%q][data-range="0"]') && document.querySelector('.ed-path .enemy-path')`, zone, zone))
+
+	shot(t, ctx, "hover.png")
+
+	// The movement overlay is render's, drawn into the map.
+	click(t, ctx, `input[data-overlay="movement"]`)
+	waitFor(t, ctx, "the movement overlay", `document.querySelector('#map .overlay-movement') && document.querySelector('#map .ed-badges')`)
+	click(t, ctx, `input[data-overlay="movement"]`)
+	waitFor(t, ctx, "the overlay gone", `!document.querySelector('#map .overlay-movement')`)
+
+	// The tour, leg by leg.
+	click(t, ctx, `#tabs button[data-tab="tour"]`)
+	var legs int
+	js(t, ctx, `zmission.state.tour.length`, &legs)
+	if legs < 3 {
+		t.Fatalf("the tour has %d legs", legs)
+	}
+	waitFor(t, ctx, "every leg drawn", fmt.Sprintf(`!document.querySelector('#tour-bar').hidden && document.querySelectorAll('.ed-tour .tour-leg').length === %d`, legs))
+	js(t, ctx, `(() => { const s = document.querySelector('#tour-step'); s.value = '1'; s.dispatchEvent(new Event('input')); return true; })()`, new(bool))
+	waitFor(t, ctx, "one leg drawn", `document.querySelectorAll('.ed-tour .tour-leg').length === 1 && document.querySelector('#tour-label').textContent.startsWith('1.')`)
+	shot(t, ctx, "tour.png")
+
+	// Select the noise token, move it with an arrow, remove it with Delete.
+	click(t, ctx, `#tabs button[data-tab="issues"]`)
+	p = cellPoint(t, ctx, 4.5, 4.5)
+	if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the noise selected", `zmission.sel && zmission.sel.kind === 'token' && zmission.state.board.tokens.find(t => t.index === zmission.sel.index).type === 'noise'`)
+	keyArrow(t, ctx)
+	waitFile(t, path, "{type: noise, at: [5, 4]}")
+	key(t, ctx, "Delete", 0)
+	waitFor(t, ctx, "the noise gone", `!zmission.state.board.tokens.some(t => t.type === 'noise')`)
+	if data := string(read(t, path)); strings.Contains(data, "noise") {
+		t.Errorf("Delete left the noise in the file")
+	}
+	key(t, ctx, "?", 0)
+	waitFor(t, ctx, "the shortcuts", `document.querySelector('#help').open`)
+	js(t, ctx, `(() => { document.querySelector('#help').close(); return true; })()`, new(bool))
+
+	// The title, through the form.
+	click(t, ctx, `#tabs button[data-tab="mission"]`)
+	js(t, ctx, `(() => { const i = document.querySelector('#f-title'); i.value = 'Violet Lockdown (hard)'; i.dispatchEvent(new Event('change')); return true; })()`, new(bool))
+	waitFile(t, path, "title: Violet Lockdown (hard)")
+	shot(t, ctx, "mission.png")
+
+	// An edit against an old version is refused; the file is untouched.
+	before := read(t, path)
+	var status int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`fetch('api/op', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({version: '0000000000000000', ops: [{op: 'field.set', field: 'title', value: 'Stale'}]})}).then(r => r.status)`, &status,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+		t.Fatal(err)
+	}
+	if status != 409 || string(read(t, path)) != string(before) {
+		t.Errorf("a stale edit from the page: %d", status)
+	}
+}
+
+func keyArrow(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if err := chromedp.Run(ctx,
+		input.DispatchKeyEvent(input.KeyDown).WithKey("ArrowRight").WithCode("ArrowRight").WithWindowsVirtualKeyCode(39),
+		input.DispatchKeyEvent(input.KeyUp).WithKey("ArrowRight").WithCode("ArrowRight").WithWindowsVirtualKeyCode(39)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserUnwinnable: a mission whose key is behind its own door says
+// so in the Tour, and the link there selects the door on the map.
+func TestBrowserUnwinnable(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, "../testdata/broken/key-behind-lock.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges .badge-error')`)
+	click(t, ctx, `#tabs button[data-tab="tour"]`)
+	waitFor(t, ctx, "an unmet goal and its blocker", `document.querySelector('#goals li.unmet') && document.querySelector('#blockers a')`)
+	var texts []string
+	js(t, ctx, `[...document.querySelectorAll('#blockers li')].map(l => l.textContent)`, &texts)
+	door := -1
+	for i, tx := range texts {
+		if strings.HasPrefix(tx, "door 5,2:n: ") && strings.Contains(tx, "behind it") {
+			door = i
+		}
+	}
+	if door < 0 {
+		t.Fatalf("no blocker names the door at 5,2:n: %q", texts)
+	}
+	click(t, ctx, fmt.Sprintf(`#blockers li:nth-child(%d) a`, door+1))
+	waitFor(t, ctx, "the door selected", `zmission.sel && zmission.sel.kind === 'token' && document.querySelector('.ed-sel line') && document.querySelector('#source-line').textContent.includes('type: door')`)
+	shot(t, ctx, "unwinnable.png")
+}
+
+// shot keeps a screenshot in $ZMISSION_SHOT_DIR, to look at the page.
+func shot(t *testing.T, ctx context.Context, name string) {
+	if dir := os.Getenv("ZMISSION_SHOT_DIR"); dir != "" {
+		os.WriteFile(filepath.Join(dir, name), screenshot(t, ctx), 0o644)
+	}
+}
+
+func screenshot(t *testing.T, ctx context.Context) []byte {
+	var buf []byte
+	if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(t.TempDir(), "editor.png"), buf, 0o644)
+	return buf
+}
+
+// TestBrowserTileset paints a zone label on a face, cycles an edge and
+// sees tiles check's finding when a zone is split.
+func TestBrowserTileset(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "testdata/outpost.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the face editor", `document.querySelector('#face-grid rect[data-cell="2,1"]')`)
+	js(t, ctx, `(() => { const l = document.querySelector('#paint-label'); l.value = 'k'; l.dispatchEvent(new Event('input')); return true; })()`, new(bool))
+	click(t, ctx, `#face-grid rect[data-cell="2,1"]`)
+	waitFile(t, path, "- c c k ")
+	// The new zone k (a room) is walled from the corridor by default: one
+	// click makes that side the next kind, an opening.
+	waitFor(t, ctx, "the new edge", `document.querySelector('#face-grid line[data-edge="1,1 e"][data-kind="wall"]')`)
+	click(t, ctx, `#face-grid line[data-edge="1,1 e"]`)
+	waitFile(t, path, "1,1 e: opening")
+	// Face G: paint the middle of its corridor with d, splitting c in two.
+	click(t, ctx, `#face-list button[data-face="G"]`)
+	waitFor(t, ctx, "face G", `document.querySelector('#face-list button.on[data-face="G"]')`)
+	js(t, ctx, `(() => { const l = document.querySelector('#paint-label'); l.value = 'd'; l.dispatchEvent(new Event('input')); return true; })()`, new(bool))
+	click(t, ctx, `#face-grid rect[data-cell="1,1"]`)
+	waitFile(t, path, "- c d c")
+	waitFor(t, ctx, "the split-zone finding on G", `zmission.state.findings.some(f => f.rule === 'tileset-grid' && f.place && f.place.face === 'G') && document.querySelector('#face-list button[data-face="G"]').textContent.includes('!')`)
+	shot(t, ctx, "tileset.png")
+}
+
+// TestBrowserSheet opens a game not played on tiles: its sheet is on the
+// page, and a save in another editor redraws it.
+func TestBrowserSheet(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/survival-infection/long-night.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the sheet", `document.querySelector('#canvas .sheet svg') && document.querySelector('#canvas .sheet').textContent.includes('Long Night')`)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "title: Long Night", "title: Longer Night", 1)
+	if edited == string(data) {
+		t.Fatal("the example's title line changed; update the test")
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the sheet redrawn", `document.querySelector('#canvas .sheet').textContent.includes('Longer Night')`)
+	shot(t, ctx, "sheet.png")
+}

@@ -1,0 +1,54 @@
+package editor
+
+import "github.com/zmission/zmission/rules"
+
+// boardKind is one kind of board's part of the editor: what the page
+// draws and edits for it. The shell (server, operations, undo, issues,
+// live reload, the mission forms) is the same for every kind.
+//
+// The grid kind (tiles on a cell grid: both Zombicide games) is the one
+// built. A kind for the facility crawler (rooms on slots, corridors), or
+// the setup-sheet kind of the colony and card games, adds a boardKind
+// here, its operations to Op, and its canvas module to the page, which
+// switches on State.Kind.
+type boardKind interface {
+	name() string
+	// fill adds the kind's board, palette and analysis to the state.
+	fill(st *State, show *snapshot)
+}
+
+// kindOf is the board kind of a ruleset, or nil when the editor has no
+// canvas for its game yet.
+func kindOf(ruleset string) boardKind {
+	if _, ok := rules.Lookup(ruleset).(rules.BoardGame); ok {
+		return gridKind{}
+	}
+	return nil
+}
+
+// gridKind: the map as render draws it, the tile set's faces and the
+// boxes' tokens, analyze's tour.
+type gridKind struct{}
+
+func (gridKind) name() string { return "grid" }
+
+func (gridKind) fill(st *State, show *snapshot) {
+	sc := show.res.Scene
+	if sc == nil {
+		return
+	}
+	st.SVG = string(show.svg)
+	st.Board = boardOf(sc)
+	st.Palette = paletteOf(sc)
+	if pg, ok := show.game.(rules.PathGame); ok {
+		st.Enemies = pg.Paths(sc).Enemies
+	}
+	if a := show.analysis; a != nil {
+		for _, r := range a.Routes {
+			st.Tour = append(st.Tour, Leg{To: r.To, Moves: r.Moves, Path: r.Path, Spawn: r.SpawnDistance})
+		}
+		for _, o := range a.Objectives {
+			st.Goals = append(st.Goals, Goal{Text: o.Text, Met: o.Met, Step: o.Sphere + 1, Note: o.Note})
+		}
+	}
+}

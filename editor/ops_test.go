@@ -1,0 +1,89 @@
+package editor
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/missions"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of editor tests")
+
+func ptr[T any](v T) *T { return &v }
+
+// station is what operations know of the built-in station set.
+var station = opContext{N: 3, Faces: map[string]bool{"1A": true, "1B": true, "2A": true, "2B": true, "3A": true, "3B": true, "4A": true, "4B": true, "5A": true, "5B": true, "6A": true, "6B": true}}
+
+// comments lists every comment line piece of a YAML file.
+func comments(data []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if i := strings.Index(l, "#"); i >= 0 {
+			out = append(out, strings.TrimSpace(l[i:]))
+		}
+	}
+	return out
+}
+
+func TestOpsGolden(t *testing.T) {
+	src, err := os.ReadFile("testdata/commented.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		ops  []Op
+	}{
+		{"tile-place", []Op{{Op: "tile.place", Face: "3B", At: &[2]int{0, 1}, Rot: ptr(90)}}},
+		{"tile-move-carries-tokens", []Op{{Op: "tile.move", Index: 0, At: &[2]int{0, 1}}}},
+		{"tile-rotate-turns-tokens", []Op{{Op: "token.place", Type: "door", Color: ptr("violet"), At: &[2]int{0, 0}, Side: "e"}, {Op: "tile.rotate", Index: 0}}},
+		{"tile-remove", []Op{{Op: "tile.remove", Index: 1}}},
+		{"token-door-state", []Op{
+			{Op: "token.place", Type: "door", Color: ptr("violet"), At: &[2]int{2, 1}, Side: "e"},
+			{Op: "token.set", Index: 4, State: ptr("open")},
+			{Op: "token.move", Index: 2, At: &[2]int{1, 1}},
+			{Op: "token.remove", Index: 3},
+		}},
+		{"forms", []Op{
+			{Op: "field.set", Field: "title", Value: "Violet Lockdown II"},
+			{Op: "field.set", Field: "briefing", Value: "The violet wing is sealed.\nFind the key card."},
+			{Op: "field.set", Field: "duration", Value: "45"},
+			{Op: "objective.add", Item: map[string]any{"take": "violet", "count": float64(1)}},
+			{Op: "objective.remove", Index: 0},
+			{Op: "rule.add", Item: map[string]any{"when": map[string]any{"take": "red"}, "then": []any{map[string]any{"open": "violet"}}}},
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := applyOps(src, station, c.ops...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// What the editor writes is what fmt would write.
+			canon, err := missions.Format(got, false)
+			if err != nil || !bytes.Equal(canon, got) {
+				t.Errorf("not in canonical form (err %v):\n%s", err, got)
+			}
+			for _, c := range comments(src) {
+				if !bytes.Contains(got, []byte(c)) && !strings.Contains(c, "the start tile") {
+					t.Errorf("comment %q lost", c)
+				}
+			}
+			golden := filepath.Join("testdata", "ops", c.name+".yaml")
+			if *update {
+				os.WriteFile(golden, got, 0o644)
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("got:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}

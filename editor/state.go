@@ -1,0 +1,537 @@
+package editor
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/render"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+// State is everything the page shows of one version of the file.
+type State struct {
+	Version string `json:"version"`
+	// Revision is Version and the snapshot's number, as events name it.
+	Revision string `json:"revision"`
+	File     string `json:"file"`
+	Mode     string `json:"mode"` // mission or tileset
+	// Kind is the board kind the page draws: "grid" (tiles on cells), or ""
+	// when the game brings no canvas yet (the shell still edits the forms
+	// and shows the findings).
+	Kind    string `json:"kind"`
+	Ruleset string `json:"ruleset,omitempty"`
+	Title   string `json:"title,omitempty"`
+	// Error is set when this version cannot be drawn: the page keeps the
+	// last good board (Stale) and shows why.
+	Error    string        `json:"error,omitempty"`
+	Stale    bool          `json:"stale"`
+	SVG      string        `json:"svg,omitempty"`
+	Findings []Finding     `json:"findings"`
+	Lines    []string      `json:"lines"`
+	Board    *Board        `json:"board,omitempty"`
+	Palette  *Palette      `json:"palette,omitempty"`
+	Tour     []Leg         `json:"tour,omitempty"`
+	Goals    []Goal        `json:"goals,omitempty"`
+	Form     *Form         `json:"form,omitempty"`
+	Tileset  *TilesetState `json:"tileset,omitempty"`
+	Undo     int           `json:"undo"`
+	Redo     int           `json:"redo"`
+	Enemies  string        `json:"enemies,omitempty"`
+}
+
+// Finding is a diagnostic and its place on the board.
+type Finding struct {
+	Severity string             `json:"severity"`
+	Rule     string             `json:"rule"`
+	Message  string             `json:"message"`
+	Hint     string             `json:"hint,omitempty"`
+	Line     int                `json:"line"`
+	Col      int                `json:"col"`
+	Place    *Place             `json:"place,omitempty"`
+	Related  []validate.Related `json:"related,omitempty"`
+}
+
+// Place is where a finding is on the board, in cells.
+type Place struct {
+	Kind  string `json:"kind"` // token, door, tile, zone
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+	W     int    `json:"w,omitempty"`
+	H     int    `json:"h,omitempty"`
+	Side  string `json:"side,omitempty"`
+	Token int    `json:"token"`
+	Tile  int    `json:"tile"`
+	Zone  string `json:"zone,omitempty"`
+	Face  string `json:"face,omitempty"` // tile sets: the face it is on
+}
+
+// Board is the grid kind's board, for drawing on top of the map.
+type Board struct {
+	W     int     `json:"w"`
+	H     int     `json:"h"`
+	N     int     `json:"n"`
+	Cell  float64 `json:"cell"` // one cell in the SVG board group's units
+	Tiles []Tile  `json:"tiles"`
+	Zones []Zone  `json:"zones"`
+	// Tokens as placed, by index in the file (unplaced ones left out).
+	Tokens []Token `json:"tokens"`
+}
+
+type Tile struct {
+	Index int    `json:"index"`
+	Face  string `json:"face"`
+	Col   int    `json:"col"`
+	Row   int    `json:"row"`
+	Rot   int    `json:"rot"`
+}
+
+type Zone struct {
+	ID       string   `json:"id"`
+	Kind     string   `json:"kind"`
+	Features []string `json:"features"`
+	Cells    [][2]int `json:"cells"`
+}
+
+type Token struct {
+	Index int    `json:"index"`
+	ID    string `json:"id,omitempty"`
+	Type  string `json:"type"`
+	Color string `json:"color,omitempty"`
+	State string `json:"state,omitempty"`
+	First bool   `json:"first,omitempty"`
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+	Side  string `json:"side,omitempty"`
+	Zone  string `json:"zone,omitempty"`
+}
+
+// Palette is what can be put on the board.
+type Palette struct {
+	Faces  []FaceView  `json:"faces"`
+	Tokens []TokenKind `json:"tokens"`
+}
+
+// FaceView is a tile face for the palette: its zone labels per cell and
+// the kind of each zone, and whether it, or its other side, is in use.
+type FaceView struct {
+	ID        string            `json:"id"`
+	Other     string            `json:"other,omitempty"`
+	Title     string            `json:"title,omitempty"`
+	Grid      [][]string        `json:"grid"`
+	Kinds     map[string]string `json:"kinds"`
+	Used      int               `json:"used"`
+	OtherUsed int               `json:"other_used"`
+}
+
+// TokenKind is one kind of token with how many the mission uses and how
+// many its boxes hold.
+type TokenKind struct {
+	Type  string `json:"type"`
+	Color string `json:"color,omitempty"`
+	Used  int    `json:"used"`
+	Owned int    `json:"owned"` // -1: not counted (the start)
+}
+
+// Leg is one stop of analyze's tour: the zones walked to reach it.
+type Leg struct {
+	To    string   `json:"to"`
+	Moves int      `json:"moves"`
+	Path  []string `json:"path"`
+	Spawn int      `json:"spawn"`
+}
+
+// Goal is one victory condition and whether it can be met.
+type Goal struct {
+	Text string `json:"text"`
+	Met  bool   `json:"met"`
+	Step int    `json:"step"`
+	Note string `json:"note,omitempty"`
+}
+
+// Form holds the mission's text fields and its objectives and special
+// rules as the document has them.
+type Form struct {
+	Title      string `json:"title"`
+	ID         string `json:"id"`
+	Author     string `json:"author"`
+	Briefing   string `json:"briefing"`
+	Difficulty string `json:"difficulty"`
+	Duration   int    `json:"duration"`
+	Survivors  int    `json:"survivors"`
+	Notes      string `json:"notes"`
+	Players    string `json:"players"`
+	Boxes      string `json:"boxes"`
+	Equipment  string `json:"equipment"`
+	XenoDeck   string `json:"xeno_deck"`
+	Objectives []any  `json:"objectives"`
+	Rules      []any  `json:"rules"`
+	// Described says each objective and rule in words, as the map does.
+	ObjectiveText []string `json:"objective_text"`
+	RuleText      []string `json:"rule_text"`
+}
+
+// maxLines bounds the source lines sent to the page.
+const maxLines = 20000
+
+func (s *Server) state(cur, good *snapshot) *State {
+	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}, Undo: len(s.hist.done), Redo: len(s.hist.undone)}
+	lines := strings.Split(string(cur.data), "\n")
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+	}
+	st.Lines = lines
+	if cur.kind == lint.KindTileset {
+		st.Mode = "tileset"
+		s.tilesetState(st, cur, good)
+		return st
+	}
+	if cur.res.Model != nil || (cur.res.Mission == nil && good != nil && good.res != nil && good.res.Model != nil) {
+		s.sheetState(st, cur, good)
+		return st
+	}
+	if m := cur.res.Mission; m != nil {
+		st.Ruleset, st.Title = m.Ruleset, m.Title
+		st.Form = formOf(cur.res.Doc, m)
+	}
+	var kind boardKind
+	if m := cur.res.Mission; m != nil {
+		kind = kindOf(m.Ruleset)
+	}
+	if kind == nil && !hasError(cur) && cur.res.Scene == nil {
+		// A game with no board the editor can draw (yet): the shell's
+		// forms and issues still work.
+		st.Findings = placeFindings(cur, nil)
+		return st
+	}
+	show := cur
+	if !cur.ok() {
+		st.Error = whyNot(cur)
+		if good != nil && good.kind != lint.KindTileset && good.res != nil && good.res.Mission != nil {
+			show, st.Stale = good, true
+		} else {
+			show = nil
+		}
+	}
+	st.Findings = placeFindings(cur, show)
+	if show == nil {
+		return st
+	}
+	if kind == nil {
+		kind = kindOf(show.res.Mission.Ruleset)
+	}
+	if kind != nil {
+		st.Kind = kind.name()
+		kind.fill(st, show)
+	}
+	if st.Ruleset == "" {
+		st.Ruleset, st.Title = show.res.Mission.Ruleset, show.res.Mission.Title
+	}
+	return st
+}
+
+func hasError(s *snapshot) bool {
+	for _, d := range s.diags {
+		if d.Severity == validate.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// whyNot says why a version cannot be drawn: its first error.
+func whyNot(s *snapshot) string {
+	for _, d := range s.diags {
+		if d.Severity == validate.Error {
+			return fmt.Sprintf("line %d: %s", d.Line, d.Message)
+		}
+	}
+	if s.drawErr != "" {
+		return s.drawErr
+	}
+	return "the board cannot be built"
+}
+
+func formOf(doc *missions.Doc, m *missions.Mission) *Form {
+	f := &Form{Title: m.Title, ID: m.ID, Author: m.Author, Briefing: m.Briefing, Difficulty: m.Difficulty,
+		Duration: m.Duration, Survivors: m.Survivors, Notes: m.Notes, Players: string(m.Players),
+		Boxes: strings.Join(m.Boxes, ", "), Equipment: strings.Join(m.Equipment, ", "), XenoDeck: strings.Join(m.XenoDeck, ", "),
+		Objectives: []any{}, Rules: []any{}}
+	if doc != nil {
+		if l, ok := source.ToValue(doc.Root.Field("objectives")).([]any); ok {
+			f.Objectives = l
+		}
+		if l, ok := source.ToValue(doc.Root.Field("rules")).([]any); ok {
+			f.Rules = l
+		}
+	}
+	for _, o := range m.Objectives {
+		f.ObjectiveText = append(f.ObjectiveText, o.Describe())
+	}
+	for _, r := range m.Rules {
+		f.RuleText = append(f.RuleText, r.Describe())
+	}
+	return f
+}
+
+func boardOf(sc *rules.Scene) *Board {
+	b := sc.Board
+	out := &Board{W: b.W, H: b.H, N: b.N, Cell: render.CellUnits, Tiles: []Tile{}, Zones: []Zone{}, Tokens: []Token{}}
+	for _, t := range b.Tiles {
+		out.Tiles = append(out.Tiles, Tile{Index: t.Index, Face: t.Face, Col: t.Col, Row: t.Row, Rot: t.Rot})
+	}
+	for _, z := range b.Zones {
+		zv := Zone{ID: z.ID, Kind: z.Kind, Features: z.Features}
+		for _, c := range z.Cells {
+			zv.Cells = append(zv.Cells, [2]int{c.X, c.Y})
+		}
+		out.Zones = append(out.Zones, zv)
+	}
+	for _, t := range sc.Tokens {
+		d := rules.Defaults(t.Token)
+		tv := Token{Index: t.Index, ID: d.ID, Type: d.Type, Color: d.Color, State: d.State, First: d.First, X: t.Cell.X, Y: t.Cell.Y, Side: d.Side}
+		if t.Zone != nil {
+			tv.Zone = t.Zone.ID
+		}
+		out.Tokens = append(out.Tokens, tv)
+	}
+	return out
+}
+
+// paletteOf lists the tile set's faces and the boxes' tokens with what the
+// mission uses of each.
+func paletteOf(sc *rules.Scene) *Palette {
+	p := &Palette{Faces: []FaceView{}, Tokens: []TokenKind{}}
+	used := map[string]int{}
+	for _, t := range sc.Mission.Tiles {
+		used[t.Face]++
+	}
+	if set := sc.Board.Set; set != nil {
+		for _, f := range set.Faces {
+			fv := FaceView{ID: f.ID, Other: f.Other, Title: f.Title, Grid: f.Grid, Kinds: map[string]string{}, Used: used[f.ID]}
+			if f.Other != "" {
+				fv.OtherUsed = used[f.Other]
+			}
+			for l, z := range f.Zones {
+				fv.Kinds[l] = z.Kind
+			}
+			p.Faces = append(p.Faces, fv)
+		}
+	}
+	owned := map[[2]string]int{}
+	names := sc.Mission.Boxes
+	if len(names) == 0 {
+		names = rules.BoxNames(sc.Mission.Ruleset)
+	}
+	for _, n := range names {
+		if b := rules.LookupBox(n); b != nil {
+			for typ, byColor := range b.Tokens {
+				for c, k := range byColor {
+					owned[[2]string{typ, c}] += k
+				}
+			}
+		}
+	}
+	count := map[[2]string]int{}
+	for _, t := range sc.Mission.Tokens {
+		t = rules.Defaults(t)
+		c := t.Color
+		if t.Type == missions.TokCar {
+			c = t.Kind
+		}
+		if _, ok := owned[[2]string{t.Type, c}]; !ok {
+			if _, plain := owned[[2]string{t.Type, ""}]; plain {
+				c = ""
+			}
+		}
+		count[[2]string{t.Type, c}]++
+	}
+	keys := [][2]string{{missions.TokStart, ""}}
+	for k := range owned {
+		keys = append(keys, k)
+	}
+	for k := range count {
+		if _, ok := owned[k]; !ok && k[0] != missions.TokStart {
+			keys = append(keys, k)
+		}
+	}
+	rank := func(t string) int {
+		if i := slices.Index(tokenTypes, t); i >= 0 {
+			return i
+		}
+		return len(tokenTypes)
+	}
+	slices.SortFunc(keys, func(a, b [2]string) int {
+		if d := rank(a[0]) - rank(b[0]); d != 0 {
+			return d
+		}
+		if a[0] != b[0] {
+			return strings.Compare(a[0], b[0])
+		}
+		return strings.Compare(a[1], b[1])
+	})
+	for _, k := range keys {
+		tk := TokenKind{Type: k[0], Color: k[1], Used: count[k], Owned: owned[k]}
+		if k[0] == missions.TokStart {
+			tk.Owned = -1
+		}
+		p.Tokens = append(p.Tokens, tk)
+	}
+	return p
+}
+
+var zoneRef = regexp.MustCompile(`\b[0-9A-Za-z]+/[0-9A-Za-z]+\b`)
+
+// placeFindings puts each finding of cur where it is on the board of show:
+// at the token or tile whose line it is on, else at a zone its message
+// names, else at the place of a related line.
+func placeFindings(cur, show *snapshot) []Finding {
+	out := []Finding{}
+	var lines map[int]string
+	if cur.res != nil && cur.res.Doc != nil {
+		lines = anchorLines(cur.res.Doc.Root)
+	}
+	var sc *rules.Scene
+	if show != nil && show == cur {
+		sc = show.res.Scene // places only make sense on the board they were found on
+	}
+	for _, d := range cur.diags {
+		f := Finding{Severity: d.Severity.String(), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Line: d.Line, Col: d.Col, Related: d.Related}
+		if sc != nil {
+			f.Place = placeOf(sc, lines[d.Line], d.Message)
+			for _, r := range d.Related {
+				if f.Place != nil {
+					break
+				}
+				f.Place = placeOf(sc, lines[r.Line], "")
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// anchorLines maps each line of the document to the tile or token it
+// belongs to: "/tokens/3".
+func anchorLines(root *source.Node) map[int]string {
+	out := map[int]string{}
+	if root == nil {
+		return out
+	}
+	for _, key := range []string{"tiles", "tokens"} {
+		l := root.Field(key)
+		if l == nil || l.Kind != source.Array {
+			continue
+		}
+		for i, it := range l.Items {
+			mark(it, fmt.Sprintf("/%s/%d", key, i), out)
+		}
+	}
+	return out
+}
+
+func mark(n *source.Node, ptr string, out map[int]string) {
+	if _, ok := out[n.Pos.Line]; !ok {
+		out[n.Pos.Line] = ptr
+	}
+	if _, ok := out[n.KeyPos.Line]; !ok {
+		out[n.KeyPos.Line] = ptr
+	}
+	for _, c := range n.Items {
+		mark(c, ptr, out)
+	}
+	for _, c := range n.Fields {
+		mark(c, ptr, out)
+	}
+}
+
+func placeOf(sc *rules.Scene, ptr, msg string) *Place {
+	var i int
+	switch {
+	case ptr != "" && scan(ptr, "/tokens/%d", &i):
+		for _, t := range sc.Tokens {
+			if t.Index == i {
+				p := &Place{Kind: "token", X: t.Cell.X, Y: t.Cell.Y, Token: i, Tile: -1}
+				if t.Type == missions.TokDoor {
+					p.Kind, p.Side = "door", t.Side
+				}
+				if t.Zone != nil {
+					p.Zone = t.Zone.ID
+				}
+				return p
+			}
+		}
+		// A token that could not be placed stands where the file says.
+		if i < len(sc.Mission.Tokens) {
+			if t := sc.Mission.Tokens[i]; t.At != nil {
+				p := &Place{Kind: "token", X: t.At[0], Y: t.At[1], Token: i, Tile: -1}
+				if t.Type == missions.TokDoor && t.Side != "" {
+					p.Kind, p.Side = "door", t.Side
+				}
+				if z := sc.Board.ZoneAt(t.At[0], t.At[1]); z != nil {
+					p.Zone = z.ID
+				}
+				return p
+			}
+		}
+	case ptr != "" && scan(ptr, "/tiles/%d", &i):
+		b := sc.Board
+		for _, t := range b.Tiles {
+			if t.Index == i {
+				return &Place{Kind: "tile", X: t.Col * b.N, Y: t.Row * b.N, W: b.N, H: b.N, Token: -1, Tile: i}
+			}
+		}
+		// A tile that could not be put down (an unknown face, a place
+		// taken) is marked where the file puts it.
+		if i < len(sc.Mission.Tiles) {
+			at := sc.Mission.Tiles[i].At
+			return &Place{Kind: "tile", X: at[0] * b.N, Y: at[1] * b.N, W: b.N, H: b.N, Token: -1, Tile: i}
+		}
+	}
+	for _, ref := range zoneRef.FindAllString(msg, -1) {
+		if z := sc.Board.Zone(ref); z != nil {
+			return zonePlace(z)
+		}
+	}
+	return nil
+}
+
+func zonePlace(z *layout.Zone) *Place {
+	c := z.Cells[0]
+	return &Place{Kind: "zone", X: c.X, Y: c.Y, Zone: z.ID, Token: -1, Tile: -1}
+}
+
+func scan(s, format string, v *int) bool {
+	_, err := fmt.Sscanf(s, format, v)
+	return err == nil
+}
+
+// sheetState is the page of a game not played on tiles: its printable
+// sheet, redrawn on every save, and the findings. The last good sheet
+// stays on screen while a save cannot be read.
+func (s *Server) sheetState(st *State, cur, good *snapshot) {
+	st.Kind = "sheet"
+	st.Findings = placeFindings(cur, nil)
+	show := cur
+	if !cur.ok() {
+		st.Error = whyNot(cur)
+		show, st.Stale = good, true
+		if good == nil || !good.ok() || good.res.Model == nil {
+			return
+		}
+	}
+	st.Ruleset, st.Title = show.res.Model.Ruleset(), show.res.Model.Title()
+	// The page puts the sheet in its own document: the element alone.
+	svg := string(show.svg)
+	if i := strings.Index(svg, "<svg"); i > 0 {
+		svg = svg[i:]
+	}
+	st.SVG = svg
+}

@@ -1,0 +1,60 @@
+package editor
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+)
+
+// TestGalleryStates opens every file of the failing gallery, hostile ones
+// included: each opens with a message or gives a state the page can show,
+// and findings about a token or a tile are placed on the board.
+func TestGalleryStates(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/broken/*.yaml")
+	if len(files) < 20 {
+		t.Fatalf("only %d gallery files", len(files))
+	}
+	for _, f := range files {
+		s, err := New(f, Options{})
+		if err != nil {
+			if err.Error() == "" {
+				t.Errorf("%s: an empty error", f)
+			}
+			continue
+		}
+		st := s.state(s.cur, s.good)
+		if _, err := json.Marshal(st); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		if st.Mode == "mission" && st.Board == nil && st.Error == "" && st.Kind == "grid" {
+			t.Errorf("%s: no board and no reason", f)
+		}
+		lines := anchorLines(nil)
+		if s.cur.res != nil && s.cur.res.Doc != nil {
+			lines = anchorLines(s.cur.res.Doc.Root)
+		}
+		for _, fd := range st.Findings {
+			if st.Board != nil && !st.Stale && lines[fd.Line] != "" && fd.Place == nil {
+				t.Errorf("%s: %s at line %d (%s) has no place on the board", f, fd.Rule, fd.Line, lines[fd.Line])
+			}
+		}
+	}
+}
+
+// The door that holds its own key is marked at its cell side.
+func TestFindingAtDoor(t *testing.T) {
+	s, err := New("../testdata/broken/key-behind-lock.yaml", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.state(s.cur, s.good)
+	for _, f := range st.Findings {
+		if f.Rule == "key-behind-lock" {
+			if p := f.Place; p == nil || p.Kind != "door" || p.X != 5 || p.Y != 2 || p.Side != "n" {
+				t.Errorf("placed at %+v, want the door at 5,2:n", f.Place)
+			}
+			return
+		}
+	}
+	t.Fatalf("no key-behind-lock finding: %+v", st.Findings)
+}
