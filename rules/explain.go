@@ -49,7 +49,7 @@ func (p *Puzzle) whyOf(sol *Solution) *whyParts {
 		return p.why
 	}
 	n := len(p.Scene.Board.Zones)
-	w := &whyParts{sol: sol, reach: Reachable(p.Moves, n, p.Start, sol.Keys)}
+	w := &whyParts{sol: sol, reach: p.reachable(sol.Keys)}
 	free := make([]Move, 0, len(p.Moves))
 	for _, m := range p.Moves {
 		if m.Survivors {

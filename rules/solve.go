@@ -40,6 +40,8 @@ type Puzzle struct {
 
 	locked map[string]bool // SelfLocked answers, by key: each costs two solves
 	why    *whyParts       // Why's parts of the last solution asked about
+	adj    [][]Move        // the adjacency of adjOf, for reachable
+	adjOf  []Move
 }
 
 // Sphere is one step of the play order: what became possible once new keys
@@ -101,11 +103,37 @@ func usable(m Move, keys map[string]int) bool {
 
 // Reachable is the set of zones the Survivors reach from start with keys.
 func Reachable(moves []Move, n, start int, keys map[string]int) []bool {
+	return reachFrom(adjacency(moves, n), n, start, keys)
+}
+
+// reachable is Reachable over the puzzle's own moves, whose adjacency is
+// made once: a solve asks for it once per step, and the checks solve the
+// same puzzle several times. A copy of the puzzle with other moves (see
+// Lenient) does not use the copied list: it is kept with the moves it was
+// made of and checked against them.
+func (p *Puzzle) reachable(keys map[string]int) []bool {
+	n := len(p.Scene.Board.Zones)
+	if !sameMoves(p.adjOf, p.Moves) {
+		p.adj, p.adjOf = adjacency(p.Moves, n), p.Moves
+	}
+	return reachFrom(p.adj, n, p.Start, keys)
+}
+
+func sameMoves(a, b []Move) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// adjacency lists, per zone, the moves that touch it.
+func adjacency(moves []Move, n int) [][]Move {
 	adj := make([][]Move, n)
 	for _, m := range moves {
 		adj[m.From] = append(adj[m.From], m)
 		adj[m.To] = append(adj[m.To], m)
 	}
+	return adj
+}
+
+func reachFrom(adj [][]Move, n, start int, keys map[string]int) []bool {
 	seen := make([]bool, n)
 	if start < 0 || start >= n {
 		return seen
@@ -155,7 +183,7 @@ func Solve(p *Puzzle, ordered bool) *Solution {
 			}
 			gains = append(gains, Gain{Key: k, Reason: why})
 		}
-		reach := Reachable(p.Moves, n, p.Start, sol.Keys)
+		reach := p.reachable(sol.Keys)
 		for z, ok := range reach {
 			if ok && sol.Reach[z] < 0 {
 				sol.Reach[z] = sphere
