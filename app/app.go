@@ -49,6 +49,8 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
+
+	allowOutside bool // --allow-outside: a mission's tile set may lie outside its tree
 }
 
 // Run runs the command line args (args[0] is the program name) and returns
@@ -95,6 +97,10 @@ func (e *env) root() *cli.Command {
 			return err
 		},
 		Suggest: true,
+		// A global flag, so every command that reads missions takes it
+		// (zmission validate --allow-outside ...).
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "allow-outside", Usage: "let a mission's tileset: file lie outside the repository (or working folder) being checked; only for missions you trust",
+			Destination: &e.allowOutside}},
 		Commands: []*cli.Command{
 			e.validateCmd(),
 			e.newCmd(),

@@ -22,7 +22,7 @@ import (
 // scene lints a mission and returns it with its board. When the board could
 // not be built it prints why (as validate would) and fails with exit 1.
 func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
-	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits})
+	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, AllowOutside: e.allowOutside})
 	if r.Kind != lint.KindMission {
 		return nil, nil, usageErr("%s is a tile set, not a mission; try 'zmission tiles --tileset %s'", path, path)
 	}

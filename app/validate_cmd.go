@@ -36,10 +36,12 @@ type outputOpts struct {
 	color  bool
 	config string
 	limits source.Limits
+
+	allowOutside bool // --allow-outside
 }
 
 func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
-	o := &outputOpts{limits: source.DefaultLimits, config: c.String("config")}
+	o := &outputOpts{limits: source.DefaultLimits, config: c.String("config"), allowOutside: e.allowOutside}
 	f, ok := validate.ParseFormat(c.String("format"))
 	if !ok {
 		return nil, usageErr("unknown --format %q: use text, json, sarif or github", c.String("format"))
@@ -237,7 +239,7 @@ func lintOne(file string, stdin []byte, o *outputOpts, cfg *validate.Config) (r 
 				Message: fmt.Sprintf("internal error: %v", p), Hint: "this is a bug in zmission; please report it with this file"}}}
 		}
 	}()
-	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}}
+	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}, AllowOutside: o.allowOutside}
 	if file == "-" {
 		if int64(len(stdin)) > o.limits.MaxBytes {
 			return &lint.Result{File: file, Diags: []validate.Diagnostic{{File: "<stdin>", Line: 1, Col: 1, Severity: validate.Error, Rule: "too-large",

@@ -67,6 +67,8 @@ func (e *env) watchCmd() *cli.Command {
 				limits:   source.DefaultLimits,
 				page:     page,
 				overlays: c.StringSlice("overlay"),
+
+				allowOutside: e.allowOutside,
 			}
 			if cfg.interval < 10*time.Millisecond {
 				return usageErr("--interval must be at least 10ms (got %s)", cfg.interval)
@@ -112,6 +114,8 @@ type watchConfig struct {
 	limits   source.Limits
 	page     render.Options // page options; overlays are parsed per board
 	overlays []string       // --overlay values
+
+	allowOutside bool // --allow-outside
 }
 
 // stamp is what polling compares: a file's size and modification time.
@@ -196,7 +200,7 @@ func (w *watcher) report(first bool) error {
 	}
 	cfgs := newConfigs(cfg.config)
 	vc := cfgs.forFile(cfg.mission)
-	r := lintOne(cfg.mission, nil, &outputOpts{limits: cfg.limits}, vc)
+	r := lintOne(cfg.mission, nil, &outputOpts{limits: cfg.limits, allowOutside: cfg.allowOutside}, vc)
 	if first {
 		for _, d := range r.Diags {
 			if d.Rule == "read" {

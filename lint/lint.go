@@ -19,6 +19,9 @@ import (
 type Options struct {
 	Limits source.Limits
 	Rules  rules.Options // check options from configuration; nil = defaults
+	// AllowOutside lets a mission's tileset: path lead out of the tree
+	// being checked (see reach.go); off, such a path is refused unread.
+	AllowOutside bool
 }
 
 // Kind of document a file holds.
