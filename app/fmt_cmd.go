@@ -142,7 +142,7 @@ func (e *env) fmtProblem(name string, p source.Problem) {
 	if pos.Line < 1 || pos.Col < 1 {
 		pos = source.Pos{Line: 1, Col: 1}
 	}
-	fmt.Fprintf(e.stderr, "%s:%d:%d: error: %s [%s]\n", name, pos.Line, pos.Col, p.Message, p.Code)
+	fmt.Fprintf(e.stderr, "%s:%d:%d: error: %s [%s]\n", name, pos.Line, pos.Col, source.ShortenQuotes(p.Message), p.Code)
 }
 
 // unwrapPath drops the path an *os.PathError repeats: the line names it.

@@ -2,6 +2,7 @@ package source
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -43,4 +44,51 @@ func headOf(s string) (string, bool) {
 		n++
 	}
 	return s, false
+}
+
+// MaxMessage is the longest message ShortenQuotes lets through whole.
+const MaxMessage = 2000
+
+// ShortenQuotes cuts every %q-quoted value in msg longer than MaxQuote
+// characters, as Quote does, and cuts the whole message to MaxMessage
+// characters. Output formats pass every message through it, so a value of a
+// megabyte is never echoed whole, whichever step worded the message.
+func ShortenQuotes(msg string) string {
+	if len(msg) <= MaxQuote+2 {
+		return msg
+	}
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		j := strings.IndexByte(msg[i:], '"')
+		if j < 0 {
+			b.WriteString(msg[i:])
+			break
+		}
+		b.WriteString(msg[i : i+j])
+		i += j
+		q, err := strconv.QuotedPrefix(msg[i:])
+		if err != nil {
+			// An unmatched quote: keep it and look for the next one.
+			b.WriteByte('"')
+			i++
+			continue
+		}
+		if v, err := strconv.Unquote(q); err == nil && utf8.RuneCountInString(v) > MaxQuote {
+			b.WriteString(Quote(v))
+		} else {
+			b.WriteString(q)
+		}
+		i += len(q)
+	}
+	out := b.String()
+	if utf8.RuneCountInString(out) > MaxMessage {
+		n := 0
+		for k := range out {
+			if n == MaxMessage-1 {
+				return out[:k] + "…"
+			}
+			n++
+		}
+	}
+	return out
 }
