@@ -5,6 +5,7 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -85,7 +86,14 @@ func Bytes(file string, data []byte, o Options) *Result {
 	}
 	m, err := doc.Decode()
 	if err != nil {
-		r.Diags = append(r.Diags, validate.Diagnostic{File: file, Line: 1, Col: 1, Severity: validate.Error, Rule: "schema", Message: err.Error()})
+		// A value the schema let through that the Go type cannot hold (a
+		// whole number too large for an int): located, in the author's words.
+		d := validate.Diagnostic{File: file, Line: 1, Col: 1, Severity: validate.Error, Rule: "schema", Message: err.Error()}
+		var de *source.DecodeError
+		if errors.As(err, &de) {
+			d.Line, d.Col = max(de.Pos.Line, 1), max(de.Pos.Col, 1)
+		}
+		r.Diags = append(r.Diags, d)
 		return r
 	}
 	r.Mission = m
