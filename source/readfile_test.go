@@ -46,4 +46,3 @@ func TestReadFile(t *testing.T) {
 		}
 	}
 }
-
