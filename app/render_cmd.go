@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
 )
@@ -42,6 +42,10 @@ func (e *env) renderCmd() *cli.Command {
 					return overlayErr(err)
 				}
 				o.Overlays = append(o.Overlays, ov)
+			}
+			// Never replace what was read: the mission or its tile set.
+			if err := checkOutput(c.String("output"), path, tilesetFile(path, r.Mission)); err != nil {
+				return err
 			}
 			var buf bytes.Buffer
 			if err := render.SVG(&buf, r.Scene, g, o); err != nil {
@@ -103,8 +107,10 @@ func (e *env) writeOutput(name string, data []byte) error {
 		}
 		return nil
 	}
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		return failErr("cannot write %s: %v", name, err)
+	// Through a temporary file and a rename: a viewer or a failed write
+	// never leaves half a drawing.
+	if err := missions.WriteFile(name, data, true); err != nil {
+		return failErr("cannot write %s: %v", name, unwrapPath(err))
 	}
 	return nil
 }
@@ -125,6 +131,9 @@ func (e *env) tilesRenderCmd() *cli.Command {
 			}
 			set, err := loadTileset(c.String("tileset"))
 			if err != nil {
+				return err
+			}
+			if err := checkOutput(c.String("output"), c.String("tileset")); err != nil {
 				return err
 			}
 			var buf bytes.Buffer

@@ -93,6 +93,9 @@ func (e *env) watchCmd() *cli.Command {
 			if samePath(cfg.output, path) {
 				return usageErr("the map would replace the mission %s: name another file with -o", path)
 			}
+			if err := checkOutput(cfg.output); err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return e.watchLoop(ctx, cfg)
@@ -259,6 +262,9 @@ func (w *watcher) draw(r *lint.Result) (note string) {
 			return err.Error() + "; " + w.kept()
 		}
 		o.Overlays = append(o.Overlays, ov)
+	}
+	if w.tileset != "" && samePath(cfg.output, w.tileset) {
+		return "the map would replace the tile set " + w.tileset + ": name another file with -o; " + w.kept()
 	}
 	var buf bytes.Buffer
 	if err := render.SVG(&buf, r.Scene, g, o); err != nil {
