@@ -98,6 +98,8 @@ func (e *env) watchCmd() *cli.Command {
 			}
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			// A map being written when the signal came leaves no temporary file.
+			defer missions.RemoveTemps()
 			return e.watchLoop(ctx, cfg)
 		},
 	}
@@ -119,6 +121,8 @@ type watchConfig struct {
 	overlays []string       // --overlay values
 
 	allowOutside bool // --allow-outside
+
+	beforeReport func() // tests: runs before each report, to hold one up
 }
 
 // stamp is what polling compares: a file's size and modification time.
@@ -169,7 +173,11 @@ func (e *env) watchLoop(ctx context.Context, cfg watchConfig) error {
 		if now := w.stamps(); first || now != w.seen {
 			w.seen = now
 			before := w.tileset
-			if err := w.report(first); err != nil {
+			stopped, err := w.reportOrStop(ctx, first)
+			if stopped {
+				return nil
+			}
+			if err != nil {
 				return err
 			}
 			if w.tileset != before {
@@ -182,6 +190,25 @@ func (e *env) watchLoop(ctx context.Context, cfg watchConfig) error {
 			return nil
 		case <-tick.C:
 		}
+	}
+}
+
+// reportOrStop makes a report, unless ctx ends first: Ctrl-C stops watch at
+// once, even while a read is in progress (a file on a stalled network
+// share). The report left running is abandoned with the program.
+func (w *watcher) reportOrStop(ctx context.Context, first bool) (stopped bool, err error) {
+	done := make(chan error, 1)
+	go func() {
+		if w.cfg.beforeReport != nil {
+			w.cfg.beforeReport()
+		}
+		done <- w.report(first)
+	}()
+	select {
+	case err := <-done:
+		return false, err
+	case <-ctx.Done():
+		return true, nil
 	}
 }
 
