@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -88,12 +89,21 @@ func (e *env) validateCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			diags, unreadable, checked := e.lintFiles(files, named, o)
+			// Findings are printed file by file as soon as every earlier file
+			// is done, so memory does not grow with the number of files.
+			stream, err := validate.NewStream(e.stdout, o.format, validate.Options{Color: o.color, Version: Version})
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			diags, unreadable, checked, err := e.lintFiles(files, named, o, stream)
+			if err == nil {
+				err = stream.Close()
+			}
+			if err != nil {
+				return failErr("writing output: %v", err)
+			}
 			if checked == 0 {
 				return usageErr("no missions or tile sets in %s: the %d YAML/JSON file(s) found are something else", strings.Join(c.Args().Slice(), " "), len(files))
-			}
-			if err := validate.Write(e.stdout, o.format, diags, validate.Options{Color: o.color, Version: Version}); err != nil {
-				return failErr("writing output: %v", err)
 			}
 			if o.format == validate.Text {
 				validate.Summary(e.stderr, diags, checked, validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
@@ -173,12 +183,19 @@ func collect(args []string) ([]string, map[string]bool, error) {
 	return out, named, nil
 }
 
-// lintFiles checks files in parallel and returns every diagnostic (sorted,
-// configuration applied), whether some file could not be read, and how many
-// files were checked: YAML or JSON that a folder walk found but that is no
-// mission or tile set (CI settings, box files) is left out.
-func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([]validate.Diagnostic, bool, int) {
-	results := make([]*lint.Result, len(files))
+// lintFiles checks files in parallel and prints each file's diagnostics
+// (configuration applied) to out in the order of their names, as soon as
+// every file before it is done. It returns the findings without their text
+// (file and severity, for the summary and the exit code), whether some file
+// could not be read, and how many files were checked: YAML or JSON that a
+// folder walk found but that is no mission or tile set (CI settings, box
+// files) is left out. Problems with configuration files come first.
+//
+// Memory stays flat in the number of files: a file's board and document are
+// dropped once linted, and at most a window of finished files waits for a
+// slow one before it.
+func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, out *validate.Stream) ([]validate.Diagnostic, bool, int, error) {
+	files = sortedByName(files)
 	var stdin []byte
 	for _, f := range files {
 		if f == "-" {
@@ -190,44 +207,100 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([
 	for i, f := range files {
 		perFile[i] = cfgs.forFile(f)
 	}
-	progress := validate.NewProgress(e.stderr, len(files))
+	var kept []validate.Diagnostic
+	keep := func(ds []validate.Diagnostic) {
+		for _, d := range ds {
+			if d.Severity != validate.Off {
+				kept = append(kept, validate.Diagnostic{File: d.File, Severity: d.Severity, Rule: d.Rule})
+			}
+		}
+	}
+	problems := cfgs.problems()
+	if err := out.Add(problems); err != nil {
+		return nil, false, 0, err
+	}
+	keep(problems)
+
+	type outcome struct {
+		diags      []validate.Diagnostic
+		kind       lint.Kind
+		unreadable bool
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(files))
+	window := 4*workers + 16
+	ring := make([]chan outcome, window) // file i's outcome waits in ring[i%window]
+	for i := range ring {
+		ring[i] = make(chan outcome, 1)
+	}
+	slots := make(chan struct{}, window) // files handed out and not yet printed
 	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
-		wg.Add(1)
+	progress := validate.NewProgress(e.stderr, len(files))
+	for w := 0; w < workers; w++ {
 		go func() {
-			defer wg.Done()
 			for i := range jobs {
-				results[i] = lintOne(files[i], stdin, o, perFile[i])
+				r := lintOne(files[i], stdin, o, perFile[i])
+				oc := outcome{kind: r.Kind, diags: perFile[i].Apply(r.Diags)}
+				for _, d := range r.Diags {
+					oc.unreadable = oc.unreadable || d.Rule == "read"
+				}
 				progress.Done(files[i])
+				ring[i%window] <- oc
 			}
 		}()
 	}
-	for i := range files {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	progress.Finish()
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(jobs)
+		for i := range files {
+			select {
+			case slots <- struct{}{}:
+			case <-stop:
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-stop:
+				return
+			}
+		}
+	}()
 
-	var all []validate.Diagnostic
 	unreadable := false
 	checked := 0
-	for i, r := range results {
-		if r.Kind == lint.KindOther && !named[files[i]] {
+	for i := range files {
+		oc := <-ring[i%window]
+		<-slots
+		if oc.kind == lint.KindOther && !named[files[i]] {
 			continue
 		}
 		checked++
-		for _, d := range r.Diags {
-			if d.Rule == "read" {
-				unreadable = true
+		unreadable = unreadable || oc.unreadable
+		if len(oc.diags) > 0 {
+			// The bar shares the terminal with the findings.
+			if err := progress.Print(func() error { return out.Add(oc.diags) }); err != nil {
+				progress.Finish()
+				return nil, false, 0, err
 			}
 		}
-		all = append(all, perFile[i].Apply(r.Diags)...)
+		keep(oc.diags)
 	}
-	all = append(all, cfgs.problems()...)
-	validate.Sort(all)
-	return all, unreadable, checked
+	progress.Finish()
+	return kept, unreadable, checked, nil
+}
+
+// sortedByName orders files as their findings are printed: by the name a
+// finding carries ("<stdin>" for -).
+func sortedByName(files []string) []string {
+	name := func(f string) string {
+		if f == "-" {
+			return "<stdin>"
+		}
+		return f
+	}
+	out := slices.Clone(files)
+	slices.SortStableFunc(out, func(a, b string) int { return strings.Compare(name(a), name(b)) })
+	return out
 }
 
 // lintOne checks one file, recovering from a panic as an "internal" finding
