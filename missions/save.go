@@ -44,6 +44,9 @@ func WriteFile(path string, data []byte, overwrite bool) error {
 func ReplaceFile(path string, data, read []byte) error {
 	sum := sha256.Sum256(read)
 	return write(path, data, true, func(target string) error {
+		if st, err := os.Stat(target); err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(read)) {
+			return ErrChanged // gone, no longer a file, or another size: no need to read it
+		}
 		f, err := os.Open(target)
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrChanged, err)

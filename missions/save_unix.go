@@ -16,15 +16,11 @@ func keepOwner(name string, was fs.FileInfo) error {
 	if !ok {
 		return nil
 	}
-	uid, gid := int(st.Uid), int(st.Gid)
 	if os.Geteuid() != 0 {
-		uid = -1
-		if err := os.Chown(name, -1, gid); err != nil {
-			return nil // not in that group: keep ours
-		}
+		os.Chown(name, -1, int(st.Gid)) // fails, harmlessly, for a group we are not in
 		return nil
 	}
-	return os.Chown(name, uid, gid)
+	return os.Chown(name, int(st.Uid), int(st.Gid))
 }
 
 // writable tells whether the file may be replaced: a file whose owner
