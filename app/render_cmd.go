@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -104,6 +105,21 @@ func (e *env) writeOutput(name string, data []byte) error {
 	if name == "" || name == "-" {
 		if _, err := e.stdout.Write(data); err != nil {
 			return failErr("writing output: %v", err)
+		}
+		return nil
+	}
+	// A device or a pipe named on purpose (-o /dev/stdout, -o /dev/null)
+	// is written to as it is; it cannot be renamed over.
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err == nil {
+			_, err = f.Write(data)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return failErr("cannot write %s: %v", name, unwrapPath(err))
 		}
 		return nil
 	}
