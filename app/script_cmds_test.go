@@ -3,7 +3,6 @@ package app_test
 import (
 	"os"
 	"strconv"
-	"syscall"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -16,7 +15,7 @@ func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: mkfifo NAME")
 	}
-	if err := syscall.Mkfifo(ts.MkAbs(args[0]), 0o644); err != nil {
+	if err := mkfifo(ts.MkAbs(args[0])); err != nil {
 		ts.Fatalf("mkfifo: %v", err)
 	}
 }
