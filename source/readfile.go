@@ -20,6 +20,10 @@ func ReadFile(path string, lim Limits) ([]byte, *Problem) {
 		return nil, readProblem(err)
 	}
 	if p := notRegular(info); p != nil {
+		switch path {
+		case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+			p.Message += "; to read standard input, name it -"
+		}
 		return nil, p
 	}
 	if info.Size() > lim.MaxBytes {
