@@ -234,6 +234,8 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 	}
 	slots := make(chan struct{}, window) // files handed out and not yet printed
 	jobs := make(chan int)
+	stop := make(chan struct{})
+	defer close(stop)
 	progress := validate.NewProgress(e.stderr, len(files))
 	for w := 0; w < workers; w++ {
 		go func() {
@@ -244,12 +246,14 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 					oc.unreadable = oc.unreadable || d.Rule == "read"
 				}
 				progress.Done(files[i])
-				ring[i%window] <- oc
+				select {
+				case ring[i%window] <- oc:
+				case <-stop: // output failed: nobody prints it
+					return
+				}
 			}
 		}()
 	}
-	stop := make(chan struct{})
-	defer close(stop)
 	go func() {
 		defer close(jobs)
 		for i := range files {
