@@ -49,6 +49,8 @@ type env struct {
 	getenv func(string) string
 	// isTTY tells whether a stream is a person's terminal (nil: never).
 	isTTY func(io.Writer) bool
+
+	allowOutside bool // --allow-outside: a mission's tile set may lie outside its tree
 }
 
 func (e *env) terminal(w io.Writer) bool { return e.isTTY != nil && e.isTTY(w) }
@@ -102,6 +104,10 @@ func (e *env) root() *cli.Command {
 			return err
 		},
 		Suggest: true,
+		// A global flag, so every command that reads missions takes it
+		// (zmission validate --allow-outside ...).
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "allow-outside", Usage: "let a mission's tileset: file lie outside the repository (or working folder) being checked; only for missions you trust",
+			Destination: &e.allowOutside}},
 		Commands: []*cli.Command{
 			e.validateCmd(),
 			e.newCmd(),

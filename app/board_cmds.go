@@ -24,7 +24,7 @@ import (
 // game not played on tiles, r.Model is set instead of r.Scene and the game
 // is nil: every caller looks at r.Model first.
 func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
-	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits})
+	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, AllowOutside: e.allowOutside})
 	if r.Kind != lint.KindMission {
 		return nil, nil, usageErr("%s is a tile set, not a mission; try 'zmission tiles --tileset %s'", path, path)
 	}

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/missions"
@@ -29,7 +32,7 @@ func (e *env) fmtCmd() *cli.Command {
 			&cli.BoolFlag{Name: "check", Usage: "print the names of files not in canonical form; exit 1 if there are any"},
 			&cli.BoolFlag{Name: "diff", Aliases: []string{"d"}, Usage: "print a unified diff of each change instead of names"},
 		},
-		Action: func(_ context.Context, c *cli.Command) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			write, check, diff := c.Bool("w"), c.Bool("check"), c.Bool("diff")
 			if c.Args().Len() == 0 {
 				return usageErr("fmt needs files or folders, e.g. 'zmission fmt -w examples'")
@@ -51,7 +54,18 @@ func (e *env) fmtCmd() *cli.Command {
 					return usageErr("-w cannot rewrite standard input")
 				}
 			}
-			for _, f := range files {
+			// Ctrl-C or SIGTERM stops between files, never in the middle of
+			// a write; a second one stops at once, and the temporary file of
+			// a write cut short is removed on the way out.
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			defer missions.RemoveTemps()
+			for i, f := range files {
+				if ctx.Err() != nil {
+					stop()
+					fmt.Fprintf(e.stderr, "zmission: interrupted: %d file(s) not looked at, left as they were\n", len(files)-i)
+					return codeErr(ExitFailed)
+				}
 				r := e.fmtOne(f)
 				if r.code != ExitOK {
 					code = max(code, r.code)
@@ -67,8 +81,9 @@ func (e *env) fmtCmd() *cli.Command {
 				case !changed:
 					continue
 				case write:
-					if err := missions.WriteFile(f, r.after, true); err != nil {
-						fmt.Fprintf(e.stderr, "zmission: error: cannot write %s: %v\n", f, unwrapPath(err))
+					// Only over what was read: an edit saved meanwhile is kept.
+					if err := missions.ReplaceFile(f, r.after, r.before); err != nil {
+						fmt.Fprintf(e.stderr, "zmission: error: cannot write %s: %v\n", f, writeProblem(err))
 						code = ExitFailed
 						continue
 					}
@@ -133,8 +148,32 @@ func (e *env) fmtOne(file string) fmtResult {
 		}
 		return r
 	}
-	r.after = out
+	r.after = keepLineEnds(r.before, out)
 	return r
+}
+
+// keepLineEnds writes out with CRLF line ends when the file read has them
+// (its first line ends so): the canonical form is about content, and a
+// Windows author's line ends are theirs.
+func keepLineEnds(before, out []byte) []byte {
+	i := bytes.IndexByte(before, '\n')
+	if i <= 0 || before[i-1] != '\r' {
+		return out
+	}
+	return bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
+}
+
+// writeProblem words why a file was not written.
+func writeProblem(err error) string {
+	switch {
+	case errors.Is(err, missions.ErrChanged):
+		return "it changed on disk since it was read (saved in an editor?); it was left as it is: run fmt again"
+	case errors.Is(err, missions.ErrReadOnly):
+		return "the file is read-only; it was left as it is"
+	case errors.Is(err, missions.ErrNotFile):
+		return "it is not a regular file"
+	}
+	return unwrapPath(err).Error()
 }
 
 func (e *env) fmtProblem(name string, p source.Problem) {
@@ -142,7 +181,7 @@ func (e *env) fmtProblem(name string, p source.Problem) {
 	if pos.Line < 1 || pos.Col < 1 {
 		pos = source.Pos{Line: 1, Col: 1}
 	}
-	fmt.Fprintf(e.stderr, "%s:%d:%d: error: %s [%s]\n", name, pos.Line, pos.Col, p.Message, p.Code)
+	fmt.Fprintf(e.stderr, "%s:%d:%d: error: %s [%s]\n", name, pos.Line, pos.Col, source.ShortenQuotes(p.Message), p.Code)
 }
 
 // unwrapPath drops the path an *os.PathError repeats: the line names it.

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -70,7 +71,7 @@ func (e *env) newCmd() *cli.Command {
 			}
 			out, schemaDir := linkSchema(path, out) // editors find the schema offline
 			if err := missions.WriteFile(path, out, c.Bool("force")); err != nil {
-				return &exitError{code: ExitFailed, msg: err.Error(), hint: "use --force to replace an existing file"}
+				return newWriteErr(path, err)
 			}
 			fmt.Fprintf(e.stdout, "created %s (%s)\n", path, c.String("ruleset"))
 			if schemaDir != "" {
@@ -91,4 +92,20 @@ func yamlString(s string) string {
 		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 	}
 	return s
+}
+
+// newWriteErr says why new wrote nothing, and what to do about it.
+func newWriteErr(path string, err error) error {
+	switch {
+	case errors.Is(err, missions.ErrExists):
+		return &exitError{code: ExitFailed, msg: path + " already exists", hint: "use --force to replace it"}
+	case errors.Is(err, missions.ErrNoFolder):
+		dir := filepath.Dir(path)
+		return &exitError{code: ExitFailed, msg: "cannot create " + path + ": the folder " + dir + " does not exist", hint: "create it first: mkdir -p " + dir}
+	case errors.Is(err, missions.ErrReadOnly):
+		return &exitError{code: ExitFailed, msg: "cannot replace " + path + ": the file is read-only"}
+	case errors.Is(err, missions.ErrNotFile):
+		return &exitError{code: ExitFailed, msg: "cannot create " + path + ": it is not a regular file"}
+	}
+	return &exitError{code: ExitFailed, msg: "cannot create " + path + ": " + unwrapPath(err).Error()}
 }

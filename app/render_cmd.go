@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
 )
@@ -82,6 +83,14 @@ func (e *env) renderCmd() *cli.Command {
 func (e *env) missionPages(c *cli.Command, path, format string, o render.Options) ([][]byte, *layout.TileSet, error) {
 	r, g, err := e.scene(path)
 	if err != nil {
+		return nil, nil, err
+	}
+	// Never replace what was read: the mission and its tile set.
+	setFile := ""
+	if r.Mission != nil {
+		setFile = tilesetFile(path, r.Mission)
+	}
+	if err := checkOutput(c.String("output"), path, setFile); err != nil {
 		return nil, nil, err
 	}
 	if r.Model != nil {
@@ -258,8 +267,25 @@ func (e *env) writeOutput(name string, data []byte) error {
 		}
 		return nil
 	}
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		return failErr("cannot write %s: %v", name, err)
+	// A device or a pipe named on purpose (-o /dev/stdout, -o /dev/null)
+	// is written to as it is; it cannot be renamed over.
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err == nil {
+			_, err = f.Write(data)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return failErr("cannot write %s: %v", name, unwrapPath(err))
+		}
+		return nil
+	}
+	// Through a temporary file and a rename: a viewer or a failed write
+	// never leaves half a drawing.
+	if err := missions.WriteFile(name, data, true); err != nil {
+		return failErr("cannot write %s: %v", name, unwrapPath(err))
 	}
 	return nil
 }
@@ -284,6 +310,9 @@ func (e *env) tilesRenderCmd() *cli.Command {
 			}
 			set, err := loadTileset(c.String("tileset"))
 			if err != nil {
+				return err
+			}
+			if err := checkOutput(c.String("output"), c.String("tileset")); err != nil {
 				return err
 			}
 			format, err := outputFormat(c)

@@ -40,6 +40,8 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":     cmdExits,
 			"validjson": cmdValidJSON,
+			"mkfifo":    cmdMkfifo,
+			"sparse":    cmdSparse,
 		},
 	})
 }

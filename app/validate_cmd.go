@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -36,11 +37,13 @@ type outputOpts struct {
 	color  bool
 	config string
 	limits source.Limits
-	quiet  bool // findings only: no progress bar, no summary line
+
+	quiet        bool // findings only: no progress bar, no summary line
+	allowOutside bool // --allow-outside
 }
 
 func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
-	o := &outputOpts{limits: source.DefaultLimits, config: c.String("config")}
+	o := &outputOpts{limits: source.DefaultLimits, config: c.String("config"), allowOutside: e.allowOutside}
 	f, ok := validate.ParseFormat(c.String("format"))
 	if !ok {
 		return nil, usageErr("unknown --format %q: use text, json, sarif or github", c.String("format"))
@@ -93,12 +96,21 @@ func (e *env) validateCmd() *cli.Command {
 			if c.Bool("skip-other") {
 				named = nil // as if found by a walk
 			}
-			diags, unreadable, checked := e.lintFiles(files, named, o)
+			// Findings are printed file by file as soon as every earlier file
+			// is done, so memory does not grow with the number of files.
+			stream, err := validate.NewStream(e.stdout, o.format, validate.Options{Color: o.color, Version: Version})
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			diags, unreadable, checked, err := e.lintFiles(files, named, o, stream)
+			if err == nil {
+				err = stream.Close()
+			}
+			if err != nil {
+				return failErr("writing output: %v", err)
+			}
 			if checked.total() == 0 && !c.Bool("skip-other") {
 				return usageErr("no missions or tile sets in %s: the %d YAML/JSON file(s) found are something else", strings.Join(c.Args().Slice(), " "), len(files))
-			}
-			if err := validate.Write(e.stdout, o.format, diags, validate.Options{Color: o.color, Version: Version}); err != nil {
-				return failErr("writing output: %v", err)
 			}
 			if o.format == validate.Text && !o.quiet {
 				e.summary(diags, checked, validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
@@ -183,12 +195,19 @@ func collect(args []string) ([]string, map[string]bool, error) {
 	return out, named, nil
 }
 
-// lintFiles checks files in parallel and returns every diagnostic (sorted,
-// configuration applied), whether some file could not be read, and how many
-// files were checked: YAML or JSON that a folder walk found but that is no
-// mission or tile set (CI settings, box files) is left out.
-func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([]validate.Diagnostic, bool, checkedFiles) {
-	results := make([]*lint.Result, len(files))
+// lintFiles checks files in parallel and prints each file's diagnostics
+// (configuration applied) to out in the order of their names, as soon as
+// every file before it is done. It returns the findings without their text
+// (file and severity, for the summary and the exit code), whether some file
+// could not be read, and how many files were checked: YAML or JSON that a
+// folder walk found but that is no mission or tile set (CI settings, box
+// files) is left out. Problems with configuration files come first.
+//
+// Memory stays flat in the number of files: a file's board and document are
+// dropped once linted, and at most a window of finished files waits for a
+// slow one before it.
+func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, out *validate.Stream) ([]validate.Diagnostic, bool, checkedFiles, error) {
+	files = sortedByName(files)
 	var stdin []byte
 	for _, f := range files {
 		if f == "-" {
@@ -200,47 +219,107 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts) ([
 	for i, f := range files {
 		perFile[i] = cfgs.forFile(f)
 	}
+	var kept []validate.Diagnostic
+	keep := func(ds []validate.Diagnostic) {
+		for _, d := range ds {
+			if d.Severity != validate.Off {
+				kept = append(kept, validate.Diagnostic{File: d.File, Severity: d.Severity, Rule: d.Rule})
+			}
+		}
+	}
+	problems := cfgs.problems()
+	if err := out.Add(problems); err != nil {
+		return nil, false, checkedFiles{}, err
+	}
+	keep(problems)
+
+	type outcome struct {
+		diags      []validate.Diagnostic
+		kind       lint.Kind
+		unreadable bool
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(files))
+	window := 4*workers + 16
+	ring := make([]chan outcome, window) // file i's outcome waits in ring[i%window]
+	for i := range ring {
+		ring[i] = make(chan outcome, 1)
+	}
+	slots := make(chan struct{}, window) // files handed out and not yet printed
+	jobs := make(chan int)
+	stop := make(chan struct{})
+	defer close(stop)
 	progress := validate.NewProgress(e.stderr, len(files))
 	if o.quiet {
 		progress = nil // a nil bar draws nothing
 	}
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
-		wg.Add(1)
+	for w := 0; w < workers; w++ {
 		go func() {
-			defer wg.Done()
 			for i := range jobs {
-				results[i] = lintOne(files[i], stdin, o, perFile[i])
+				r := lintOne(files[i], stdin, o, perFile[i])
+				oc := outcome{kind: r.Kind, diags: perFile[i].Apply(r.Diags)}
+				for _, d := range r.Diags {
+					oc.unreadable = oc.unreadable || d.Rule == "read"
+				}
 				progress.Done(files[i])
+				select {
+				case ring[i%window] <- oc:
+				case <-stop: // output failed: nobody prints it
+					return
+				}
 			}
 		}()
 	}
-	for i := range files {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	progress.Finish()
-
-	var all []validate.Diagnostic
-	unreadable := false
-	var checked checkedFiles
-	for i, r := range results {
-		if r.Kind == lint.KindOther && !named[files[i]] {
-			continue
-		}
-		checked.add(r.Kind)
-		for _, d := range r.Diags {
-			if d.Rule == "read" {
-				unreadable = true
+	go func() {
+		defer close(jobs)
+		for i := range files {
+			select {
+			case slots <- struct{}{}:
+			case <-stop:
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-stop:
+				return
 			}
 		}
-		all = append(all, perFile[i].Apply(r.Diags)...)
+	}()
+
+	unreadable := false
+	var checked checkedFiles
+	for i := range files {
+		oc := <-ring[i%window]
+		<-slots
+		if oc.kind == lint.KindOther && !named[files[i]] {
+			continue
+		}
+		checked.add(oc.kind)
+		unreadable = unreadable || oc.unreadable
+		if len(oc.diags) > 0 {
+			// The bar shares the terminal with the findings.
+			if err := progress.Print(func() error { return out.Add(oc.diags) }); err != nil {
+				progress.Finish()
+				return nil, false, checked, err
+			}
+		}
+		keep(oc.diags)
 	}
-	all = append(all, cfgs.problems()...)
-	validate.Sort(all)
-	return all, unreadable, checked
+	progress.Finish()
+	return kept, unreadable, checked, nil
+}
+
+// sortedByName orders files as their findings are printed: by the name a
+// finding carries ("<stdin>" for -).
+func sortedByName(files []string) []string {
+	name := func(f string) string {
+		if f == "-" {
+			return "<stdin>"
+		}
+		return f
+	}
+	out := slices.Clone(files)
+	slices.SortStableFunc(out, func(a, b string) int { return strings.Compare(name(a), name(b)) })
+	return out
 }
 
 // lintOne checks one file, recovering from a panic as an "internal" finding
@@ -252,7 +331,7 @@ func lintOne(file string, stdin []byte, o *outputOpts, cfg *validate.Config) (r 
 				Message: fmt.Sprintf("internal error: %v", p), Hint: "this is a bug in zmission; please report it with this file"}}}
 		}
 	}()
-	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}}
+	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}, AllowOutside: o.allowOutside}
 	if file == "-" {
 		if int64(len(stdin)) > o.limits.MaxBytes {
 			return &lint.Result{File: file, Diags: []validate.Diagnostic{{File: "<stdin>", Line: 1, Col: 1, Severity: validate.Error, Rule: "too-large",

@@ -69,6 +69,8 @@ func (e *env) watchCmd() *cli.Command {
 				page:     page,
 				overlays: c.StringSlice("overlay"),
 				model:    modelOptions(c),
+
+				allowOutside: e.allowOutside,
 			}
 			if cfg.interval < 10*time.Millisecond {
 				return usageErr("--interval must be at least 10ms (got %s)", cfg.interval)
@@ -93,8 +95,13 @@ func (e *env) watchCmd() *cli.Command {
 			if samePath(cfg.output, path) {
 				return usageErr("the map would replace the mission %s: name another file with -o", path)
 			}
+			if err := checkOutput(cfg.output); err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			// A map being written when the signal came leaves no temporary file.
+			defer missions.RemoveTemps()
 			return e.watchLoop(ctx, cfg)
 		},
 	}
@@ -115,6 +122,10 @@ type watchConfig struct {
 	page     render.Options      // page options; overlays are parsed per board
 	overlays []string            // --overlay values
 	model    render.ModelOptions // the sheet of a game not played on tiles
+
+	allowOutside bool // --allow-outside
+
+	beforeReport func() // tests: runs before each report, to hold one up
 }
 
 // stamp is what polling compares: a file's size and modification time.
@@ -165,7 +176,11 @@ func (e *env) watchLoop(ctx context.Context, cfg watchConfig) error {
 		if now := w.stamps(); first || now != w.seen {
 			w.seen = now
 			before := w.tileset
-			if err := w.report(first); err != nil {
+			stopped, err := w.reportOrStop(ctx, first)
+			if stopped {
+				return nil
+			}
+			if err != nil {
 				return err
 			}
 			if w.tileset != before {
@@ -178,6 +193,25 @@ func (e *env) watchLoop(ctx context.Context, cfg watchConfig) error {
 			return nil
 		case <-tick.C:
 		}
+	}
+}
+
+// reportOrStop makes a report, unless ctx ends first: Ctrl-C stops watch at
+// once, even while a read is in progress (a file on a stalled network
+// share). The report left running is abandoned with the program.
+func (w *watcher) reportOrStop(ctx context.Context, first bool) (stopped bool, err error) {
+	done := make(chan error, 1)
+	go func() {
+		if w.cfg.beforeReport != nil {
+			w.cfg.beforeReport()
+		}
+		done <- w.report(first)
+	}()
+	select {
+	case err := <-done:
+		return false, err
+	case <-ctx.Done():
+		return true, nil
 	}
 }
 
@@ -199,7 +233,7 @@ func (w *watcher) report(first bool) error {
 	}
 	cfgs := newConfigs(cfg.config)
 	vc := cfgs.forFile(cfg.mission)
-	r := lintOne(cfg.mission, nil, &outputOpts{limits: cfg.limits}, vc)
+	r := lintOne(cfg.mission, nil, &outputOpts{limits: cfg.limits, allowOutside: cfg.allowOutside}, vc)
 	if first {
 		for _, d := range r.Diags {
 			if d.Rule == "read" {
@@ -265,6 +299,9 @@ func (w *watcher) draw(r *lint.Result) (note string) {
 			return err.Error() + "; " + w.kept()
 		}
 		o.Overlays = append(o.Overlays, ov)
+	}
+	if w.tileset != "" && samePath(cfg.output, w.tileset) {
+		return "the map would replace the tile set " + w.tileset + ": name another file with -o; " + w.kept()
 	}
 	var buf bytes.Buffer
 	if err := render.SVG(&buf, r.Scene, g, o); err != nil {

@@ -374,3 +374,21 @@ func TestMapPath(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchStopsDuringARead: cancelling (Ctrl-C, SIGTERM) ends the loop at
+// once even while a report is held up, as by a read that does not return.
+func TestWatchStopsDuringARead(t *testing.T) {
+	dir := t.TempDir()
+	mission := filepath.Join(dir, "m.yaml")
+	write(t, mission, readExample(t))
+	held := make(chan struct{})
+	cfg := watchConfig{mission: mission, output: filepath.Join(dir, "m.svg"), beforeReport: func() {
+		close(held)
+		select {} // a read that never ends
+	}}
+	_, stop := startWatch(t, cfg)
+	<-held
+	if err := stop(); err != nil { // fails the test if the loop does not end
+		t.Fatal(err)
+	}
+}

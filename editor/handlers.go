@@ -290,7 +290,10 @@ func (s *Server) edit(version string, change func([]byte) ([]byte, error)) (*Sta
 			return nil, http.StatusBadRequest, &OpError{Msg: "refused: the file would no longer be a valid mission: " + first.Message}
 		}
 	}
-	if err := s.write(out); err != nil {
+	if err := s.write(out, before.data); err != nil {
+		if errors.Is(err, missions.ErrChanged) {
+			return nil, http.StatusConflict, errStale
+		}
 		return nil, http.StatusInternalServerError, err
 	}
 	s.hist.push(before.data, out)
@@ -298,8 +301,10 @@ func (s *Server) edit(version string, change func([]byte) ([]byte, error)) (*Sta
 	return s.state(s.cur, s.good), http.StatusOK, nil
 }
 
-func (s *Server) write(data []byte) error {
-	return missions.WriteFile(s.path, data, true)
+// write replaces the file with data, unless it no longer holds read (an
+// edit saved meanwhile in another editor): then nothing is written.
+func (s *Server) write(data, read []byte) error {
+	return missions.ReplaceFile(s.path, data, read)
 }
 
 type versionRequest struct {
@@ -345,8 +350,12 @@ func (s *Server) step(w http.ResponseWriter, r *http.Request, undo bool) {
 		s.answer(w, nil, http.StatusConflict, &OpError{Msg: "the file changed since that edit; the history is cleared"})
 		return
 	}
-	if err := s.write(to); err != nil {
-		s.answer(w, nil, http.StatusInternalServerError, err)
+	if err := s.write(to, from); err != nil {
+		code := http.StatusInternalServerError
+		if errors.Is(err, missions.ErrChanged) {
+			code, err = http.StatusConflict, errStale
+		}
+		s.answer(w, nil, code, err)
 		return
 	}
 	s.hist.move(undo)

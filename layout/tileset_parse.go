@@ -91,7 +91,7 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 	set := &TileSet{}
 
 	if n := p.required(root, "format", "the format version, format: 1"); n != nil {
-		if v, err := strconv.Atoi(n.Text); n.Kind != source.Number || err != nil || v != TileSetFormat {
+		if v, err := wholeInt(n.Text); n.Kind != source.Number || err != nil || v != TileSetFormat {
 			p.report(n.Pos, CodeTileSetFormat, "format must be %d, the tile-set format this build reads", TileSetFormat)
 		}
 	}
@@ -107,7 +107,7 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 		set.Title, _ = p.str(n, "title", CodeTileSetFormat)
 	}
 	if n := p.required(root, "size", "the number of cells per tile side, e.g. size: 3"); n != nil {
-		v, err := strconv.Atoi(n.Text)
+		v, err := wholeInt(n.Text)
 		switch {
 		case n.Kind != source.Number || err != nil:
 			p.report(n.Pos, CodeTileSetFormat, "size must be a whole number of cells per tile side, not %s", tsKindName(n))
@@ -311,4 +311,13 @@ func tsSuggest(word string, options []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// wholeInt reads a number literal as an int, taking a whole number written
+// as a float (size: 3.0, 1e0) as people write them.
+func wholeInt(lit string) (int, error) {
+	if w, ok := source.WholeNumber(lit); ok {
+		lit = w
+	}
+	return strconv.Atoi(lit)
 }

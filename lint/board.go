@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,8 +18,13 @@ import (
 )
 
 // Tileset finds the tile set a mission uses: a built-in name, or a file
-// relative to the mission's folder. The error is worded for the author.
+// relative to the mission's folder, which must stay inside the tree being
+// checked (see reach.go). The error is worded for the author.
 func Tileset(file string, m *missions.Mission, lim source.Limits) (*layout.TileSet, error) {
+	return tileset(file, m, Options{Limits: lim})
+}
+
+func tileset(file string, m *missions.Mission, o Options) (*layout.TileSet, error) {
 	name := m.Tileset
 	if name == "" {
 		if g := rules.Lookup(m.Ruleset); g != nil {
@@ -31,7 +37,7 @@ func Tileset(file string, m *missions.Mission, lim source.Limits) (*layout.TileS
 	if !strings.ContainsAny(name, `/\.`) {
 		set, err := layout.Builtin(name)
 		if err != nil {
-			return nil, fmt.Errorf("no built-in tile set %q; built-in sets: %s (a file path needs a '/' or an extension, e.g. ./tiles.yaml)", name, strings.Join(layout.BuiltinNames(), ", "))
+			return nil, fmt.Errorf("no built-in tile set %s; built-in sets: %s (a file path needs a '/' or an extension, e.g. ./tiles.yaml)", source.Quote(name), strings.Join(layout.BuiltinNames(), ", "))
 		}
 		return set, nil
 	}
@@ -39,7 +45,12 @@ func Tileset(file string, m *missions.Mission, lim source.Limits) (*layout.TileS
 	if !filepath.IsAbs(path) && file != "<stdin>" {
 		path = filepath.Join(filepath.Dir(file), name)
 	}
-	return TilesetFile(path, lim)
+	if !o.AllowOutside {
+		if err := checkReach(name, path, reachRoot(file)); err != nil {
+			return nil, err
+		}
+	}
+	return TilesetFile(path, o.Limits)
 }
 
 // TilesetFile reads a user's tile set, checking it fully; the error sums up
@@ -127,9 +138,14 @@ func (r *Result) board(o Options) {
 		}
 		return
 	}
-	set, err := Tileset(doc.File, m, o.Limits)
+	set, err := tileset(doc.File, m, o)
 	if err != nil {
-		r.finding(rules.Finding{Rule: "tileset", Ptr: "/tileset", Message: err.Error()})
+		f := rules.Finding{Rule: "tileset", Ptr: "/tileset", Message: err.Error()}
+		var out *OutsideError
+		if errors.As(err, &out) {
+			f.Hint = out.Hint()
+		}
+		r.finding(f)
 		return
 	}
 	place := make([]layout.Placement, len(m.Tiles))

@@ -18,7 +18,7 @@ const tail = "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [2, 1
 func init() {
 	for _, c := range []*validate.Check{
 		{ID: "tileset", Title: "The tile set cannot be found or loaded", Severity: validate.Error,
-			Doc:  "`tileset` names a built-in set (`zmission tiles` lists them) or a tile-set file relative to the mission file. A file with errors is summed up here; `zmission validate FILE` on the tile set shows them all.",
+			Doc:  "`tileset` names a built-in set (`zmission tiles` lists them) or a tile-set file relative to the mission file. A file with errors is summed up here; `zmission validate FILE` on the tile set shows them all.\n\nThe file must be a regular file inside the tree being checked (the repository holding the mission, or the working folder): a path or link that leads out is refused unread, unless `--allow-outside` is given. See [config.md](config.md#trust-model-checking-pull-requests).",
 			Bad:  strings.Replace(head, "station", "stations", 1) + "tiles:\n  - {face: 1A, at: [0, 0]}\n" + tail,
 			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\n" + tail},
 		{ID: "no-tiles", Title: "The mission places no tiles", Severity: validate.Error,

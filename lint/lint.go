@@ -5,6 +5,7 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -19,6 +20,9 @@ import (
 type Options struct {
 	Limits source.Limits
 	Rules  rules.Options // check options from configuration; nil = defaults
+	// AllowOutside lets a mission's tileset: path lead out of the tree
+	// being checked (see reach.go); off, such a path is refused unread.
+	AllowOutside bool
 }
 
 // Kind of document a file holds.
@@ -100,7 +104,14 @@ func check(file string, data []byte, o Options) *Result {
 	}
 	m, err := doc.Decode()
 	if err != nil {
-		r.Diags = append(r.Diags, validate.Diagnostic{File: file, Line: 1, Col: 1, Severity: validate.Error, Rule: "schema", Message: err.Error()})
+		// A value the schema let through that the Go type cannot hold (a
+		// whole number too large for an int): located, in the author's words.
+		d := validate.Diagnostic{File: file, Line: 1, Col: 1, Severity: validate.Error, Rule: "schema", Message: err.Error()}
+		var de *source.DecodeError
+		if errors.As(err, &de) {
+			d.Line, d.Col = max(de.Pos.Line, 1), max(de.Pos.Col, 1)
+		}
+		r.Diags = append(r.Diags, d)
 		return r
 	}
 	r.Mission = m

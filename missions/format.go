@@ -231,6 +231,9 @@ func loadYAML(data []byte) (docs []*yaml.Node, err error) {
 			docs, err = nil, fmt.Errorf("the YAML parser failed: %v", r)
 		}
 	}()
+	if d, p := source.YAMLVersions(data); p == nil {
+		data = d // read %YAML 1.2 as the parser reads 1.1
+	}
 	l, err := yaml.NewLoader(bytes.NewReader(data), yaml.WithPlugin(
 		loaderlimits.New(loaderlimits.DepthValue(10000), loaderlimits.AliasNone()),
 	))

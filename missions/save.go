@@ -1,27 +1,109 @@
 package missions
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
+)
+
+// Errors WriteFile and ReplaceFile return, for errors.Is.
+var (
+	ErrExists   = errors.New("the file already exists")
+	ErrNoFolder = errors.New("the folder does not exist")
+	ErrReadOnly = errors.New("the file is read-only")
+	ErrChanged  = errors.New("the file changed on disk since it was read")
+	ErrNotFile  = errors.New("not a regular file")
 )
 
 // WriteFile writes data to path through a temporary file in the same folder
-// and a rename, so a crash or a full disk never leaves a half-written
-// mission. With overwrite false an existing file is an error.
+// and a rename, so a crash or a full disk never leaves a half-written file.
+// With overwrite false an existing file is an error (ErrExists).
+//
+// Replacing a file keeps what it was: a symbolic link stays a link and the
+// file it leads to is replaced; the mode, owner and group are kept (run as
+// root on a user's file, the file stays the user's). A read-only file is
+// refused (ErrReadOnly), as is anything but a regular file. A folder that
+// does not exist is ErrNoFolder. The temporary file is removed on every
+// failure, and by RemoveTemps when the program is interrupted.
 func WriteFile(path string, data []byte, overwrite bool) error {
-	if !overwrite {
-		if _, err := os.Lstat(path); err == nil {
-			return fmt.Errorf("%s already exists", path)
+	return write(path, data, overwrite, nil)
+}
+
+// ReplaceFile is WriteFile with overwrite, for a file read, changed and
+// written back (fmt -w, an editor): read is what was read. When the file no
+// longer holds it (an edit saved meanwhile, in an editor or by another
+// program), nothing is written and the error is ErrChanged. The check is
+// made again just before the rename, so the window left is that of one
+// system call.
+func ReplaceFile(path string, data, read []byte) error {
+	sum := sha256.Sum256(read)
+	return write(path, data, true, func(target string) error {
+		if st, err := os.Stat(target); err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(read)) {
+			return ErrChanged // gone, no longer a file, or another size: no need to read it
 		}
-	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+		f, err := os.Open(target)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrChanged, err)
+		}
+		defer f.Close()
+		h := sha256.New()
+		n, err := io.Copy(h, io.LimitReader(f, int64(len(read))+1))
+		if err != nil {
+			return err
+		}
+		if n != int64(len(read)) || !bytes.Equal(h.Sum(nil), sum[:]) {
+			return ErrChanged
+		}
+		return nil
+	})
+}
+
+func write(path string, data []byte, overwrite bool, unchanged func(target string) error) (err error) {
+	target := path
+	// A link is followed to the file it leads to, which is what is replaced.
+	if resolved, err := filepath.EvalSymlinks(path); err == nil {
+		target = resolved
+	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
+	st, statErr := os.Stat(target)
+	exists := statErr == nil
+	switch {
+	case exists && !overwrite:
+		return ErrExists
+	case exists && !st.Mode().IsRegular():
+		return ErrNotFile
+	case exists && !writable(target, st):
+		return ErrReadOnly
+	case !exists && !errors.Is(statErr, fs.ErrNotExist):
+		return statErr
+	}
+	if _, err := os.Lstat(path); err == nil && !exists {
+		return fmt.Errorf("%s is a link to a file that does not exist", path)
+	}
+	dir := filepath.Dir(target)
+	if d, err := os.Stat(dir); err != nil || !d.IsDir() {
+		return fmt.Errorf("%w: %s", ErrNoFolder, dir)
+	}
+
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
+	if err != nil {
+		return unwrapPathError(err)
+	}
 	name := tmp.Name()
-	defer os.Remove(name) // gone after the rename; cleans up after a failure
+	track(name)
+	defer func() {
+		if err != nil {
+			os.Remove(name)
+		}
+		untrack(name)
+	}()
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err
@@ -34,18 +116,79 @@ func WriteFile(path string, data []byte, overwrite bool) error {
 		return err
 	}
 	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
+	if exists {
 		mode = st.Mode().Perm()
 	}
 	if err := os.Chmod(name, mode); err != nil {
 		return err
 	}
-	if !overwrite {
-		// Link fails if the name appeared meanwhile; rename would replace it.
-		if err := os.Link(name, path); err != nil {
+	if exists {
+		if err := keepOwner(name, st); err != nil {
 			return err
 		}
+	}
+	if !overwrite {
+		// Link fails if the name appeared meanwhile; rename would replace it.
+		if err := os.Link(name, target); err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				return ErrExists
+			}
+			return unwrapPathError(err)
+		}
+		os.Remove(name)
 		return nil
 	}
-	return os.Rename(name, path)
+	if unchanged != nil {
+		if err := unchanged(target); err != nil {
+			return err
+		}
+	}
+	return os.Rename(name, target)
+}
+
+// unwrapPathError drops the temporary file's name from an error: the
+// caller names the file the user asked for.
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+// Temporary files being written, so an interrupted program can remove them.
+var temps struct {
+	sync.Mutex
+	names map[string]bool
+}
+
+func track(name string) {
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.names == nil {
+		temps.names = map[string]bool{}
+	}
+	temps.names[name] = true
+}
+
+func untrack(name string) {
+	temps.Lock()
+	defer temps.Unlock()
+	delete(temps.names, name)
+}
+
+// RemoveTemps removes the temporary files of writes in progress. A program
+// stopped by a signal calls it before it exits, so no ".NAME.*.tmp" file is
+// left next to a user's mission.
+func RemoveTemps() {
+	temps.Lock()
+	defer temps.Unlock()
+	for name := range temps.names {
+		os.Remove(name)
+		delete(temps.names, name)
+	}
 }

@@ -6,8 +6,9 @@ import (
 	"strconv"
 )
 
-// appendJSON writes n as JSON, straight from the tree: Decode's fast path,
-// without building the map form first.
+// appendJSON writes n as JSON for Decode, straight from the tree without
+// building the map form first; whole numbers written as floats are written
+// as integers.
 func appendJSON(b []byte, n *Node) ([]byte, error) {
 	switch n.Kind {
 	case Null:
@@ -15,6 +16,11 @@ func appendJSON(b []byte, n *Node) ([]byte, error) {
 	case Bool:
 		return strconv.AppendBool(b, n.Bool), nil
 	case Number:
+		// A whole number written as a float (90.0, 1e0) goes to an int
+		// field as the integer it is.
+		if lit, ok := WholeNumber(n.Text); ok && validNumber(lit) {
+			return append(b, lit...), nil
+		}
 		if !validNumber(n.Text) {
 			return nil, fmt.Errorf("json: invalid number literal %q", n.Text)
 		}

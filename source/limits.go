@@ -35,6 +35,8 @@ func (l Limits) orDefaults() Limits {
 // byteSize writes n in the largest binary unit that keeps it readable.
 func byteSize(n int64) string {
 	switch {
+	case n >= 1<<30:
+		return trimZero(fmt.Sprintf("%.1f", float64(n)/(1<<30))) + " GiB"
 	case n >= 1<<20:
 		return trimZero(fmt.Sprintf("%.1f", float64(n)/(1<<20))) + " MiB"
 	case n >= 1<<10:

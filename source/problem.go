@@ -15,6 +15,7 @@ const (
 	CodeKeyType       = "key-type"       // a YAML key that is not a string
 	CodeMultiDocument = "multi-document" // a second YAML document
 	CodeNumber        = "number"         // a number JSON cannot hold (.inf, .nan)
+	CodeTag           = "yaml-tag"       // a YAML tag other than the core ones (!include, !!binary)
 )
 
 // Problem is one located reason a document could not be read.

@@ -7,23 +7,41 @@ import (
 	"os"
 )
 
-// ReadFile reads a document from disk. Files over lim.MaxBytes are refused
-// from their size without reading them; a file that grows while read, or
-// reports no size (a pipe), is read no further than the limit.
+// ReadFile reads a document from disk. Only regular files are read (a
+// symlink is followed to one): a folder, a named pipe, a device or a socket
+// is refused from its metadata, before anything is opened that could block
+// or never end. Files over lim.MaxBytes are refused from their size without
+// reading them, and a file that grows while read is read no further than the
+// limit.
 func ReadFile(path string, lim Limits) ([]byte, *Problem) {
 	lim = lim.orDefaults()
-	f, err := os.Open(path)
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, readProblem(err)
+	}
+	if p := notRegular(info); p != nil {
+		switch path {
+		case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+			p.Message += "; to read standard input, name it -"
+		}
+		return nil, p
+	}
+	if info.Size() > lim.MaxBytes {
+		return nil, tooLarge(info.Size(), lim)
+	}
+	// The name may have been switched to a pipe since the Stat: the open
+	// does not wait for a writer, and the opened file is checked again.
+	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, readProblem(err)
 	}
 	defer f.Close()
-	info, err := f.Stat()
+	info, err = f.Stat()
 	if err != nil {
 		return nil, readProblem(err)
 	}
-	if info.IsDir() {
-		p := problemAt(wholeFile, CodeRead, "cannot read the file: it is a directory")
-		return nil, &p
+	if p := notRegular(info); p != nil {
+		return nil, p
 	}
 	if info.Size() > lim.MaxBytes {
 		return nil, tooLarge(info.Size(), lim)
@@ -36,6 +54,29 @@ func ReadFile(path string, lim Limits) ([]byte, *Problem) {
 		return nil, tooLarge(int64(len(data)), lim)
 	}
 	return data, nil
+}
+
+// notRegular refuses everything but a regular file, naming what it is.
+func notRegular(info fs.FileInfo) *Problem {
+	m := info.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	what := "not a regular file"
+	switch {
+	case m.IsDir():
+		what = "it is a directory"
+	case m&fs.ModeNamedPipe != 0:
+		what = "it is a named pipe (FIFO), not a regular file"
+	case m&fs.ModeSocket != 0:
+		what = "it is a socket, not a regular file"
+	case m&fs.ModeCharDevice != 0:
+		what = "it is a character device (such as a terminal), not a regular file"
+	case m&fs.ModeDevice != 0:
+		what = "it is a device, not a regular file"
+	}
+	p := problemAt(wholeFile, CodeRead, "cannot read the file: %s", what)
+	return &p
 }
 
 func tooLarge(size int64, lim Limits) *Problem {

@@ -46,15 +46,3 @@ func TestReadFile(t *testing.T) {
 		}
 	}
 }
-
-// TestReadFileStopsAtLimit reads from a file whose size is not known in
-// advance, as with a pipe or /dev/zero: only the limit is read.
-func TestReadFileStopsAtLimit(t *testing.T) {
-	if _, err := os.Stat("/dev/zero"); err != nil {
-		t.Skip("no /dev/zero")
-	}
-	data, p := ReadFile("/dev/zero", Limits{MaxBytes: 4096})
-	if p == nil || p.Code != CodeTooLarge || data != nil {
-		t.Fatalf("got %d bytes, %v; want too-large", len(data), p)
-	}
-}

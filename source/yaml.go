@@ -10,10 +10,12 @@ import (
 	"go.yaml.in/yaml/v4/plugin/loaderlimits"
 )
 
-// ParseYAML reads one YAML document into a tree.
+// ParseYAML reads one YAML document into a tree. YAML 1.2 and 1.1
+// documents are read alike (see yamltags.go); tags other than the core
+// ones are problems, never ignored.
 //
 // Scalars map to JSON kinds by their resolved tag (YAML 1.2 core schema):
-// !!str, !!timestamp, !!binary and unknown tags are strings; !!int and
+// !!str and implicit !!timestamp (an unquoted date) are strings; !!int and
 // !!float are numbers written as JSON literals (0x1F becomes 31, 1_000 becomes
 // 1000, a leading zero is decimal); .inf and .nan are refused. Aliases are
 // expanded into copies, counted against MaxNodes; the copy's root is placed
@@ -25,6 +27,9 @@ func ParseYAML(data []byte, lim Limits) (*Node, []Problem) {
 	data, p := precheck(data, lim)
 	if p == nil {
 		p = checkYAMLChars(data)
+	}
+	if p == nil {
+		data, p = YAMLVersions(data)
 	}
 	if p != nil {
 		return nil, []Problem{*p}

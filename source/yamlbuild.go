@@ -42,6 +42,7 @@ func (b *yamlBuilder) value(y *yaml.Node, depth int) *Node {
 		return b.alias(y, depth)
 	}
 	pos := ypos(y)
+	b.checkTag(y)
 	if b.count++; b.count > b.lim.MaxNodes {
 		b.tooMany(pos)
 		return nil
@@ -191,6 +192,7 @@ func (b *yamlBuilder) mapping(y *yaml.Node, pos Pos, depth int) *Node {
 	for i := 0; i < len(pairs); i += 2 {
 		kn, vn := pairs[i], pairs[i+1]
 		kpos := ypos(kn)
+		b.checkTag(kn)
 		if isMergeKey(kn) {
 			if mergeAt != (Pos{}) {
 				b.problem(kpos, CodeDuplicateKey, "duplicate merge key \"<<\": the first is at line %d", mergeAt.Line)

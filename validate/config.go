@@ -54,7 +54,9 @@ type Ignore struct {
 
 // FindConfig looks for .zmission.yaml, then .zmission.yml, in dir and then
 // in each parent folder, and returns the first it finds, or "" when there is
-// none. A relative dir gives a path relative to the working folder.
+// none. A relative dir gives a path relative to the working folder. The
+// search stops at the root of the repository dir is in (the first folder
+// holding .git), so a file above a checkout never configures it.
 func FindConfig(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -68,12 +70,22 @@ func FindConfig(dir string) string {
 				return asGiven(dir, p)
 			}
 		}
+		if IsRepoRoot(d) {
+			return ""
+		}
 		parent := filepath.Dir(d)
 		if parent == d {
 			return ""
 		}
 		d = parent
 	}
+}
+
+// IsRepoRoot tells whether dir is the top of a repository: it holds .git,
+// a folder or (in a worktree or submodule) a file.
+func IsRepoRoot(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, ".git"))
+	return err == nil
 }
 
 // asGiven makes the absolute path p relative again when dir was relative.

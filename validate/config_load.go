@@ -1,8 +1,7 @@
 package validate
 
 import (
-	"fmt"
-	"os"
+	"strings"
 
 	"github.com/zmission/zmission/source"
 )
@@ -15,11 +14,14 @@ import (
 // should refuse to run when any diagnostic is an error. An empty file, or
 // one with only comments, configures nothing and is not an error.
 func LoadConfig(path string) (*Config, []Diagnostic) {
-	data, err := os.ReadFile(path)
-	if err != nil {
+	// Read as missions are: a regular file only, within the size limit, so a
+	// configuration that is a pipe or a link to a huge file costs nothing.
+	data, p := source.ReadFile(path, source.DefaultLimits)
+	if p != nil {
+		msg := strings.TrimPrefix(p.Message, "cannot read the file: ")
 		return newConfig(path), []Diagnostic{{
-			File: path, Severity: Error, Rule: configRule,
-			Message: fmt.Sprintf("cannot read the configuration: %v", err),
+			File: path, Line: 1, Col: 1, Severity: Error, Rule: configRule,
+			Message: "cannot read the configuration: " + msg,
 		}}
 	}
 	root, problems := source.Parse(path, data, source.DefaultLimits)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/zmission/zmission/source"
 )
 
 // Format is an output format for diagnostics.
@@ -60,16 +62,34 @@ func Write(w io.Writer, f Format, ds []Diagnostic, o Options) error {
 	return bw.Flush()
 }
 
-// prepare returns a sorted copy of ds without the diagnostics switched off.
+// prepare returns a sorted copy of ds without the diagnostics switched off,
+// long quoted values cut (see shorten).
 func prepare(ds []Diagnostic) []Diagnostic {
 	out := make([]Diagnostic, 0, len(ds))
 	for _, d := range ds {
 		if d.Severity != Off {
-			out = append(out, d)
+			out = append(out, shorten(d))
 		}
 	}
 	Sort(out)
 	return out
+}
+
+// shorten cuts the values a diagnostic quotes to about 80 characters: a
+// file with a value of a megabyte gets a finding of a line, in every
+// format, whichever step worded it.
+func shorten(d Diagnostic) Diagnostic {
+	d.Message = source.ShortenQuotes(d.Message)
+	d.Hint = source.ShortenQuotes(d.Hint)
+	if len(d.Related) > 0 {
+		rel := make([]Related, len(d.Related))
+		for i, r := range d.Related {
+			r.Message = source.ShortenQuotes(r.Message)
+			rel[i] = r
+		}
+		d.Related = rel
+	}
+	return d
 }
 
 // location renders path:line:col, leaving out the parts that are unknown.

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -93,31 +95,11 @@ type sarifRegion struct {
 
 // writeSARIF prints one SARIF run. Its rules are every check in the
 // catalogue plus any rule id the diagnostics use that is not registered
-// (such as "config"), sorted by id, so every ruleIndex is valid.
+// (such as "config"), sorted by id, so every ruleIndex is valid. The results
+// are encoded one at a time into the run's frame, so the output is never
+// held whole in memory (it is what encoding the whole log would print).
 func writeSARIF(w io.Writer, ds []Diagnostic, o Options, checks []*Check) error {
 	rules, index := sarifRules(ds, checks)
-	results := make([]sarifResult, 0, len(ds))
-	for _, d := range ds {
-		msg := d.Message
-		if d.Hint != "" {
-			msg += "\nhint: " + d.Hint
-		}
-		res := sarifResult{
-			RuleID:    d.Rule,
-			RuleIndex: index[d.Rule],
-			Level:     sarifLevel(d.Severity),
-			Message:   sarifText{msg},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Line, d.Col)}},
-		}
-		for i, r := range d.Related {
-			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
-				ID:               &i,
-				PhysicalLocation: sarifPhysical(r.File, r.Line, r.Col),
-				Message:          &sarifText{r.Message},
-			})
-		}
-		results = append(results, res)
-	}
 	log := sarifLog{
 		Schema:  sarifSchema,
 		Version: "2.1.0",
@@ -129,13 +111,71 @@ func writeSARIF(w io.Writer, ds []Diagnostic, o Options, checks []*Check) error 
 				InformationURI: toolURI,
 				Rules:          rules,
 			}},
-			Results: results,
+			Results: []sarifResult{},
 		}},
 	}
-	enc := json.NewEncoder(w)
+	var frame bytes.Buffer
+	enc := json.NewEncoder(&frame)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(log)
+	if err := enc.Encode(log); err != nil {
+		return err
+	}
+	const hole = "\n      \"results\": []"
+	at := bytes.LastIndex(frame.Bytes(), []byte(hole))
+	if at < 0 {
+		return errors.New("sarif: no place for the results")
+	}
+	at += len(hole) - 1 // between the brackets
+	if _, err := w.Write(frame.Bytes()[:at]); err != nil {
+		return err
+	}
+	var one bytes.Buffer
+	for i, d := range ds {
+		one.Reset()
+		if i > 0 {
+			one.WriteByte(',')
+		}
+		one.WriteString("\n        ")
+		enc := json.NewEncoder(&one)
+		enc.SetIndent("        ", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(sarifResultOf(d, index)); err != nil {
+			return err
+		}
+		one.Truncate(one.Len() - 1) // the encoder's newline
+		if _, err := w.Write(one.Bytes()); err != nil {
+			return err
+		}
+	}
+	if len(ds) > 0 {
+		io.WriteString(w, "\n      ")
+	}
+	_, err := w.Write(frame.Bytes()[at:])
+	return err
+}
+
+// sarifResultOf is one diagnostic as a SARIF result.
+func sarifResultOf(d Diagnostic, index map[string]int) sarifResult {
+	msg := d.Message
+	if d.Hint != "" {
+		msg += "\nhint: " + d.Hint
+	}
+	res := sarifResult{
+		RuleID:    d.Rule,
+		RuleIndex: index[d.Rule],
+		Level:     sarifLevel(d.Severity),
+		Message:   sarifText{msg},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Line, d.Col)}},
+	}
+	for i, r := range d.Related {
+		res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
+			ID:               &i,
+			PhysicalLocation: sarifPhysical(r.File, r.Line, r.Col),
+			Message:          &sarifText{r.Message},
+		})
+	}
+	return res
 }
 
 func sarifRules(ds []Diagnostic, checks []*Check) ([]sarifRule, map[string]int) {

@@ -75,6 +75,22 @@ func (p *Progress) Done(file string) {
 	fmt.Fprintf(p.w, "\r%s\x1b[K", p.line(file))
 }
 
+// Print runs print with the bar wiped off its line and held off until
+// print returns, so findings printed to the same terminal never mix with
+// the bar; the next Done draws it again.
+func (p *Progress) Print(print func() error) error {
+	if p == nil {
+		return print()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.active && p.drawn && !p.finished {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
+	return print()
+}
+
 // Finish clears the bar's line, leaving the terminal as it was. Later calls
 // to Done are ignored.
 func (p *Progress) Finish() {

@@ -92,3 +92,18 @@ func TestProgressNeedsTenItems(t *testing.T) {
 		t.Error("active for fewer than ten items")
 	}
 }
+
+// TestProgressPrint: output printed through Print never lands on the bar's
+// line: the bar is wiped first, and drawn again by the next Done.
+func TestProgressPrint(t *testing.T) {
+	var b strings.Builder
+	now := time.Unix(0, 0)
+	p := newProgress(&b, 20, true, func() time.Time { now = now.Add(time.Second); return now })
+	p.Done("a.yaml")
+	p.Print(func() error { b.WriteString("a.yaml:1:1: error: x [y]\n"); return nil })
+	p.Done("b.yaml")
+	want := "\r[#-------------------] 1/20 a.yaml\x1b[K\r\x1b[Ka.yaml:1:1: error: x [y]\n\r[##------------------] 2/20 b.yaml\x1b[K"
+	if b.String() != want {
+		t.Errorf("got %q\nwant %q", b.String(), want)
+	}
+}
