@@ -28,6 +28,15 @@ func ParseJSON(data []byte, lim Limits) (*Node, []Problem) {
 	if !json.Valid(data) {
 		return nil, []Problem{jsonSyntaxProblem(data, sc)}
 	}
+	if root, ok := fastJSON(data, lim); ok {
+		return root, nil
+	}
+	return walkJSON(data, lim)
+}
+
+// walkJSON reads a syntactically valid document token by token, reporting
+// duplicate keys and limits in place.
+func walkJSON(data []byte, lim Limits) (*Node, []Problem) {
 	w := &jsonWalker{data: data, cur: newCursor(data), lim: lim}
 	w.dec = json.NewDecoder(bytes.NewReader(data))
 	w.dec.UseNumber()
