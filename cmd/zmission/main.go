@@ -8,5 +8,6 @@ import (
 )
 
 func main() {
+	app.TuneGC(os.Getenv)
 	os.Exit(app.Run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
