@@ -1,11 +1,14 @@
 // Package source reads YAML and JSON documents into a positioned tree, so that
 // every later step can point a diagnostic at the line and column it is about.
 //
-// YAML is read through go.yaml.in/yaml/v4 nodes; JSON through encoding/json
-// token offsets (the YAML parser mis-reads some valid JSON). Both produce the
+// YAML is read through go.yaml.in/yaml/v4 nodes; JSON straight from its bytes
+// once encoding/json has found it valid (the YAML parser mis-reads some valid
+// JSON). Both produce the
 // same *Node tree. Hostile input is bounded by Limits and always answers with
 // located Problems, never a panic.
 package source
+
+import "strconv"
 
 // Pos is a 1-based line and column. The zero Pos means "unknown".
 type Pos struct {
@@ -53,3 +56,32 @@ func (n *Node) Field(key string) *Node {
 	}
 	return nil
 }
+
+// Str is the value of a string node; "" for any other node, or none. Games
+// that read their documents after the schema has checked them use it.
+func (n *Node) Str() string {
+	if n == nil || n.Kind != String {
+		return ""
+	}
+	return n.Text
+}
+
+// Int is the value of a number node that is a whole number (90, or 90.0
+// written as a float) and fits an int; 0 for anything else, or none.
+func (n *Node) Int() int {
+	if n == nil || n.Kind != Number {
+		return 0
+	}
+	lit, ok := WholeNumber(n.Text)
+	if !ok {
+		return 0
+	}
+	v, err := strconv.Atoi(lit)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// True tells whether n is the boolean true.
+func (n *Node) True() bool { return n != nil && n.Kind == Bool && n.Bool }

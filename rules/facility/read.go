@@ -2,7 +2,6 @@ package facility
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/zmission/zmission/source"
 )
@@ -105,30 +104,10 @@ func read(root *source.Node) *doc {
 	return d
 }
 
-func text(n *source.Node) string {
-	if n == nil || n.Kind != source.String {
-		return ""
-	}
-	return n.Text
-}
-
-func flag(n *source.Node) bool { return n != nil && n.Kind == source.Bool && n.Bool }
-
-// num reads an integer the schema has let through; anything else is 0.
-func num(n *source.Node) int {
-	if n == nil || n.Kind != source.Number {
-		return 0
-	}
-	v, err := strconv.Atoi(n.Text)
-	if err != nil {
-		f, err := strconv.ParseFloat(n.Text, 64)
-		if err != nil || f != float64(int(f)) {
-			return 0
-		}
-		return int(f)
-	}
-	return v
-}
+// The document's values, read after the schema has checked them.
+func text(n *source.Node) string { return n.Str() }
+func flag(n *source.Node) bool   { return n.True() }
+func num(n *source.Node) int     { return n.Int() }
 
 func ints(n *source.Node) []int {
 	if n == nil {

@@ -387,28 +387,9 @@ func setInt(n *source.Node, key string, dst *int) {
 	}
 }
 
-func str(n *source.Node) string {
-	if n == nil || n.Kind != source.String {
-		return ""
-	}
-	return n.Text
-}
-
-// num reads an integer the schema has checked; anything else is 0.
-func num(n *source.Node) int {
-	if n == nil || n.Kind != source.Number {
-		return 0
-	}
-	v, err := strconv.Atoi(n.Text)
-	if err != nil {
-		f, err := strconv.ParseFloat(n.Text, 64)
-		if err != nil || f != float64(int(f)) {
-			return 0
-		}
-		return int(f)
-	}
-	return v
-}
+// The document's values, read after the schema has checked them.
+func str(n *source.Node) string { return n.Str() }
+func num(n *source.Node) int    { return n.Int() }
 
 func ints(n *source.Node) []int {
 	var out []int
