@@ -95,6 +95,11 @@ func (e *env) missionPages(c *cli.Command, path, format string, o render.Options
 	}
 	if r.Model != nil {
 		// A game not played on tiles: its sheet, one page, no tile set.
+		for _, f := range []string{"grid", "enhanced"} {
+			if c.IsSet(f) {
+				return nil, nil, usageErr("--%s is for maps of tiles; a %s scenario's sheet has no board grid or line of sight", f, r.Model.Ruleset())
+			}
+		}
 		data, err := drawModel(r, modelOptions(c))
 		if err != nil {
 			return nil, nil, err
