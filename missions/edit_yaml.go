@@ -39,16 +39,9 @@ func EditYAML(data []byte, edit func(root *yaml.Node) error) (out []byte, err er
 	if err := edit(doc.Content[0]); err != nil {
 		return nil, err
 	}
-	f := &yfmt{
-		src:   splitLines(data),
-		bound: map[string]*yaml.Node{},
-		done:  map[*yaml.Node]bool{},
-		cache: map[scalarKey]scalarText{},
-		heads: map[*yaml.Node]string{},
+	canon, err := writeCanonical(data, doc)
+	if err != nil {
+		return nil, err
 	}
-	f.document(doc)
-	if f.err != nil {
-		return nil, f.err
-	}
-	return Format(f.b.Bytes(), false)
+	return Format(canon, false)
 }

@@ -297,6 +297,12 @@ func formatYAML(data []byte) ([]byte, error) {
 	if doc == nil {
 		return nil, formatFailure(source.Pos{}, CodeInternal, "the document has no content")
 	}
+	return writeCanonical(data, doc)
+}
+
+// writeCanonical writes the canonical YAML of doc, a document parsed from
+// data (whose lines hold the comments and blank lines to keep).
+func writeCanonical(data []byte, doc *yaml.Node) ([]byte, error) {
 	f := &yfmt{
 		src:   splitLines(data),
 		bound: map[string]*yaml.Node{},
