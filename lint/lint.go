@@ -187,7 +187,7 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 	if schema.Valid(name, root) {
 		return true
 	}
-	vs, err := schema.Validate(name, source.ToValue(root))
+	vs, err := schema.Validate(name, root)
 	if err != nil {
 		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: 1, Col: 1, Severity: validate.Error, Rule: "internal", Message: err.Error()})
 		return false
@@ -206,15 +206,13 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 	for _, v := range vs {
 		var at source.Pos
 		switch v.Kind {
-		case "unknown":
+		case "unknown", "key":
 			at = keyPos(v.Path)
-		case "missing":
-			at = pos(v.Path)
 		default:
 			at = pos(v.Path)
 		}
 		msg := v.Message
-		if where := describe(v.Path); where != "" && v.Kind != "unknown" {
+		if where := describe(v.Path); where != "" && v.Kind != "unknown" && v.Kind != "key" {
 			msg = where + ": " + msg
 		}
 		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: validate.Error, Rule: "schema", Message: msg})

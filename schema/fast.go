@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -32,27 +33,32 @@ func Valid(name string, root *source.Node) bool {
 	return f.root.valid(root)
 }
 
-// numbersReadable tells whether every number of the tree has a value Valid
-// can compare; a literal it cannot read is left to Validate.
-func numbersReadable(n *source.Node) bool {
+// numbersReadable tells whether every number of the tree has a value the
+// walk can compare.
+func numbersReadable(n *source.Node) bool { return unreadableNumber(n, nil) == nil }
+
+// unreadableNumber returns the place of the first number whose literal
+// cannot be read as a value, or nil.
+func unreadableNumber(n *source.Node, loc []string) []string {
 	switch n.Kind {
 	case source.Number:
-		_, ok := new(big.Rat).SetString(n.Text)
-		return ok
+		if _, ok := new(big.Rat).SetString(n.Text); !ok {
+			return append(make([]string, 0, len(loc)), loc...)
+		}
 	case source.Array:
-		for _, it := range n.Items {
-			if !numbersReadable(it) {
-				return false
+		for i, it := range n.Items {
+			if at := unreadableNumber(it, append(loc, strconv.Itoa(i))); at != nil {
+				return at
 			}
 		}
 	case source.Object:
-		for _, f := range n.Fields {
-			if !numbersReadable(f) {
-				return false
+		for i, f := range n.Fields {
+			if at := unreadableNumber(f, append(loc, n.Keys[i])); at != nil {
+				return at
 			}
 		}
 	}
-	return true
+	return nil
 }
 
 // fastSchema is one schema document prepared for Valid.
@@ -62,6 +68,7 @@ type fastSchema struct {
 	re     map[string]*regexp.Regexp
 	refs   map[string]any // each $ref resolved, once
 	root   *fnode         // the schema compiled for the walk
+	props  []string       // every property name the schema declares, for "did you mean"
 }
 
 var fastCache sync.Map // name -> *fastEntry
@@ -93,6 +100,7 @@ func fastOf(name string) (*fastSchema, error) {
 		if f.usable {
 			f.root = f.node(doc, map[string]*fnode{})
 		}
+		f.props = propertyNames(doc)
 		e.f = f
 	})
 	return e.f, e.err

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"regexp"
+	"sort"
 	"strconv"
 	"unicode/utf8"
 
@@ -32,7 +33,9 @@ type fnode struct {
 	minProps, maxProps int
 	required           []string
 	depReq             map[string][]string
+	depReqOrder        []string // the keys of depReq, sorted
 	props              map[string]*fnode
+	propNames          []string // the keys of props, sorted: "did you mean" candidates
 	patProps           []patProp
 	addl               *fnode
 	names              *fnode
@@ -51,6 +54,7 @@ type patProp struct {
 
 // bound is a number bound, as a whole number where it is one.
 type bound struct {
+	text  string // as written in the schema
 	set   bool
 	isInt bool
 	i     int64
@@ -148,12 +152,16 @@ func (f *fastSchema) fill(n *fnode, m map[string]any, refs map[string]*fnode) {
 				for _, r := range dv.([]any) {
 					n.depReq[dk] = append(n.depReq[dk], r.(string))
 				}
+				n.depReqOrder = append(n.depReqOrder, dk)
 			}
+			sort.Strings(n.depReqOrder)
 		case "properties":
 			n.props = map[string]*fnode{}
 			for pk, pv := range v.(map[string]any) {
 				n.props[pk] = sub(pv)
+				n.propNames = append(n.propNames, pk)
 			}
+			sort.Strings(n.propNames)
 		case "patternProperties":
 			for pk, pv := range v.(map[string]any) {
 				n.patProps = append(n.patProps, patProp{f.re[pk], sub(pv)})
@@ -190,7 +198,7 @@ func (f *fastSchema) fill(n *fnode, m map[string]any, refs map[string]*fnode) {
 
 func boundOf(v any) bound {
 	num, _ := v.(json.Number)
-	b := bound{set: true}
+	b := bound{set: true, text: num.String()}
 	if i, err := num.Int64(); err == nil {
 		b.isInt, b.i = true, i
 	}

@@ -3,19 +3,20 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/zmission/zmission/source"
 )
 
-func value(t *testing.T, s string) any {
+func value(t *testing.T, s string) *source.Node {
 	t.Helper()
-	d := json.NewDecoder(strings.NewReader(s))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		t.Fatal(err)
+	root, probs := source.Parse("doc.json", []byte(s), source.DefaultLimits)
+	if len(probs) > 0 {
+		t.Fatal(probs)
 	}
-	return v
+	return root
 }
 
 const valid = `{"format":1,"id":"first-contact","title":"First Contact","ruleset":"zombicide-invader",
@@ -86,8 +87,13 @@ func TestViolations(t *testing.T) {
 
 func TestEmbeddedSchemasCompile(t *testing.T) {
 	for _, n := range Names() {
-		if _, err := get(n); err != nil {
+		// The reference validator compiles it (checking it against the
+		// draft's meta-schema), and the walk can apply every keyword.
+		if _, err := reference(n); err != nil {
 			t.Errorf("%s: %v", n, err)
+		}
+		if f, err := fastOf(n); err != nil || !f.usable {
+			t.Errorf("%s: not usable by the walk (%v)", n, err)
 		}
 		src, _ := Source(n)
 		var m map[string]any
@@ -119,5 +125,35 @@ func TestConfigSchemaMatchesDocs(t *testing.T) {
 		if vs, _ := Validate(Config, value(t, bad)); len(vs) == 0 {
 			t.Errorf("accepted %s", bad)
 		}
+	}
+}
+
+// TestWording: sizes, bounds and key names are worded for the author, with
+// the figures of the value and of the schema.
+func TestWording(t *testing.T) {
+	head := `"format":1,"id":"a","ruleset":"zombicide-invader"`
+	cases := []struct {
+		schema, doc string
+		want        Violation
+	}{
+		{Mission, `{` + head + `,"title":""}`,
+			Violation{Path: "/title", Kind: "value", Message: "is empty; it needs at least 1 character"}},
+		{Mission, `{` + head + `,"title":"` + strings.Repeat("é", 201) + `"}`,
+			Violation{Path: "/title", Kind: "value", Message: "is 201 characters long; at most 200 are allowed"}},
+		{Mission, `{` + head + `,"title":"x","tiles":[{"face":"1A","at":[-1,0]}]}`,
+			Violation{Path: "/tiles/0/at/0", Kind: "value", Message: "got -1, want at least 0"}},
+		{"colony-collection", `{"cards":{"starter-items":{"Big Gun":1}}}`,
+			Violation{Path: "/cards/starter-items/Big Gun", Key: "Big Gun", Kind: "key",
+				Message: `key "Big Gun" is not an id: lower-case letters, digits and dashes, starting with a letter or digit, at most 40 (e.g. police-station)`}},
+	}
+	for _, c := range cases {
+		vs, err := Validate(c.schema, value(t, c.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(vs, c.want) {
+			t.Errorf("%s: want %+v among %+v", c.doc[:min(len(c.doc), 60)], c.want, vs)
+		}
+		sameAsReference(t, c.doc[:min(len(c.doc), 60)], c.schema, value(t, c.doc))
 	}
 }

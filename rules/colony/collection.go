@@ -113,7 +113,7 @@ func readCollection(n *source.Node, env rules.LoadEnv) (*Collection, []problem) 
 // decodeCollection checks a collection against its schema and reads it;
 // where words a place inside it for a message (a file's line:col).
 func decodeCollection(root *source.Node, where func(ptr string) string) (*Collection, []problem) {
-	vs, err := schema.Validate(CollectionSchema, source.ToValue(root))
+	vs, err := schema.Validate(CollectionSchema, root)
 	if err != nil {
 		return nil, []problem{{"", err.Error()}}
 	}
