@@ -1,6 +1,9 @@
 package layout
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // Adjacency is a pair of zones sharing at least one cell edge, whatever
 // stands on it: rules decide what may cross.
@@ -25,19 +28,14 @@ func (b *Board) Adjacent() []Adjacency {
 	return b.adj
 }
 
+// adjacent collects every (pair, edge) in one slice, sorts it once, and
+// cuts it into pairs: no map and one backing array for all the edges.
 func (b *Board) adjacent() []Adjacency {
-	index := map[[2]int]int{}
-	var out []Adjacency
-	add := func(za, zb int, e CellEdge) {
-		key := [2]int{za, zb}
-		k, ok := index[key]
-		if !ok {
-			k = len(out)
-			index[key] = k
-			out = append(out, Adjacency{A: za, B: zb})
-		}
-		out[k].Edges = append(out[k].Edges, e)
+	type pairEdge struct {
+		a, b int
+		e    CellEdge
 	}
+	var all []pairEdge
 	for y := 0; y < b.H; y++ {
 		for x := 0; x < b.W; x++ {
 			i := y*b.W + x
@@ -56,30 +54,36 @@ func (b *Board) adjacent() []Adjacency {
 				}
 				k := b.Edge(x, y, d)
 				if zi < zj {
-					add(zi, zj, CellEdge{x, y, d, k})
+					all = append(all, pairEdge{zi, zj, CellEdge{x, y, d, k}})
 				} else {
-					add(zj, zi, CellEdge{nx, ny, d.Opposite(), k})
+					all = append(all, pairEdge{zj, zi, CellEdge{nx, ny, d.Opposite(), k}})
 				}
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].A != out[j].A {
-			return out[i].A < out[j].A
+	slices.SortFunc(all, func(p, q pairEdge) int {
+		switch {
+		case p.a != q.a:
+			return cmp.Compare(p.a, q.a)
+		case p.b != q.b:
+			return cmp.Compare(p.b, q.b)
+		case p.e.Y != q.e.Y:
+			return cmp.Compare(p.e.Y, q.e.Y)
+		case p.e.X != q.e.X:
+			return cmp.Compare(p.e.X, q.e.X)
 		}
-		return out[i].B < out[j].B
+		return cmp.Compare(p.e.Dir, q.e.Dir)
 	})
-	for _, a := range out {
-		sort.Slice(a.Edges, func(i, j int) bool {
-			p, q := a.Edges[i], a.Edges[j]
-			if p.Y != q.Y {
-				return p.Y < q.Y
-			}
-			if p.X != q.X {
-				return p.X < q.X
-			}
-			return p.Dir < q.Dir
-		})
+	edges := make([]CellEdge, len(all))
+	var out []Adjacency
+	for i := 0; i < len(all); {
+		j := i
+		for j < len(all) && all[j].a == all[i].a && all[j].b == all[i].b {
+			edges[j] = all[j].e
+			j++
+		}
+		out = append(out, Adjacency{A: all[i].a, B: all[i].b, Edges: edges[i:j:j]})
+		i = j
 	}
 	return out
 }

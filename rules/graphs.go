@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -25,6 +24,13 @@ type Move struct {
 	Edge      layout.CellEdge   // the first cell edge of this way
 	Edges     []layout.CellEdge // every cell edge of this way, in board order
 	Door      int               // index of the door token on it in mission.tokens, or -1
+}
+
+// sameWay reports whether two moves between one pair of zones are the same
+// way (cell edges and door aside).
+func sameWay(a, b *Move) bool {
+	return a.Via == b.Via && slices.Equal(a.Requires, b.Requires) && a.Survivors == b.Survivors &&
+		a.Xenos == b.Xenos && a.OneWay == b.OneWay && a.Out == b.Out
 }
 
 // Leaving reports whether a Survivor may take m leaving zone z (keys
@@ -92,18 +98,19 @@ type PathGame interface {
 func Moves(b *layout.Board, step func(a, b int, e layout.CellEdge) (Move, bool)) []Move {
 	var out []Move
 	for _, adj := range b.Adjacent() {
-		seen := map[string]int{} // key -> index in out
+		first := len(out) // the moves of this pair start here; a pair has few
+	edges:
 		for _, e := range adj.Edges {
 			m, ok := step(adj.A, adj.B, e)
 			if !ok {
 				continue
 			}
-			k := fmt.Sprint(m.Via, m.Requires, m.Survivors, m.Xenos, m.OneWay, m.Out)
-			if i, ok := seen[k]; ok {
-				out[i].Edges = append(out[i].Edges, e)
-				continue
+			for i := first; i < len(out); i++ {
+				if sameWay(&out[i], &m) {
+					out[i].Edges = append(out[i].Edges, e)
+					continue edges
+				}
 			}
-			seen[k] = len(out)
 			m.Edges = []layout.CellEdge{e}
 			out = append(out, m)
 		}

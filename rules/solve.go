@@ -190,12 +190,10 @@ func Solve(p *Puzzle, ordered bool) *Solution {
 				sp.Zones = append(sp.Zones, z)
 			}
 		}
-		// Keys found in reachable zones.
+		// Keys found in reachable zones. A zone's keys are all gained in
+		// the sphere that first reaches it, so only new zones are asked.
 		if p.ZoneKeys != nil {
-			for z, ok := range reach {
-				if !ok {
-					continue
-				}
+			for _, z := range sp.Zones {
 				ks := p.ZoneKeys(z)
 				names := make([]string, 0, len(ks))
 				for k := range ks {

@@ -42,6 +42,9 @@ func numbersReadable(n *source.Node) bool { return unreadableNumber(n, nil) == n
 func unreadableNumber(n *source.Node, loc []string) []string {
 	switch n.Kind {
 	case source.Number:
+		if plainInt(n.Text) {
+			return nil
+		}
 		if _, ok := new(big.Rat).SetString(n.Text); !ok {
 			return append(make([]string, 0, len(loc)), loc...)
 		}
@@ -59,6 +62,24 @@ func unreadableNumber(n *source.Node, loc []string) []string {
 		}
 	}
 	return nil
+}
+
+// plainInt reports whether a number literal is a decimal integer that
+// fits an int64 without question (at most 18 digits), so that it can be
+// compared without big numbers.
+func plainInt(s string) bool {
+	if s != "" && s[0] == '-' {
+		s = s[1:]
+	}
+	if s == "" || len(s) > 18 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // fastSchema is one schema document prepared for Valid.
@@ -232,6 +253,11 @@ func equal(x any, n *source.Node) bool {
 	case json.Number:
 		if n.Kind != source.Number {
 			return false
+		}
+		if plainInt(string(t)) && plainInt(n.Text) {
+			a, _ := strconv.ParseInt(string(t), 10, 64)
+			b, _ := strconv.ParseInt(n.Text, 10, 64)
+			return a == b
 		}
 		a, ok1 := new(big.Rat).SetString(t.String())
 		b, ok2 := new(big.Rat).SetString(n.Text)

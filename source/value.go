@@ -134,6 +134,15 @@ func Decode(n *Node, v any) error {
 	if n == nil {
 		return errors.New("source: no document to decode")
 	}
+	if decodeFast(n, v) {
+		return nil
+	}
+	return decodeGeneral(n, v)
+}
+
+// decodeGeneral is Decode through encoding/json: every value, and the
+// error of one that does not fit.
+func decodeGeneral(n *Node, v any) error {
 	b, err := appendJSON(nil, n)
 	if err != nil {
 		return err
