@@ -128,9 +128,10 @@ func (a *Amount) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON writes numbers as numbers.
+// MarshalJSON writes numbers as numbers; a text that only reads as one
+// ("00", "+5") stays a text, since it is not a JSON number.
 func (a Amount) MarshalJSON() ([]byte, error) {
-	if _, err := strconv.Atoi(string(a)); err == nil {
+	if n, err := strconv.Atoi(string(a)); err == nil && strconv.Itoa(n) == string(a) {
 		return []byte(a), nil
 	}
 	return json.Marshal(string(a))
