@@ -147,7 +147,7 @@ func (b *yamlBuilder) scalar(y *yaml.Node, pos Pos) *Node {
 	case "!!str":
 		// The parser leaves plain numbers too large for float64, such as
 		// 1e400, as strings; YAML 1.2 and JSON both call them numbers.
-		if y.Style == 0 && yamlFloatRE.MatchString(strings.ReplaceAll(y.Value, "_", "")) {
+		if y.Style == 0 && mayBeNumber(y.Value) && yamlFloatRE.MatchString(strings.ReplaceAll(y.Value, "_", "")) {
 			if lit, why := yamlNumber(y.Value); why == "" {
 				n.Kind, n.Text = Number, lit
 				break
@@ -158,6 +158,16 @@ func (b *yamlBuilder) scalar(y *yaml.Node, pos Pos) *Node {
 		n.Kind, n.Text = String, y.Value
 	}
 	return n
+}
+
+// mayBeNumber is a cheap first look before the float pattern: a number
+// starts with a sign, a digit, a dot or an underscore.
+func mayBeNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	c := s[0]
+	return c == '-' || c == '+' || c == '.' || c == '_' || (c >= '0' && c <= '9')
 }
 
 func yamlBool(s string) (v, ok bool) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -50,6 +51,14 @@ func yamlInt(s string) (string, bool) {
 	}
 	if s == "" || s[0] == '-' || s[0] == '+' {
 		return "", false
+	}
+	if base == 10 && len(s) <= 18 {
+		if v, err := strconv.ParseUint(s, 10, 64); err == nil {
+			if neg && v != 0 {
+				return "-" + strconv.FormatUint(v, 10), true
+			}
+			return strconv.FormatUint(v, 10), true
+		}
 	}
 	z, ok := new(big.Int).SetString(s, base)
 	if !ok {
