@@ -62,7 +62,6 @@ type placer struct {
 	set   *TileSet
 	in    []Placement
 	faces map[string]*Face
-	bad   map[*Face]string // faces whose shape does not match the set's size
 	on    []*Face          // face of each placed tile (Board.Tiles order)
 	b     *Board
 	probs []Problem
@@ -108,17 +107,13 @@ func (p *placer) build() (*Board, []Problem) {
 }
 
 func (p *placer) indexFaces() {
-	p.faces = map[string]*Face{}
-	p.bad = map[*Face]string{}
+	p.faces = make(map[string]*Face, len(p.set.Faces))
 	for _, f := range p.set.Faces {
 		if f == nil {
 			continue
 		}
 		if _, dup := p.faces[f.ID]; !dup {
 			p.faces[f.ID] = f
-		}
-		if why := faceShapeError(f, p.set.Size); why != "" {
-			p.bad[f] = why
 		}
 	}
 }
@@ -156,7 +151,7 @@ func (p *placer) placeAll() {
 				Message: fmt.Sprintf("%s: tile set %q has no face %q", p.tile(i), p.set.Name, t.Face),
 				Hint:    p.faceHint(t.Face)})
 			ok = false
-		} else if why := p.bad[f]; why != "" {
+		} else if why := faceShapeError(f, p.set.Size); why != "" {
 			p.add(Problem{Code: ProblemBadFace, Tile: i, Field: "face",
 				Message: fmt.Sprintf("%s: face %s of tile set %q cannot be placed: it %s", p.tile(i), t.Face, p.set.Name, why)})
 			ok = false

@@ -49,13 +49,16 @@ var builtinCache sync.Map // name -> *builtinSet
 // not modify it. The error is for an unknown name, or an embedded file with
 // any problem at all (tests keep them clean).
 func Builtin(name string) (*TileSet, error) {
-	src, ok := BuiltinSource(name)
+	v, ok := builtinCache.Load(name)
 	if !ok {
-		return nil, fmt.Errorf("no built-in tile set %q (built-in: %s)", name, strings.Join(BuiltinNames(), ", "))
+		if _, ok := BuiltinSource(name); !ok {
+			return nil, fmt.Errorf("no built-in tile set %q (built-in: %s)", name, strings.Join(BuiltinNames(), ", "))
+		}
+		v, _ = builtinCache.LoadOrStore(name, &builtinSet{})
 	}
-	v, _ := builtinCache.LoadOrStore(name, &builtinSet{})
 	b := v.(*builtinSet)
 	b.once.Do(func() {
+		src, _ := BuiltinSource(name)
 		file := "builtin:" + name
 		root, probs := source.Parse(name+".yaml", src, source.Limits{})
 		if len(probs) == 0 {

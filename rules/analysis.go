@@ -101,8 +101,8 @@ type Analyzer interface {
 // both ends included, or nil. Ties go to lower zone indexes.
 func ShortestPath(moves []Move, n, a, b int, keys map[string]int) []int {
 	adj := make([][]int, n)
-	for _, m := range moves {
-		if usable(m, keys) {
+	for i := range moves {
+		if m := &moves[i]; usable(m, keys) {
 			if m.Leaving(m.From) {
 				adj[m.From] = append(adj[m.From], m.To)
 			}

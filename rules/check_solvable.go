@@ -446,8 +446,8 @@ func (pl *Play) shutFindings(free *Solution) []Finding {
 		part[i] = -1
 	}
 	adj := make([][]int, n)
-	for _, m := range lp.Moves {
-		if usable(m, lsol.Keys) {
+	for i := range lp.Moves {
+		if m := &lp.Moves[i]; usable(m, lsol.Keys) {
 			adj[m.From] = append(adj[m.From], m.To)
 			adj[m.To] = append(adj[m.To], m.From)
 		}

@@ -40,7 +40,7 @@ type Puzzle struct {
 
 	locked map[string]bool // SelfLocked answers, by key: each costs two solves
 	why    *whyParts       // Why's parts of the last solution asked about
-	adj    [][]Move        // the adjacency of adjOf, for reachable
+	adj    [][]int32       // the adjacency of adjOf (move indexes), for reachable
 	adjOf  []Move
 }
 
@@ -82,7 +82,7 @@ func Has(keys map[string]int, req []string) bool {
 }
 
 // usable reports whether the Survivors can take move m with keys.
-func usable(m Move, keys map[string]int) bool {
+func usable(m *Move, keys map[string]int) bool {
 	if !m.Survivors {
 		return false
 	}
@@ -103,7 +103,7 @@ func usable(m Move, keys map[string]int) bool {
 
 // Reachable is the set of zones the Survivors reach from start with keys.
 func Reachable(moves []Move, n, start int, keys map[string]int) []bool {
-	return reachFrom(adjacency(moves, n), n, start, keys)
+	return reachFrom(moves, adjacency(moves, n), n, start, keys)
 }
 
 // reachable is Reachable over the puzzle's own moves, whose adjacency is
@@ -116,34 +116,48 @@ func (p *Puzzle) reachable(keys map[string]int) []bool {
 	if !sameMoves(p.adjOf, p.Moves) {
 		p.adj, p.adjOf = adjacency(p.Moves, n), p.Moves
 	}
-	return reachFrom(p.adj, n, p.Start, keys)
+	return reachFrom(p.Moves, p.adj, n, p.Start, keys)
 }
 
 func sameMoves(a, b []Move) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// adjacency lists, per zone, the moves that touch it.
-func adjacency(moves []Move, n int) [][]Move {
-	adj := make([][]Move, n)
-	for _, m := range moves {
-		adj[m.From] = append(adj[m.From], m)
-		adj[m.To] = append(adj[m.To], m)
+// adjacency lists, per zone, the indexes of the moves that touch it.
+func adjacency(moves []Move, n int) [][]int32 {
+	deg := make([]int32, n+1)
+	for i := range moves {
+		deg[moves[i].From]++
+		deg[moves[i].To]++
+	}
+	// One backing array, cut per zone.
+	all := make([]int32, 2*len(moves))
+	adj := make([][]int32, n)
+	at := 0
+	for z := 0; z < n; z++ {
+		adj[z] = all[at : at : at+int(deg[z])]
+		at += int(deg[z])
+	}
+	for i := range moves {
+		adj[moves[i].From] = append(adj[moves[i].From], int32(i))
+		adj[moves[i].To] = append(adj[moves[i].To], int32(i))
 	}
 	return adj
 }
 
-func reachFrom(adj [][]Move, n, start int, keys map[string]int) []bool {
+func reachFrom(moves []Move, adj [][]int32, n, start int, keys map[string]int) []bool {
 	seen := make([]bool, n)
 	if start < 0 || start >= n {
 		return seen
 	}
 	seen[start] = true
-	q := []int{start}
+	q := make([]int, 1, n)
+	q[0] = start
 	for len(q) > 0 {
 		z := q[0]
 		q = q[1:]
-		for _, m := range adj[z] {
+		for _, mi := range adj[z] {
+			m := &moves[mi]
 			o := m.Other(z)
 			if !seen[o] && m.Leaving(z) && usable(m, keys) {
 				seen[o] = true

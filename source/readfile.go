@@ -46,14 +46,29 @@ func ReadFile(path string, lim Limits) ([]byte, *Problem) {
 	if info.Size() > lim.MaxBytes {
 		return nil, tooLarge(info.Size(), lim)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, lim.MaxBytes+1))
-	if err != nil {
-		return nil, readProblem(err)
+	// One buffer of the size the file has, read to its end; a file that
+	// grows meanwhile is read on, but never past the limit.
+	data := make([]byte, 0, info.Size()+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		room := data[len(data):cap(data)]
+		if over := lim.MaxBytes + 1 - int64(len(data)); int64(len(room)) > over {
+			room = room[:over]
+		}
+		n, err := f.Read(room)
+		data = data[:len(data)+n]
+		if int64(len(data)) > lim.MaxBytes {
+			return nil, tooLarge(int64(len(data)), lim)
+		}
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, readProblem(err)
+		}
 	}
-	if int64(len(data)) > lim.MaxBytes {
-		return nil, tooLarge(int64(len(data)), lim)
-	}
-	return data, nil
 }
 
 // notRegular refuses everything but a regular file, naming what it is.
