@@ -3,6 +3,7 @@ package app
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/layout"
@@ -71,7 +72,9 @@ var fileFlags = map[string]bool{"output": true, "config": true, "tileset": true,
 
 // listRe finds the list of values a flag's usage ends with:
 // "output format: text, json, sarif or github".
-var listRe = regexp.MustCompile(`:\s+([a-z0-9][a-z0-9=A-Z-]*(?:,\s+[a-z0-9][a-z0-9=A-Z-]*)*(?:,?\s+or\s+[a-z0-9][a-z0-9=A-Z-]*)?)\s*$`)
+var listRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`:\s+([a-z0-9][a-z0-9=A-Z-]*(?:,\s+[a-z0-9][a-z0-9=A-Z-]*)*(?:,?\s+or\s+[a-z0-9][a-z0-9=A-Z-]*)?)\s*$`)
+})
 
 // valueChoices reads the values a flag takes from its usage, the one place
 // they are written for people: "…: a, b or c" (a parenthesised remark is
@@ -79,7 +82,7 @@ var listRe = regexp.MustCompile(`:\s+([a-z0-9][a-z0-9=A-Z-]*(?:,\s+[a-z0-9][a-z0
 // lists none.
 func valueChoices(usage string) []string {
 	s := regexp.MustCompile(`\s*\([^)]*\)`).ReplaceAllString(usage, "")
-	m := listRe.FindStringSubmatch(s)
+	m := listRe().FindStringSubmatch(s)
 	if m == nil {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/examples"
@@ -18,11 +19,11 @@ import (
 	"github.com/zmission/zmission/validate"
 )
 
-var slugRe = regexp.MustCompile(`[^a-z0-9]+`)
+var slugRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9]+`) })
 
 // slug makes an id from a title: "Violet Lockdown!" -> "violet-lockdown".
 func slug(s string) string {
-	s = strings.Trim(slugRe.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	s = strings.Trim(slugRe().ReplaceAllString(strings.ToLower(s), "-"), "-")
 	if len(s) > 64 {
 		s = strings.TrimRight(s[:64], "-")
 	}

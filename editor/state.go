@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
@@ -387,7 +388,7 @@ func paletteOf(sc *rules.Scene) *Palette {
 	return p
 }
 
-var zoneRef = regexp.MustCompile(`\b[0-9A-Za-z]+/[0-9A-Za-z]+\b`)
+var zoneRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[0-9A-Za-z]+/[0-9A-Za-z]+\b`) })
 
 // placeFindings puts each finding of cur where it is on the board of show:
 // at the token or tile whose line it is on, else at a zone its message
@@ -495,7 +496,7 @@ func placeOf(sc *rules.Scene, ptr, msg string) *Place {
 			return &Place{Kind: "tile", X: at[0] * b.N, Y: at[1] * b.N, W: b.N, H: b.N, Token: -1, Tile: i}
 		}
 	}
-	for _, ref := range zoneRef.FindAllString(msg, -1) {
+	for _, ref := range zoneRef().FindAllString(msg, -1) {
 		if z := sc.Board.Zone(ref); z != nil {
 			return zonePlace(z)
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
@@ -119,8 +120,7 @@ func (s *Server) tilesetState(st *State, cur, good *snapshot) {
 	st.Title = set.Title
 }
 
-var labelRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,15}$`)
-
+var labelRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,15}$`) })
 var zoneKinds = []string{layout.Room, layout.Corridor, layout.Exterior, layout.Street}
 
 // applyTilesetOps applies tile-set operations and writes the file back
@@ -249,7 +249,7 @@ func tilesetOp(root *yaml.Node, op Op) error {
 		return refuse("the tile set has no size from 1 to 16; fix it in the text first")
 	}
 	if op.Op == "face.add" {
-		if !labelRE.MatchString(op.Face) {
+		if !labelRE().MatchString(op.Face) {
 			return refuse("a face id is 1 to 16 letters, digits, '_' or '-' (got %q)", op.Face)
 		}
 		if get(faces, op.Face) != nil {
@@ -338,7 +338,7 @@ func paint(f *yaml.Node, size int, op Op) error {
 	if op.At == nil || op.At[0] < 0 || op.At[1] < 0 || op.At[0] >= size || op.At[1] >= size {
 		return refuse("face.paint needs a cell of the face: 0 to %d", size-1)
 	}
-	if !labelRE.MatchString(op.Label) {
+	if !labelRE().MatchString(op.Label) {
 		return refuse("a zone label is 1 to 16 letters, digits, '_' or '-' (got %q)", op.Label)
 	}
 	g, rows, err := gridOf(f, size)

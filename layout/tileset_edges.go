@@ -3,6 +3,7 @@ package layout
 import (
 	"regexp"
 	"strconv"
+	"sync"
 
 	"github.com/zmission/zmission/source"
 )
@@ -15,7 +16,7 @@ var (
 )
 
 // tsEdgeKeyRe reads an edge key: a cell "x,y" and the side of it, "1,0 e".
-var tsEdgeKeyRe = regexp.MustCompile(`^\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s+([nesw])\s*$`)
+var tsEdgeKeyRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s+([nesw])\s*$`) })
 
 // DefaultEdge is what stands between two neighbouring cells of different
 // zones when the face declares nothing: walls around rooms and between
@@ -71,7 +72,7 @@ func (p *tsParser) parseEdges(c *tsFaceCtx, n *source.Node) {
 	first := map[[3]int]source.Pos{} // an edge is known by its cell on the west or north
 	for i, key := range n.Keys {
 		v := n.Fields[i]
-		m := tsEdgeKeyRe.FindStringSubmatch(key)
+		m := tsEdgeKeyRe().FindStringSubmatch(key)
 		if m == nil {
 			p.report(v.KeyPos, CodeTileSetEdge, "edge %q: write a cell and one of its sides, x,y then n, e, s or w, e.g. \"1,0 e\"", key)
 			continue

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/validate"
@@ -33,7 +34,9 @@ const ignoreMarker = "zmission:ignore"
 
 // ignoreRe reads what follows the marker: rule ids joined by commas, then
 // an optional free-text reason.
-var ignoreRe = regexp.MustCompile(`^([a-z0-9][a-z0-9-]*(?:\s*,\s*[a-z0-9][a-z0-9-]*)*)(?:\s+(.*))?$`)
+var ignoreRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([a-z0-9][a-z0-9-]*(?:\s*,\s*[a-z0-9][a-z0-9-]*)*)(?:\s+(.*))?$`)
+})
 
 // findIgnores reads the directives in a file's comments.
 func findIgnores(data []byte) []*ignoreDirective {
@@ -72,7 +75,7 @@ func findIgnores(data []byte) []*ignoreDirective {
 			continue
 		}
 		d := &ignoreDirective{line: n, col: col, target: n}
-		if m := ignoreRe.FindStringSubmatch(strings.TrimSpace(body)); m != nil {
+		if m := ignoreRe().FindStringSubmatch(strings.TrimSpace(body)); m != nil {
 			for _, id := range strings.Split(m[1], ",") {
 				d.rules = append(d.rules, strings.TrimSpace(id))
 			}

@@ -33,28 +33,39 @@ type Box struct {
 }
 
 var boxes = struct {
-	sync.RWMutex
-	m map[string]*Box
+	sync.Mutex
+	pending []fs.FS // registered, not read yet
+	m       map[string]*Box
 }{m: map[string]*Box{}}
 
-// RegisterBoxes reads every *.yaml box file in fsys; a game package calls it
-// at init with its embedded data. A malformed built-in box is a programmer
-// error and panics at init, which the tests catch.
+// RegisterBoxes adds every *.yaml box file in fsys; a game package calls it
+// at init with its embedded data. The files are read on first use, so a
+// command that needs no box pays nothing for them. A malformed built-in box
+// is a programmer error and panics then, which the tests catch.
 func RegisterBoxes(fsys fs.FS) {
-	files, _ := fs.Glob(fsys, "*.yaml")
-	for _, f := range files {
-		data, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			panic(err)
+	boxes.Lock()
+	defer boxes.Unlock()
+	boxes.pending = append(boxes.pending, fsys)
+}
+
+// readPending reads the registered box files not read yet. The caller
+// holds the lock.
+func readPending() {
+	for _, fsys := range boxes.pending {
+		files, _ := fs.Glob(fsys, "*.yaml")
+		for _, f := range files {
+			data, err := fs.ReadFile(fsys, f)
+			if err != nil {
+				panic(err)
+			}
+			b, err := ParseBox(path.Base(f), data)
+			if err != nil {
+				panic(fmt.Sprintf("box %s: %v", f, err))
+			}
+			boxes.m[b.Name] = b
 		}
-		b, err := ParseBox(path.Base(f), data)
-		if err != nil {
-			panic(fmt.Sprintf("box %s: %v", f, err))
-		}
-		boxes.Lock()
-		boxes.m[b.Name] = b
-		boxes.Unlock()
 	}
+	boxes.pending = nil
 }
 
 // ParseBox reads one box file.
@@ -116,15 +127,17 @@ func count(v any) (int, bool) {
 
 // LookupBox returns a registered box, or nil.
 func LookupBox(name string) *Box {
-	boxes.RLock()
-	defer boxes.RUnlock()
+	boxes.Lock()
+	defer boxes.Unlock()
+	readPending()
 	return boxes.m[name]
 }
 
 // BoxNames lists the registered boxes of a ruleset ("" = all), sorted.
 func BoxNames(ruleset string) []string {
-	boxes.RLock()
-	defer boxes.RUnlock()
+	boxes.Lock()
+	defer boxes.Unlock()
+	readPending()
 	var out []string
 	for n, b := range boxes.m {
 		if ruleset == "" || b.Ruleset == ruleset {

@@ -147,7 +147,7 @@ func (b *yamlBuilder) scalar(y *yaml.Node, pos Pos) *Node {
 	case "!!str":
 		// The parser leaves plain numbers too large for float64, such as
 		// 1e400, as strings; YAML 1.2 and JSON both call them numbers.
-		if y.Style == 0 && mayBeNumber(y.Value) && yamlFloatRE.MatchString(strings.ReplaceAll(y.Value, "_", "")) {
+		if y.Style == 0 && mayBeNumber(y.Value) && yamlFloatRE().MatchString(strings.ReplaceAll(y.Value, "_", "")) {
 			if lit, why := yamlNumber(y.Value); why == "" {
 				n.Kind, n.Text = Number, lit
 				break

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // yamlNumber rewrites a YAML !!int or !!float scalar as a JSON number
@@ -70,12 +71,14 @@ func yamlInt(s string) (string, bool) {
 	return z.String(), true
 }
 
-var yamlFloatRE = regexp.MustCompile(`^([-+]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$`)
+var yamlFloatRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([-+]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$`)
+})
 
 // yamlFloat accepts the float forms YAML allows and JSON does not (".5",
 // "1.", "+1.5") and writes them the JSON way.
 func yamlFloat(s string) (string, bool) {
-	m := yamlFloatRE.FindStringSubmatch(s)
+	m := yamlFloatRE().FindStringSubmatch(s)
 	if m == nil || m[2]+m[3] == "" {
 		return "", false
 	}

@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"regexp"
+	"sync"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -13,7 +14,7 @@ import (
 // to 1.1 in place, the same number of bytes, before parsing: positions stay
 // true. Another major version is refused with a located problem.
 
-var yamlDirectiveRE = regexp.MustCompile(`^%YAML[ \t]+([0-9]+)\.([0-9]+)`)
+var yamlDirectiveRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^%YAML[ \t]+([0-9]+)\.([0-9]+)`) })
 
 // YAMLVersions rewrites %YAML 1.x directives as 1.1 and refuses other
 // versions. It returns data unchanged when there is nothing to rewrite.
@@ -34,7 +35,7 @@ func YAMLVersions(data []byte) ([]byte, *Problem) {
 		l := data[off : off+end]
 		switch {
 		case directives && len(l) > 0 && l[0] == '%':
-			if m := yamlDirectiveRE.FindSubmatchIndex(l); m != nil {
+			if m := yamlDirectiveRE().FindSubmatchIndex(l); m != nil {
 				major, minor := string(l[m[2]:m[3]]), string(l[m[4]:m[5]])
 				if major != "1" {
 					p := problemAt(Pos{Line: line, Col: m[2] + 1}, CodeSyntax,

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/zmission/zmission/rules"
 )
@@ -34,14 +35,14 @@ func checkPlayers(s *Scenario) []rules.Finding {
 	return nil
 }
 
-var placeholder = regexp.MustCompile(`\{([0-9]+)\}`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{([0-9]+)\}`) })
 
 // Placeholders lists the placeholder numbers a template uses, in order of
 // first use.
 func Placeholders(text string) []int {
 	var out []int
 	seen := map[int]bool{}
-	for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
+	for _, m := range placeholder().FindAllStringSubmatch(text, -1) {
 		n, err := strconv.Atoi(m[1])
 		if err != nil || seen[n] {
 			continue
@@ -55,7 +56,7 @@ func Placeholders(text string) []int {
 // Fill puts the numbers into a template; a placeholder without a number
 // stays as it is.
 func Fill(text string, vals []int) string {
-	return placeholder.ReplaceAllStringFunc(text, func(m string) string {
+	return placeholder().ReplaceAllStringFunc(text, func(m string) string {
 		n, _ := strconv.Atoi(m[1 : len(m)-1])
 		if n >= 1 && n <= len(vals) {
 			return strconv.Itoa(vals[n-1])

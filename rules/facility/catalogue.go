@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"sort"
+	"sync"
 )
 
 // Room is one room of the catalogue: the built-in rooms the rulebook names,
@@ -29,7 +30,8 @@ type Room struct {
 var roomsJSON []byte
 
 // builtin is the catalogue the rulebook gives, in its order.
-var builtin = func() []Room {
+// It is read on first use, so a command that needs no room pays nothing.
+var builtinRooms = sync.OnceValue(func() []Room {
 	var doc struct {
 		Rooms []Room `json:"rooms"`
 	}
@@ -37,10 +39,10 @@ var builtin = func() []Room {
 		panic("facility: rooms.json: " + err.Error()) // embedded data, checked by a test
 	}
 	return doc.Rooms
-}()
+})
 
 // BuiltinRooms lists the built-in catalogue, in the rulebook's order.
-func BuiltinRooms() []Room { return append([]Room(nil), builtin...) }
+func BuiltinRooms() []Room { return append([]Room(nil), builtinRooms()...) }
 
 // Room ids the rules single out.
 const (
@@ -59,8 +61,7 @@ type catalogue map[string]*Room
 
 func newCatalogue(custom []Room) catalogue {
 	c := catalogue{}
-	for i := range builtin {
-		r := builtin[i]
+	for _, r := range builtinRooms() {
 		c[r.ID] = &r
 	}
 	for i := range custom {

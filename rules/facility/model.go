@@ -308,7 +308,7 @@ func build(d *doc) *Facility {
 			used[id] = true
 		}
 	}
-	all := append(append([]Room(nil), builtin...), d.CustomRooms...)
+	all := append(append([]Room(nil), builtinRooms()...), d.CustomRooms...)
 	for _, r := range all {
 		if !f.StackWritten[r.Type] && !used[r.ID] {
 			used[r.ID] = true
