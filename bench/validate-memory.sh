@@ -22,7 +22,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 bin=${ZMISSION:-}
 if [ -z "$bin" ]; then
 	bin="$work/zmission"
-	go build -o "$bin" ./cmd/zmission || exit 3
+	CGO_ENABLED=0 go build -o "$bin" ./cmd/zmission || exit 3
 fi
 
 # Small missions of both games, each a copy of an example (two clean, one
