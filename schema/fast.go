@@ -35,10 +35,33 @@ func Valid(name string, root *source.Node) bool {
 
 // numbersReadable tells whether every number of the tree has a value the
 // walk can compare.
-func numbersReadable(n *source.Node) bool { return unreadableNumber(n, nil) == nil }
+func numbersReadable(n *source.Node) bool {
+	switch n.Kind {
+	case source.Number:
+		if plainInt(n.Text) {
+			return true
+		}
+		_, ok := new(big.Rat).SetString(n.Text)
+		return ok
+	case source.Array:
+		for _, it := range n.Items {
+			if !numbersReadable(it) {
+				return false
+			}
+		}
+	case source.Object:
+		for _, f := range n.Fields {
+			if !numbersReadable(f) {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // unreadableNumber returns the place of the first number whose literal
-// cannot be read as a value, or nil.
+// cannot be read as a value, or nil; it is asked only about a document
+// numbersReadable refused.
 func unreadableNumber(n *source.Node, loc []string) []string {
 	switch n.Kind {
 	case source.Number:

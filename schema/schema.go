@@ -92,7 +92,8 @@ func Validate(name string, root *source.Node) ([]Violation, error) {
 	if !f.usable {
 		return nil, fmt.Errorf("schema %s uses a keyword the validator does not know", name)
 	}
-	if at := unreadableNumber(root, nil); at != nil {
+	if !numbersReadable(root) {
+		at := unreadableNumber(root, nil)
 		return []Violation{{Path: pointer(at), Kind: "value", Message: "this number cannot be read"}}, nil
 	}
 	e := (&walker{}).check(f.root, root)
