@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -109,7 +110,7 @@ func plainInt(s string) bool {
 type fastSchema struct {
 	doc    map[string]any
 	usable bool // every keyword is one Valid knows
-	re     map[string]*regexp.Regexp
+	re     map[string]*pattern
 	refs   map[string]any // each $ref resolved, once
 	root   *fnode         // the schema compiled for the walk
 	props  []string       // every property name the schema declares, for "did you mean"
@@ -132,14 +133,18 @@ func fastOf(name string) (*fastSchema, error) {
 			e.err = errNoSchema(name)
 			return
 		}
-		var doc map[string]any
-		dec := json.NewDecoder(strings.NewReader(string(src)))
-		dec.UseNumber()
-		if err := dec.Decode(&doc); err != nil {
-			e.err = err
+		// Read as encoding/json reads with UseNumber, through the fast reader.
+		tree, probs := source.ParseJSON(src, source.Limits{})
+		if len(probs) > 0 {
+			e.err = fmt.Errorf("schema %s: %v", name, probs[0])
 			return
 		}
-		f := &fastSchema{doc: doc, usable: true, re: map[string]*regexp.Regexp{}, refs: map[string]any{}}
+		doc, ok := source.ToValue(tree).(map[string]any)
+		if !ok {
+			e.err = fmt.Errorf("schema %s is not an object", name)
+			return
+		}
+		f := &fastSchema{doc: doc, usable: true, re: map[string]*pattern{}, refs: map[string]any{}}
 		f.prepare(doc)
 		if f.usable {
 			f.root = f.node(doc, map[string]*fnode{})
@@ -235,17 +240,30 @@ func (f *fastSchema) prepare(s any) {
 }
 
 func (f *fastSchema) compile(p string) bool {
-	if _, ok := f.re[p]; ok {
-		return true
+	if _, ok := f.re[p]; !ok {
+		f.re[p] = &pattern{src: p}
 	}
-	re, err := regexp.Compile(p)
-	if err != nil {
-		f.usable = false
-		return false
-	}
-	f.re[p] = re
 	return true
 }
+
+// pattern is a regular expression of the schema, compiled when first
+// matched: a file uses few of a schema's patterns, and compiling them all
+// is most of what preparing a schema costs. The embedded schemas' patterns
+// are all compiled by a test.
+type pattern struct {
+	src  string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func (p *pattern) get() *regexp.Regexp {
+	p.once.Do(func() { p.re = regexp.MustCompile(p.src) })
+	return p.re
+}
+
+func (p *pattern) MatchString(s string) bool { return p.get().MatchString(s) }
+
+func (p *pattern) String() string { return p.src }
 
 // resolve finds the schema a local $ref names, or nil.
 func (f *fastSchema) resolve(ref string) any {

@@ -3,7 +3,6 @@ package schema
 import (
 	"encoding/json"
 	"math/big"
-	"regexp"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -25,7 +24,7 @@ type fnode struct {
 	hasEnum  bool
 
 	minLen, maxLen     int // -1: none
-	pattern            *regexp.Regexp
+	pattern            *pattern
 	minItems, maxItems int
 	prefix             []*fnode
 	items              *fnode
@@ -48,7 +47,7 @@ type fnode struct {
 }
 
 type patProp struct {
-	re *regexp.Regexp
+	re *pattern
 	s  *fnode
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -174,6 +175,12 @@ func TestFastUsable(t *testing.T) {
 		}
 		if !f.usable {
 			t.Errorf("schema %s uses a keyword or $ref the fast check does not know", name)
+		}
+		// Patterns are compiled when first matched: each must compile.
+		for src := range f.re {
+			if _, err := regexp.Compile(src); err != nil {
+				t.Errorf("schema %s: pattern %q: %v", name, src, err)
+			}
 		}
 	}
 }
