@@ -19,7 +19,7 @@ func (pl *Play) Analyze() *Analysis {
 	var sol *Solution
 	if p.Start >= 0 {
 		a.Start = zoneName(pl, p.Start)
-		sol = Solve(p, true)
+		sol = pl.Solved(true)
 		a.Spheres = pl.spheres(sol)
 		var soft *Solution
 		if p.HasOneWay() {

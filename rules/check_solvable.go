@@ -78,8 +78,8 @@ func (pl *Play) checkSolvable() []Finding {
 		out = append(out, Finding{Rule: "no-objectives", Ptr: "/title", Key: true, Message: "the mission has no objectives: nothing says how to win",
 			Hint: "add objectives, e.g. '- exit: all'"})
 	}
-	sol := Solve(p, true)
-	free := Solve(p, false)
+	sol := pl.Solved(true)
+	free := pl.Solved(false)
 	// What the Survivors reach only once the enemies destroy a door they
 	// cannot remove from their side is a warning (room-shut), not an error.
 	var soft *Solution

@@ -26,6 +26,21 @@ type Play struct {
 	Survivors int
 
 	explained map[int]explanation // why each unreachable zone is, once asked
+	solved    [2]*Solution        // Solve(Puzzle, ordered) for ordered false and true, once asked
+}
+
+// Solved is Solve of the play's puzzle, worked out once: several checks
+// need the same fixpoint. Callers must not change it, nor the puzzle after
+// the first call.
+func (pl *Play) Solved(ordered bool) *Solution {
+	i := 0
+	if ordered {
+		i = 1
+	}
+	if pl.solved[i] == nil {
+		pl.solved[i] = Solve(pl.Puzzle, ordered)
+	}
+	return pl.solved[i]
 }
 
 // NewPlay fills the parts every game computes the same way.

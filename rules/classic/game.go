@@ -187,7 +187,7 @@ func checkDoorOpener(w *World, pl *rules.Play) []rules.Finding {
 	if len(closed) == 0 {
 		return nil
 	}
-	sol := rules.Solve(pl.Puzzle, false)
+	sol := pl.Solved(false)
 	if _, ok := sol.Keys[rules.KeyDoorOpener]; ok {
 		return nil
 	}
