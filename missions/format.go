@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/source"
@@ -90,6 +91,21 @@ var (
 		},
 	}
 )
+
+// boxShape is the layout of a box or collection file (no id, a name): the
+// order its readers document, the rest as written.
+var boxShape = &shape{order: []string{"$schema", "name", "title", "ruleset", "tileset", "tokens"}}
+
+// topShape picks the layout of a document from its top-level keys: a box
+// or collection file names itself and has no id; anything else is laid
+// out as a mission.
+func topShape(keys []string) *shape {
+	has := func(k string) bool { return slices.Contains(keys, k) }
+	if has("name") && !has("id") && !has("format") {
+		return boxShape
+	}
+	return missionShape
+}
 
 // orderKeys returns the indexes of keys in canonical order: the shape's keys
 // first, in its order, then the others as they stand.

@@ -12,7 +12,7 @@ import (
 // formatJSON writes the document as indented JSON in the canonical key order.
 func formatJSON(root *source.Node) []byte {
 	var b bytes.Buffer
-	writeJSON(&b, root, missionShape, 0)
+	writeJSON(&b, root, topShape(root.Keys), 0)
 	b.WriteByte('\n')
 	return b.Bytes()
 }

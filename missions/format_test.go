@@ -366,3 +366,30 @@ func FuzzFormat(f *testing.F) {
 		}
 	})
 }
+
+// TestFormatBoxOrder: a box or collection file (a name, no id) keeps the
+// order its readers document — name, title, ruleset, tileset, tokens —
+// instead of being laid out as a mission, in YAML and in JSON.
+func TestFormatBoxOrder(t *testing.T) {
+	in := "title: My shelf\ntokens: {zombie: 30}\nruleset: colony\nname: my-shelf\ncards: {survivors: 30}\n"
+	want := "name: my-shelf\ntitle: My shelf\nruleset: colony\ntokens: {zombie: 30}\ncards: {survivors: 30}\n"
+	out, err := Format([]byte(in), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != want {
+		t.Errorf("YAML:\n%s\nwant:\n%s", out, want)
+	}
+	js, err := Format([]byte(`{"title": "My shelf", "ruleset": "colony", "name": "my-shelf"}`), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(js), "{\n  \"name\": \"my-shelf\",\n  \"title\"") {
+		t.Errorf("JSON:\n%s", js)
+	}
+	// A mission is still laid out as one, whatever else it holds.
+	out, err = Format([]byte("title: x\nname: n\nid: a\nformat: 1\n"), false)
+	if err != nil || !strings.HasPrefix(string(out), "format: 1\nid: a\ntitle: x\n") {
+		t.Errorf("mission with a name key:\n%s %v", out, err)
+	}
+}

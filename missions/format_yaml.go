@@ -211,7 +211,11 @@ func (f *yfmt) document(doc *yaml.Node) {
 		f.line(text, append(h.notes, noteOf(r.at)...))
 		f.comments(0, h.foots...)
 	} else {
-		f.pairs(root, missionShape, 0, "", noteOf(r.at), true, true)
+		var keys []string
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			keys = append(keys, root.Content[i].Value)
+		}
+		f.pairs(root, topShape(keys), 0, "", noteOf(r.at), true, true)
 	}
 	f.comments(0, r.at.FootComment, doc.LineComment)
 	if foot := strings.Trim(doc.FootComment, "\n"); foot != "" {
