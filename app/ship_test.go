@@ -72,19 +72,24 @@ func TestVersionCommand(t *testing.T) {
 // standard output, and still silent with --quiet."
 func TestCleanSummaryOnATerminal(t *testing.T) {
 	examples := filepath.Join("..", "examples")
-	n := 0
+	n, collections := 0, 0
 	filepath.WalkDir(examples, func(p string, d os.DirEntry, err error) error {
-		// Files that are neither missions nor tile sets (a colony
-		// scenario's collection) are passed over by the walk.
+		// A colony scenario's collection file is counted as what it is.
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".yaml") {
-			if k := lint.Path(p, lint.Options{Limits: source.DefaultLimits}).Kind; k == lint.KindMission || k == lint.KindTileset {
+			switch lint.Path(p, lint.Options{Limits: source.DefaultLimits}).Kind {
+			case lint.KindMission, lint.KindTileset:
 				n++
+			case lint.KindCompanion:
+				collections++
 			}
 		}
 		return nil
 	})
+	if collections != 1 {
+		t.Fatalf("%d collection files among the examples, want 1", collections)
+	}
 	code, out, errOut := runTTY("validate", examples)
-	if want := strconv.Itoa(n) + " missions checked, clean\n"; code != 0 || out != "" || errOut != want {
+	if want := strconv.Itoa(n) + " missions and 1 collection checked, clean\n"; code != 0 || out != "" || errOut != want {
 		t.Errorf("exit %d, stdout %q, stderr %q; want stderr %q", code, out, errOut, want)
 	}
 	if code, out, errOut := runTTY("validate", "--quiet", examples); code != 0 || out != "" || errOut != "" {
@@ -115,6 +120,7 @@ func TestCheckedFilesWording(t *testing.T) {
 		{checkedFiles{tilesets: 1}, "1 tile set"},
 		{checkedFiles{missions: 4, tilesets: 2}, "4 missions and 2 tile sets"},
 		{checkedFiles{missions: 2, tilesets: 1, other: 1}, "2 missions, 1 tile set and 1 other file"},
+		{checkedFiles{missions: 2, companions: map[string]int{"collection": 1}}, "2 missions and 1 collection"},
 	} {
 		if got := tc.c.String(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.c, got, tc.want)

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/zmission/zmission/lint"
@@ -10,20 +11,34 @@ import (
 )
 
 // checkedFiles counts the files validate checked, by kind, for its summary.
-type checkedFiles struct{ missions, tilesets, other int }
+type checkedFiles struct {
+	missions, tilesets, other int
+	companions                map[string]int // files a game's documents lean on, by what they are called
+}
 
-func (c *checkedFiles) add(k lint.Kind) {
+func (c *checkedFiles) add(k lint.Kind, noun string) {
 	switch k {
 	case lint.KindMission:
 		c.missions++
 	case lint.KindTileset:
 		c.tilesets++
+	case lint.KindCompanion:
+		if c.companions == nil {
+			c.companions = map[string]int{}
+		}
+		c.companions[noun]++
 	default:
 		c.other++
 	}
 }
 
-func (c checkedFiles) total() int { return c.missions + c.tilesets + c.other }
+func (c checkedFiles) total() int {
+	n := c.missions + c.tilesets + c.other
+	for _, k := range c.companions {
+		n += k
+	}
+	return n
+}
 
 // String says what was checked: "6 missions", "4 missions and 1 tile set".
 func (c checkedFiles) String() string {
@@ -38,6 +53,14 @@ func (c checkedFiles) String() string {
 	}
 	add(c.missions, "mission", "missions")
 	add(c.tilesets, "tile set", "tile sets")
+	nouns := make([]string, 0, len(c.companions))
+	for noun := range c.companions {
+		nouns = append(nouns, noun)
+	}
+	sort.Strings(nouns)
+	for _, noun := range nouns {
+		add(c.companions[noun], noun, noun+"s")
+	}
 	add(c.other, "other file", "other files")
 	switch len(parts) {
 	case 0:

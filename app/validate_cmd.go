@@ -72,7 +72,7 @@ func (e *env) validateCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "validate",
 		Aliases:   []string{"lint"},
-		Usage:     "check missions and tile sets: schema, board, and the game's rules",
+		Usage:     "check missions, tile sets and collections: schema, board, and the game's rules",
 		ArgsUsage: "FILE|DIR... (- reads standard input)",
 		Description: "Folders are walked for *.yaml, *.yml and *.json files. Each finding is printed as\n" +
 			"path:line:col: severity: message [rule-id]. Exit codes: 0 clean, 1 findings at or above\n" +
@@ -236,6 +236,7 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 	type outcome struct {
 		diags      []validate.Diagnostic
 		kind       lint.Kind
+		noun       string
 		unreadable bool
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(files))
@@ -256,7 +257,7 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 		go func() {
 			for i := range jobs {
 				r := lintOne(files[i], stdin, o, perFile[i])
-				oc := outcome{kind: r.Kind, diags: perFile[i].Apply(r.Diags)}
+				oc := outcome{kind: r.Kind, noun: r.Noun, diags: perFile[i].Apply(r.Diags)}
 				for _, d := range r.Diags {
 					oc.unreadable = oc.unreadable || d.Rule == "read"
 				}
@@ -293,7 +294,7 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 		if oc.kind == lint.KindOther && !named[files[i]] {
 			continue
 		}
-		checked.add(oc.kind)
+		checked.add(oc.kind, oc.noun)
 		unreadable = unreadable || oc.unreadable
 		if len(oc.diags) > 0 {
 			// The bar shares the terminal with the findings.

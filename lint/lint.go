@@ -32,6 +32,9 @@ const (
 	KindMission Kind = "mission"
 	KindTileset Kind = "tileset"
 	KindOther   Kind = "other" // a YAML or JSON document that is neither
+	// KindCompanion: a file a game's documents lean on (a colony
+	// collection), checked on its own; Result.Noun says what it is.
+	KindCompanion Kind = "companion"
 )
 
 // Result of linting one file.
@@ -47,6 +50,8 @@ type Result struct {
 	// Model is the document of a game not played on tiles (board kinds
 	// graph, hub, none), when it could be read; Mission and Scene stay nil.
 	Model rules.Model
+	// Noun is what a KindCompanion file is called ("collection").
+	Noun string
 
 	complete bool // every check ran (nothing stopped the file early)
 }
@@ -79,6 +84,9 @@ func check(file string, data []byte, o Options) *Result {
 	if isTileset(root) {
 		r.Kind = KindTileset
 		lintTileset(r, root)
+		return r
+	}
+	if r.companion(root) {
 		return r
 	}
 	if root.Kind == source.Object && !looksLikeMission(root) {

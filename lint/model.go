@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
 )
 
 // modelGame is the game of a document whose ruleset is played on no tiles
@@ -58,4 +60,28 @@ func readBeside(file, name string, lim source.Limits) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %s", path, p.Message)
 	}
 	return data, nil
+}
+
+// companion checks a file a game's documents lean on (see
+// rules.CompanionGame), and reports whether root was one.
+func (r *Result) companion(root *source.Node) bool {
+	g, ok := modelGame(root).(rules.CompanionGame)
+	if !ok || root.Kind != source.Object {
+		return false
+	}
+	sch, noun, ok := g.Companion(root)
+	if !ok {
+		return false
+	}
+	r.Kind, r.Noun = KindCompanion, noun
+	doc, _ := missions.FromNode(r.File, root)
+	r.Doc = doc
+	if r.schema(sch, root, doc.Pos, doc.KeyPos) {
+		for _, f := range g.CheckCompanion(root) {
+			r.finding(f)
+		}
+		r.complete = true
+	}
+	validate.Sort(r.Diags)
+	return true
 }

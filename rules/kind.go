@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/source"
 )
 
 // Kind is the shape of a game's board. The core knows kinds, never games:
@@ -60,6 +61,20 @@ type LoadEnv struct {
 	// ReadFile reads a file named in the document, relative to it. The
 	// error is worded for the author.
 	ReadFile func(name string) ([]byte, error)
+}
+
+// CompanionGame is a ModelGame whose documents can lean on files of
+// another kind (the colony game's collections). Such a file has the game's
+// ruleset but is not one of its documents; named on the command line or
+// found in a folder, it is checked on its own: the schema it names, then
+// CheckCompanion.
+type CompanionGame interface {
+	// Companion tells whether root is such a file, and if so the schema it
+	// is checked against and what an author calls it ("collection").
+	Companion(root *source.Node) (schema, noun string, ok bool)
+	// CheckCompanion reads a companion file that passed its schema as the
+	// game's documents would, and reports what keeps them from using it.
+	CheckCompanion(root *source.Node) []Finding
 }
 
 // ModelAnalyzer is a ModelGame with an analysis (zmission analyze): a

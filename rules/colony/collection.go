@@ -260,3 +260,23 @@ func contains(ss []string, s string) bool {
 	}
 	return false
 }
+
+// Companion: a collection file has the game's ruleset, a name and no id or
+// format (a scenario has both).
+func (game) Companion(root *source.Node) (string, string, bool) {
+	if root.Field("name") == nil || root.Field("id") != nil || root.Field("format") != nil {
+		return "", "", false
+	}
+	return CollectionSchema, "collection", true
+}
+
+// CheckCompanion reads a collection file as a scenario naming it would.
+func (game) CheckCompanion(root *source.Node) []rules.Finding {
+	_, probs := decodeCollection(root, func(string) string { return "" })
+	var fs []rules.Finding
+	for _, p := range probs {
+		fs = append(fs, rules.Finding{Rule: "colony-collection", Ptr: p.sub, Message: p.msg,
+			Hint: "a collection lists the boards, decks and tokens you own: see docs/colony-format.md#collections"})
+	}
+	return fs
+}
