@@ -25,8 +25,13 @@ import (
 // is nil: every caller looks at r.Model first.
 func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, AllowOutside: e.allowOutside})
-	if r.Kind != lint.KindMission {
+	switch r.Kind {
+	case lint.KindTileset:
 		return nil, nil, usageErr("%s is a tile set, not a mission; try 'zmission tiles --tileset %s'", path, path)
+	case lint.KindCompanion:
+		return nil, nil, usageErr("%s is a %s, not a mission; 'zmission validate %s' checks it", path, r.Noun, path)
+	case lint.KindOther:
+		return nil, nil, usageErr("%s is not a mission: it has none of the keys format, id, tiles, objectives or faces", path)
 	}
 	if r.Scene == nil && r.Model == nil {
 		_ = validate.Write(e.stderr, validate.Text, r.Diags, validate.Options{Color: validate.UseColor("auto", e.stderr, e.getenv)})

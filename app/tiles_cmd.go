@@ -102,9 +102,13 @@ func (e *env) tilesCheckCmd() *cli.Command {
 			for _, f := range c.Args().Slice() {
 				r := lint.Path(f, lint.Options{Limits: o.limits})
 				if r.Kind != lint.KindTileset && r.Doc != nil {
+					what := "mission"
+					if r.Kind == lint.KindCompanion {
+						what = r.Noun
+					}
 					r.Diags = nil // a mission's own findings are beside the point here
 					r.Diags = append(r.Diags, validate.Diagnostic{File: f, Line: 1, Col: 1, Severity: validate.Error, Rule: "tileset-format",
-						Message: "this is a mission, not a tile set (a tile set has a faces: mapping)"})
+						Message: "this is a " + what + ", not a tile set (a tile set has a faces: mapping)"})
 				}
 				for _, d := range r.Diags {
 					unreadable = unreadable || d.Rule == "read"

@@ -256,6 +256,8 @@ func (w *watcher) report(first bool) error {
 	switch {
 	case r.Kind == lint.KindTileset:
 		note = "this is a tile set, not a mission; " + w.kept()
+	case r.Kind == lint.KindCompanion:
+		note = "this is a " + r.Noun + ", not a mission; " + w.kept()
 	case r.Scene == nil && r.Model == nil:
 		note = "cannot build the board; " + w.kept()
 	default:

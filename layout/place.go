@@ -62,7 +62,7 @@ type placer struct {
 	set   *TileSet
 	in    []Placement
 	faces map[string]*Face
-	on    []*Face          // face of each placed tile (Board.Tiles order)
+	on    []*Face // face of each placed tile (Board.Tiles order)
 	b     *Board
 	probs []Problem
 

@@ -53,7 +53,7 @@ func exampleFiles(t testing.TB) []string {
 			return err
 		}
 		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".json")) {
-			if r := lint.Path(p, lint.Options{Limits: source.DefaultLimits}); r.Model != nil || r.Kind == lint.KindOther {
+			if r := lint.Path(p, lint.Options{Limits: source.DefaultLimits}); r.Model != nil || r.Kind == lint.KindOther || r.Kind == lint.KindCompanion {
 				return nil
 			}
 			out = append(out, p)
