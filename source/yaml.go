@@ -50,6 +50,11 @@ func parseYAML(data []byte, lim Limits) (*Node, []Problem) {
 		return nil, []Problem{problemAt(Offset(data, int64(over)), CodeTooManyNodes,
 			"the document may hold up to %d values, far over the limit of %d; it is not read", bound, lim.MaxNodes)}
 	}
+	// The common case is read straight from the bytes; anything else, and
+	// every problem, goes through go-yaml.
+	if root, ok := fastYAML(data, lim); ok {
+		return root, nil
+	}
 	return loadYAML(data, lim)
 }
 
