@@ -3,6 +3,7 @@ package source
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -56,6 +57,21 @@ func TestBenchDocsAreAbout100KB(t *testing.T) {
 
 func BenchmarkParseYAML(b *testing.B) {
 	doc, _ := benchDocs()
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if _, probs := ParseYAML(doc, Limits{}); len(probs) > 0 {
+			b.Fatal(probs)
+		}
+	}
+}
+
+// BenchmarkParseYAMLMission reads a typical small mission, the case a lint
+// of a folder of missions repeats thousands of times.
+func BenchmarkParseYAMLMission(b *testing.B) {
+	doc, err := os.ReadFile("../examples/invader/first-contact.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.SetBytes(int64(len(doc)))
 	for b.Loop() {
 		if _, probs := ParseYAML(doc, Limits{}); len(probs) > 0 {

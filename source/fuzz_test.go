@@ -8,7 +8,9 @@ import (
 
 // FuzzParse checks, for any input in either format: no panic, a tree or at
 // least one problem (never both), every problem located inside the file,
-// and every tree convertible to JSON (numbers are valid literals).
+// and every tree convertible to JSON (numbers are valid literals). For
+// YAML, whenever the fast reader reads the input, go-yaml must read it to
+// the same tree.
 func FuzzParse(f *testing.F) {
 	seeds := []string{
 		"", " ", "#", "---", "...", "\ufeff", "\ufeffid: x\n",
@@ -24,6 +26,7 @@ func FuzzParse(f *testing.F) {
 		"a:\r\n  b: 1\r\n c: 2", "a: 1\rb: [\r", "x: \"\u2028\"\ny: [", "\t- a", "a: b: c",
 		"%YAML 1.2\n---\na: 1", "!!map {? a: b}", "a: !!binary aGVsbG8=", "- - - - -",
 	}
+	seeds = append(seeds, subsetDocs...)
 	for _, s := range seeds {
 		f.Add([]byte(s), false)
 		f.Add([]byte(s), true)
@@ -34,6 +37,11 @@ func FuzzParse(f *testing.F) {
 			name = "m.json"
 		}
 		lim := Limits{MaxBytes: 1 << 16, MaxDepth: 40, MaxNodes: 20_000}
+		if !asJSON {
+			if d, _ := sameAsSlow(data, lim); d != "" {
+				t.Errorf("the fast YAML reader and go-yaml differ: %s", d)
+			}
+		}
 		root, probs := Parse(name, data, lim)
 		if (root == nil) == (len(probs) == 0) {
 			t.Fatalf("tree %v with problems %v: want exactly one of them", root != nil, probs)

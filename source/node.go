@@ -1,11 +1,13 @@
 // Package source reads YAML and JSON documents into a positioned tree, so that
 // every later step can point a diagnostic at the line and column it is about.
 //
-// YAML is read through go.yaml.in/yaml/v4 nodes; JSON straight from its bytes
-// once encoding/json has found it valid (the YAML parser mis-reads some valid
-// JSON). Both produce the
-// same *Node tree. Hostile input is bounded by Limits and always answers with
-// located Problems, never a panic.
+// YAML in the common form missions take is read directly from its bytes
+// (yaml_fast.go); everything else, and every problem, goes through
+// go.yaml.in/yaml/v4 nodes, and tests hold both readers to the same tree.
+// JSON is read straight from its bytes once encoding/json has found it valid
+// (the YAML parser mis-reads some valid JSON). All produce the same *Node
+// tree. Hostile input is bounded by Limits and always answers with located
+// Problems, never a panic.
 package source
 
 import "strconv"

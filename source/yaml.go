@@ -24,6 +24,17 @@ import (
 // earlier merge sources win over later ones.
 func ParseYAML(data []byte, lim Limits) (*Node, []Problem) {
 	lim = lim.orDefaults()
+	data, p := yamlInput(data, lim)
+	if p != nil {
+		return nil, []Problem{*p}
+	}
+	return parseYAML(data, lim)
+}
+
+// yamlInput refuses what neither YAML reader should see, and returns the
+// bytes they read: without a byte order mark, with %YAML 1.x directives
+// rewritten as 1.1.
+func yamlInput(data []byte, lim Limits) ([]byte, *Problem) {
 	data, p := precheck(data, lim)
 	if p == nil {
 		p = checkYAMLChars(data)
@@ -31,10 +42,7 @@ func ParseYAML(data []byte, lim Limits) (*Node, []Problem) {
 	if p == nil {
 		data, p = YAMLVersions(data)
 	}
-	if p != nil {
-		return nil, []Problem{*p}
-	}
-	return parseYAML(data, lim)
+	return data, p
 }
 
 func parseYAML(data []byte, lim Limits) (*Node, []Problem) {
@@ -42,6 +50,18 @@ func parseYAML(data []byte, lim Limits) (*Node, []Problem) {
 		return nil, []Problem{problemAt(Offset(data, int64(over)), CodeTooManyNodes,
 			"the document may hold up to %d values, far over the limit of %d; it is not read", bound, lim.MaxNodes)}
 	}
+	// The common case is read straight from the bytes; anything else, and
+	// every problem, goes through go-yaml.
+	if root, ok := fastYAML(data, lim); ok {
+		return root, nil
+	}
+	return loadYAML(data, lim)
+}
+
+// loadYAML reads data through go-yaml and the builder: the reader of all
+// of YAML, which words every problem, and the reference the fast reader is
+// tested against.
+func loadYAML(data []byte, lim Limits) (*Node, []Problem) {
 	loader, err := yaml.NewLoader(bytes.NewReader(data), yaml.WithPlugin(
 		// The builder enforces MaxDepth on flow and block levels combined, with
 		// exact positions; the parser only stops runaway nesting before it
