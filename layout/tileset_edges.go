@@ -1,9 +1,8 @@
 package layout
 
 import (
-	"regexp"
 	"strconv"
-	"sync"
+	"strings"
 
 	"github.com/zmission/zmission/source"
 )
@@ -15,8 +14,60 @@ var (
 	tsSideNames    = []string{"n", "e", "s", "w"}
 )
 
-// tsEdgeKeyRe reads an edge key: a cell "x,y" and the side of it, "1,0 e".
-var tsEdgeKeyRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s+([nesw])\s*$`) })
+// edgeKey reads an edge key: a cell "x,y" and the side of it, "1,0 e";
+// spaces around the parts are allowed, as the schema's pattern
+// ^\s*[0-9]{1,3}\s*,\s*[0-9]{1,3}\s+[nesw]\s*$ says (a test holds the two
+// together).
+func edgeKey(key string) (x, y int, side string, ok bool) {
+	s := trimSpaceASCII(key)
+	digits := func() (int, bool) {
+		n := 0
+		for n < len(s) && n < 4 && s[n] >= '0' && s[n] <= '9' {
+			n++
+		}
+		if n == 0 || n > 3 {
+			return 0, false
+		}
+		v, _ := strconv.Atoi(s[:n])
+		s = s[n:]
+		return v, true
+	}
+	var okX, okY bool
+	if x, okX = digits(); !okX {
+		return 0, 0, "", false
+	}
+	s = trimSpaceASCII(s)
+	if s == "" || s[0] != ',' {
+		return 0, 0, "", false
+	}
+	s = trimSpaceASCII(s[1:])
+	if y, okY = digits(); !okY {
+		return 0, 0, "", false
+	}
+	if s == "" || !isSpaceASCII(s[0]) {
+		return 0, 0, "", false
+	}
+	s = trimSpaceASCII(s)
+	if len(s) != 1 || !strings.Contains("nesw", s) {
+		return 0, 0, "", false
+	}
+	return x, y, s, true
+}
+
+// isSpaceASCII is regexp's \s: space, tab, newline, form feed, carriage return.
+func isSpaceASCII(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r'
+}
+
+func trimSpaceASCII(s string) string {
+	for s != "" && isSpaceASCII(s[0]) {
+		s = s[1:]
+	}
+	for s != "" && isSpaceASCII(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
 
 // DefaultEdge is what stands between two neighbouring cells of different
 // zones when the face declares nothing: walls around rooms and between
@@ -72,14 +123,12 @@ func (p *tsParser) parseEdges(c *tsFaceCtx, n *source.Node) {
 	first := map[[3]int]source.Pos{} // an edge is known by its cell on the west or north
 	for i, key := range n.Keys {
 		v := n.Fields[i]
-		m := tsEdgeKeyRe().FindStringSubmatch(key)
-		if m == nil {
+		x, y, side, ok := edgeKey(key)
+		if !ok {
 			p.report(v.KeyPos, CodeTileSetEdge, "edge %q: write a cell and one of its sides, x,y then n, e, s or w, e.g. \"1,0 e\"", key)
 			continue
 		}
-		x, _ := strconv.Atoi(m[1])
-		y, _ := strconv.Atoi(m[2])
-		d := Dir(tsIndexOf(tsSideNames, m[3]))
+		d := Dir(tsIndexOf(tsSideNames, side))
 		if x >= size || y >= size {
 			p.report(v.KeyPos, CodeTileSetEdge, "edge %q: cell %d,%d is off the face (x and y run from 0 to %d)", key, x, y, size-1)
 			continue

@@ -1,11 +1,10 @@
 package layout
 
 import (
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/zmission/zmission/internal/pattern"
 	"github.com/zmission/zmission/source"
 )
 
@@ -20,7 +19,7 @@ var tsRoomFeatures = map[string]bool{"airlock": true, "oxygen": true, "security"
 
 var tsZoneKinds = []string{Room, Corridor, Exterior, Street}
 
-var tsFeatureRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`) })
+var tsFeatureRe = pattern.New(`^[a-z][a-z0-9-]{0,31}$`)
 
 // tsGridRow is one parsed grid row, kept for locating problems.
 type tsGridRow struct {
@@ -36,7 +35,7 @@ type tsFaceCtx struct {
 }
 
 func (p *tsParser) parseFace(id string, n *source.Node) *Face {
-	if !tsIdRe().MatchString(id) {
+	if !tsIdRe.MatchString(id) {
 		p.report(n.KeyPos, CodeTileSetFormat, "face id %q: use %s", id, tsIdRule)
 	}
 	if n.Kind != source.Object {
@@ -99,7 +98,7 @@ func (p *tsParser) parseGrid(c *tsFaceCtx, n *source.Node) bool {
 			ok = false
 		}
 		for _, l := range labels {
-			if !tsIdRe().MatchString(l) {
+			if !tsIdRe.MatchString(l) {
 				p.report(it.Pos, CodeTileSetGrid, "row %d: label %q: use %s", y+1, l, tsIdRule)
 				ok = false
 				break
@@ -135,7 +134,7 @@ func (p *tsParser) parseZones(c *tsFaceCtx, n *source.Node) bool {
 			continue
 		}
 		c.zonePos[label] = v.KeyPos
-		if !tsIdRe().MatchString(label) {
+		if !tsIdRe.MatchString(label) {
 			p.report(v.KeyPos, CodeTileSetZone, "zone label %q: use %s", label, tsIdRule)
 			ok = false
 		}
@@ -198,7 +197,7 @@ func (p *tsParser) parseFeatures(label string, spec *ZoneSpec, n *source.Node) b
 		if !ok {
 			return false
 		}
-		if !tsFeatureRe().MatchString(f) {
+		if !tsFeatureRe.MatchString(f) {
 			p.report(it.Pos, CodeTileSetZone, "feature %q: use a lower-case word (letters, digits, '-')", f)
 			return false
 		}

@@ -2,13 +2,12 @@ package layout
 
 import (
 	"fmt"
-	"github.com/zmission/zmission/internal/typo"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/zmission/zmission/internal/pattern"
+	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/source"
 )
 
@@ -19,10 +18,10 @@ const TileSetFormat = 1
 const MaxTileSize = 16
 
 var (
-	tsSetNameRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`) })
+	tsSetNameRe = pattern.New(`^[a-z0-9][a-z0-9-]{0,63}$`)
 	// Face ids and zone labels become parts of zone ids ("1A/c") and of
 	// references in missions, so they keep to a small, unambiguous alphabet.
-	tsIdRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,15}$`) })
+	tsIdRe = pattern.New(`^[A-Za-z0-9][A-Za-z0-9_-]{0,15}$`)
 )
 
 const tsIdRule = "1 to 16 letters, digits, '_' or '-', starting with a letter or digit"
@@ -98,7 +97,7 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 	}
 	if n := p.required(root, "name", "a short name such as station"); n != nil {
 		if s, ok := p.str(n, "name", CodeTileSetFormat); ok {
-			if !tsSetNameRe().MatchString(s) {
+			if !tsSetNameRe.MatchString(s) {
 				p.report(n.Pos, CodeTileSetFormat, "name %q: use 1 to 64 lower-case letters, digits or '-', starting with a letter or digit", s)
 			}
 			set.Name = s
@@ -279,7 +278,7 @@ func tsShow(n *source.Node) string {
 // tsName writes a face id or zone label as is when it is well formed, quoted
 // and shortened otherwise, so odd input cannot garble a message.
 func tsName(s string) string {
-	if tsIdRe().MatchString(s) {
+	if tsIdRe.MatchString(s) {
 		return s
 	}
 	if len(s) > 40 {

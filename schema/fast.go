@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 
+	pat "github.com/zmission/zmission/internal/pattern"
 	"github.com/zmission/zmission/source"
 )
 
@@ -110,7 +110,7 @@ func plainInt(s string) bool {
 type fastSchema struct {
 	doc    map[string]any
 	usable bool // every keyword is one Valid knows
-	re     map[string]*pattern
+	re     map[string]*pat.Pattern
 	refs   map[string]any // each $ref resolved, once
 	root   *fnode         // the schema compiled for the walk
 	props  []string       // every property name the schema declares, for "did you mean"
@@ -144,7 +144,7 @@ func fastOf(name string) (*fastSchema, error) {
 			e.err = fmt.Errorf("schema %s is not an object", name)
 			return
 		}
-		f := &fastSchema{doc: doc, usable: true, re: map[string]*pattern{}, refs: map[string]any{}}
+		f := &fastSchema{doc: doc, usable: true, re: map[string]*pat.Pattern{}, refs: map[string]any{}}
 		f.prepare(doc)
 		if f.usable {
 			f.root = f.node(doc, map[string]*fnode{})
@@ -241,29 +241,12 @@ func (f *fastSchema) prepare(s any) {
 
 func (f *fastSchema) compile(p string) bool {
 	if _, ok := f.re[p]; !ok {
-		f.re[p] = &pattern{src: p}
+		// Compiled on first match, if at all: most are simple name
+		// patterns matched without regexp.
+		f.re[p] = pat.New(p)
 	}
 	return true
 }
-
-// pattern is a regular expression of the schema, compiled when first
-// matched: a file uses few of a schema's patterns, and compiling them all
-// is most of what preparing a schema costs. The embedded schemas' patterns
-// are all compiled by a test.
-type pattern struct {
-	src  string
-	once sync.Once
-	re   *regexp.Regexp
-}
-
-func (p *pattern) get() *regexp.Regexp {
-	p.once.Do(func() { p.re = regexp.MustCompile(p.src) })
-	return p.re
-}
-
-func (p *pattern) MatchString(s string) bool { return p.get().MatchString(s) }
-
-func (p *pattern) String() string { return p.src }
 
 // resolve finds the schema a local $ref names, or nil.
 func (f *fastSchema) resolve(ref string) any {

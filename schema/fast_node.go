@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	pat "github.com/zmission/zmission/internal/pattern"
 	"github.com/zmission/zmission/source"
 )
 
@@ -24,7 +25,7 @@ type fnode struct {
 	hasEnum  bool
 
 	minLen, maxLen     int // -1: none
-	pattern            *pattern
+	pattern            *pat.Pattern
 	minItems, maxItems int
 	prefix             []*fnode
 	items              *fnode
@@ -47,7 +48,7 @@ type fnode struct {
 }
 
 type patProp struct {
-	re *pattern
+	re *pat.Pattern
 	s  *fnode
 }
 
