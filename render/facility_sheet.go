@@ -219,29 +219,11 @@ func (s *fSheet) titleBlock(width, scale float64) block {
 	if s.o.PlayerVersion {
 		facts = append(facts, "Players' version")
 	}
-	fs := bodySize * scale * 1.05
-	fl := wrapSpans([]span{{text: strings.Join(facts, "  ·  "), fill: s.st.c("faint")}}, fs, width)
-	var bl [][]span
-	bs := bodySize * scale
+	var under []span
 	if b := strings.TrimSpace(f.Briefing); b != "" {
-		bl = wrapSpans([]span{{text: strings.Join(strings.Fields(b), " "), italic: true}}, bs, width)
+		under = []span{{text: strings.Join(strings.Fields(b), " "), italic: true}}
 	}
-	h := float64(len(tl))*ts*1.15 + float64(len(fl))*fs*leading + float64(len(bl))*bs*leading + 2.2*scale
-	return block{h: h, draw: func(w *svgw, x, y float64) {
-		for i, ln := range tl {
-			writeLine(w, s.st, x, y+ts*0.95+float64(i)*ts*1.15, ts, "start", ln)
-		}
-		y += float64(len(tl)) * ts * 1.15
-		for i, ln := range fl {
-			writeLine(w, s.st, x, y+fs*1.05+float64(i)*fs*leading, fs, "start", ln)
-		}
-		y += float64(len(fl)) * fs * leading
-		for i, ln := range bl {
-			writeLine(w, s.st, x, y+bs*1.05+float64(i)*bs*leading, bs, "start", ln)
-		}
-		y += float64(len(bl))*bs*leading + 1.4*scale
-		w.el("path", "d", "M"+num(x)+" "+num(y)+"H"+num(x+width), "stroke", s.st.c("ink"), "stroke-width", num(0.5*scale))
-	}}
+	return headBlock(s.st, tl, ts, facts, under, width, scale)
 }
 
 // strip draws the three section border pieces: life support, and the

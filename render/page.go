@@ -443,19 +443,35 @@ func (m *mapPage) titleBlock(width, scale float64) block {
 		facts = append(facts, fmt.Sprintf("%d min", mi.Duration))
 	}
 	facts = append(facts, "Ruleset: "+mi.Ruleset)
+	return headBlock(m.st, tl, ts, facts, nil, width, scale)
+}
+
+// headBlock is the head of a printed page: the title lines (already fitted
+// at size ts), a line of facts, and optional lines under them (a
+// briefing), closed by a rule across the width.
+func headBlock(st style, tl [][]span, ts float64, facts []string, under []span, width, scale float64) block {
 	fs := bodySize * scale * 1.05
-	fl := wrapSpans([]span{{text: strings.Join(facts, "  ·  "), fill: m.st.c("faint")}}, fs, width)
-	h := float64(len(tl))*ts*1.15 + float64(len(fl))*fs*leading + 2.2*scale
+	fl := wrapSpans([]span{{text: strings.Join(facts, "  ·  "), fill: st.c("faint")}}, fs, width)
+	var bl [][]span
+	bs := bodySize * scale
+	if len(under) > 0 {
+		bl = wrapSpans(under, bs, width)
+	}
+	h := float64(len(tl))*ts*1.15 + float64(len(fl))*fs*leading + float64(len(bl))*bs*leading + 2.2*scale
 	return block{h: h, draw: func(w *svgw, x, y float64) {
 		for i, l := range tl {
-			writeLine(w, m.st, x, y+ts*0.95+float64(i)*ts*1.15, ts, "start", l)
+			writeLine(w, st, x, y+ts*0.95+float64(i)*ts*1.15, ts, "start", l)
 		}
 		y += float64(len(tl)) * ts * 1.15
 		for i, l := range fl {
-			writeLine(w, m.st, x, y+fs*1.05+float64(i)*fs*leading, fs, "start", l)
+			writeLine(w, st, x, y+fs*1.05+float64(i)*fs*leading, fs, "start", l)
 		}
-		y += float64(len(fl))*fs*leading + 1.4*scale
-		w.el("path", "d", "M"+num(x)+" "+num(y)+"H"+num(x+width), "stroke", m.st.c("ink"), "stroke-width", num(0.5*scale))
+		y += float64(len(fl)) * fs * leading
+		for i, l := range bl {
+			writeLine(w, st, x, y+bs*1.05+float64(i)*bs*leading, bs, "start", l)
+		}
+		y += float64(len(bl))*bs*leading + 1.4*scale
+		w.el("path", "d", "M"+num(x)+" "+num(y)+"H"+num(x+width), "stroke", st.c("ink"), "stroke-width", num(0.5*scale))
 	}}
 }
 
