@@ -34,6 +34,10 @@ type Op struct {
 	// Item is an objective or a special rule, as the document holds it:
 	// {"take": "red", "count": 2} or {"when": {...}, "then": [...]}.
 	Item map[string]any `json:"item,omitempty"`
+	// The schema forms' operations: the value's JSON pointer and, as JSON,
+	// the value to set or the item to add.
+	Pointer string          `json:"pointer,omitempty"`
+	Data    json.RawMessage `json:"data,omitempty"`
 }
 
 // OpError is an operation that cannot be done; the file is not touched.
@@ -103,6 +107,8 @@ func (c opContext) apply(root *yaml.Node, op Op) error {
 		return listRemove(root, "objectives", "objective", op.Index)
 	case "rule.remove":
 		return listRemove(root, "rules", "special rule", op.Index)
+	case "value.set", "value.remove", "item.add", "item.remove":
+		return schemaOp(root, op)
 	}
 	return refuse("unknown operation %q", op.Op)
 }

@@ -42,6 +42,7 @@ type State struct {
 	Tour     []Leg         `json:"tour,omitempty"`
 	Goals    []Goal        `json:"goals,omitempty"`
 	Form     *Form         `json:"form,omitempty"`
+	Schema   *SchemaForm   `json:"schema,omitempty"` // the sheet kind's form
 	Tileset  *TilesetState `json:"tileset,omitempty"`
 	Undo     int           `json:"undo"`
 	Redo     int           `json:"redo"`
@@ -58,6 +59,7 @@ type Finding struct {
 	Col      int                `json:"col"`
 	Place    *Place             `json:"place,omitempty"`
 	Related  []validate.Related `json:"related,omitempty"`
+	Pointer  string             `json:"pointer,omitempty"` // the JSON pointer of the value it is about
 }
 
 // Place is where a finding is on the board, in cells.
@@ -520,6 +522,8 @@ func scan(s, format string, v *int) bool {
 func (s *Server) sheetState(st *State, cur, good *snapshot) {
 	st.Kind = "sheet"
 	st.Findings = placeFindings(cur, nil)
+	pointFindings(st.Findings, cur)
+	st.Schema = schemaFormOf(cur, good)
 	show := cur
 	if !cur.ok() {
 		st.Error = whyNot(cur)

@@ -5,6 +5,7 @@ import { Canvas } from './canvas.js';
 import { renderPalette, tokenLabel } from './palette.js';
 import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
+import { renderSchemaForm, focusFinding } from './schemaform.js';
 
 const $ = s => document.querySelector(s);
 const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
@@ -110,10 +111,12 @@ function setState(st) {
   renderPalette($('#palette'), st.palette, startDrag);
   renderIssues();
   document.body.dataset.kind = st.kind || '';
+  $('#form-pane').hidden = st.kind !== 'sheet';
   if (st.kind === 'sheet') {
     const p = document.createElement('p');
-    p.textContent = `A ${st.ruleset} scenario is written in its file: save it in your editor and the sheet and the findings follow within a second.`;
+    p.textContent = `A ${st.ruleset} scenario is edited with the form on the left, or in your text editor: the sheet and the findings follow every save.`;
     $('#tab-mission').replaceChildren(p);
+    renderSchemaForm($('#form-pane'), st, send);
   } else {
     renderForms($('#tab-mission'), st.form, send);
   }
@@ -211,6 +214,7 @@ function pickFinding(i) {
   renderIssues();
   const line = app.state.lines[f.line - 1];
   $('#source-line').textContent = line === undefined ? '' : `${f.line}: ${line}`;
+  if (app.state.kind === 'sheet') focusFinding(f);
   if (f.place) {
     const p = f.place;
     if (p.kind === 'tile') app.sel = { kind: 'tile', index: p.tile };

@@ -1,0 +1,325 @@
+// The form of a game played on a setup sheet, made from the game's JSON
+// Schema as the server describes it (State.schema): one field per
+// property, each edit one operation on its JSON pointer. What the file
+// holds comes back in the next state and the form is made again from it.
+
+const TEXT_DELAY = 500; // ms of quiet before typed text is saved
+
+let cur = null; // {host, st, send}
+// Text typed and not saved yet, by pointer: a new state keeps it.
+const pending = new Map();
+
+function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null) continue;
+    if (k === 'on') for (const [ev, f] of Object.entries(v)) e.addEventListener(ev, f);
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (k in e && k !== 'list') e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+  return e;
+}
+
+const join = (p, k) => p + '/' + String(k).replace(/~/g, '~0').replace(/\//g, '~1');
+const parent = p => p.slice(0, p.lastIndexOf('/'));
+
+async function send(op, ptr) {
+  const r = await cur.send([op]);
+  if (r && r.status === 400) refused(ptr, r.data.error || String(r.data));
+  return r;
+}
+const set = (ptr, value) => send({ op: 'value.set', pointer: ptr, data: value }, ptr);
+const remove = ptr => send({ op: 'value.remove', pointer: ptr }, ptr);
+
+// refused shows why an edit was not made at its field; the file is as it was.
+function refused(ptr, msg) {
+  const el = fieldOf(ptr);
+  if (!el) return;
+  el.classList.add('sf-bad', 'sf-error');
+  el.querySelector(':scope > .sf-refused')?.remove();
+  el.append(h('div', { className: 'sf-refused', textContent: msg }));
+}
+
+export function renderSchemaForm(host, st, sendOps) {
+  cur = { host, st, send: sendOps };
+  const form = st.schema;
+  // The form is made again with each state: the open sections, the field
+  // being typed in (its text, focus and caret) stay as they were.
+  const open = new Map();
+  for (const d of host.querySelectorAll('details[data-pointer]')) open.set(d.dataset.pointer, d.open);
+  const a = document.activeElement;
+  const typing = a && host.contains(a) && a.dataset.pointer !== undefined
+    ? { ptr: a.dataset.pointer, tag: a.tagName, start: a.selectionStart, end: a.selectionEnd } : null;
+  host.replaceChildren();
+  if (!form) {
+    host.append(h('p', { className: 'sf-note', textContent: 'This game has no schema to make a form from: edit the file in your text editor.' }));
+    return;
+  }
+  const root = h('form', { className: 'sf-form', id: 'schema-form', on: { submit: e => e.preventDefault() } });
+  if (form.locked) root.append(h('p', { className: 'sf-note', textContent: 'The file cannot be read as it is: the form shows the last good version. Fix the error above in the text.' }));
+  const fs = h('fieldset', { disabled: !!form.locked });
+  for (const f of form.root.fields) fs.append(field(f, (form.values || {})[f.key], join('', f.key), 1, open));
+  root.append(fs);
+  host.append(root);
+  for (const [ptr, p] of pending) {
+    const e = inputOf(ptr);
+    if (e) e.value = p.value;
+  }
+  if (typing) {
+    const e = inputOf(typing.ptr);
+    if (e) {
+      e.focus();
+      try { e.setSelectionRange(typing.start, typing.end); } catch (_) { /* not a text field */ }
+    }
+  }
+  markFindings(host, st.findings);
+}
+
+function inputOf(ptr) {
+  return cur.host.querySelector(`[data-pointer="${CSS.escape(ptr)}"]:is(input, select, textarea)`);
+}
+
+// fieldOf is the field of a pointer, or of the nearest value above it that
+// has one.
+function fieldOf(ptr) {
+  if (!cur) return null;
+  for (let p = ptr; p; p = parent(p)) {
+    const el = cur.host.querySelector(`.sf-field[data-pointer="${CSS.escape(p)}"]`);
+    if (el) return el;
+  }
+  return null;
+}
+
+function labelOf(f, extra) {
+  const l = h('div', { className: 'sf-label' }, h('span', { textContent: f.label + (f.required ? ' *' : '') }));
+  if (extra) l.append(extra);
+  if (f.help) l.title = f.help;
+  return l;
+}
+
+function help(f) {
+  return f.help ? h('div', { className: 'sf-help', textContent: f.help }) : null;
+}
+
+// field makes the field of form field f holding value v (undefined: not
+// in the file) at pointer ptr.
+function field(f, v, ptr, depth, open) {
+  const wrap = h('div', { className: `sf-field sf-${f.kind}`, dataset: { pointer: ptr } });
+  switch (f.kind) {
+    case 'object': return object(f, v, ptr, depth, open);
+    case 'list': return list(f, v, ptr, depth, open);
+    case 'map': return map(f, v, ptr, depth, open);
+    case 'choice': return choice(f, v, ptr, depth, open);
+  }
+  wrap.append(labelOf(f), leaf(f, v, ptr));
+  if (f.help) wrap.append(help(f));
+  return wrap;
+}
+
+function leaf(f, v, ptr) {
+  switch (f.kind) {
+    case 'text':
+    case 'textarea': {
+      const e = f.kind === 'textarea'
+        ? h('textarea', { rows: 3 })
+        : h('input', { type: 'text', pattern: f.pattern || undefined });
+      e.value = v === undefined ? '' : String(v);
+      if (f.max_length) e.maxLength = f.max_length;
+      e.dataset.pointer = ptr;
+      const commit = () => {
+        pending.delete(ptr);
+        if (e.value === '' && !f.required) return v === undefined ? null : remove(ptr);
+        if (e.value === (v === undefined ? '' : String(v))) return null;
+        return set(ptr, e.value);
+      };
+      e.addEventListener('input', () => {
+        const p = pending.get(ptr);
+        if (p) clearTimeout(p.timer);
+        pending.set(ptr, { value: e.value, timer: setTimeout(commit, TEXT_DELAY) });
+      });
+      e.addEventListener('change', () => {
+        const p = pending.get(ptr);
+        if (p) clearTimeout(p.timer);
+        commit();
+      });
+      return e;
+    }
+    case 'integer':
+    case 'number': {
+      const e = h('input', { type: 'number', step: f.kind === 'integer' ? '1' : 'any', min: f.min ?? undefined, max: f.max ?? undefined });
+      e.value = v === undefined ? '' : String(v);
+      e.dataset.pointer = ptr;
+      e.addEventListener('change', () => {
+        const raw = e.value.trim();
+        if (raw === '') return v === undefined ? null : remove(ptr);
+        const n = Number(raw);
+        set(ptr, Number.isFinite(n) ? n : raw);
+      });
+      return e;
+    }
+    case 'boolean': {
+      const e = h('input', { type: 'checkbox', checked: v === true });
+      e.dataset.pointer = ptr;
+      e.addEventListener('change', () => set(ptr, e.checked));
+      const row = h('span', { className: 'sf-row' }, e);
+      if (v !== undefined && !f.required) row.append(h('button', { type: 'button', className: 'sf-x', title: 'Remove from the file', textContent: '×', on: { click: () => remove(ptr) } }));
+      return row;
+    }
+    case 'enum': {
+      const e = h('select');
+      e.dataset.pointer = ptr;
+      if (!f.required || v === undefined) e.add(new Option('—', ''));
+      for (const x of f.enum) e.add(new Option(String(x), String(x), false, x === v));
+      if (v === undefined) e.value = '';
+      e.addEventListener('change', () => {
+        if (e.value === '') return remove(ptr);
+        set(ptr, f.enum.find(x => String(x) === e.value));
+      });
+      return e;
+    }
+    case 'const':
+      return h('span', { className: 'sf-const', textContent: v === undefined ? String(f.const) : String(v) });
+  }
+  // A value the form has no input for: its JSON.
+  const e = h('textarea', { rows: 2 });
+  e.value = v === undefined ? '' : JSON.stringify(v);
+  e.dataset.pointer = ptr;
+  e.addEventListener('change', () => {
+    if (e.value.trim() === '') return remove(ptr);
+    let x;
+    try { x = JSON.parse(e.value); } catch (_) { return refused(ptr, 'not JSON'); }
+    set(ptr, x);
+  });
+  return e;
+}
+
+function section(f, v, ptr, depth, open, ...extra) {
+  if (depth === 0) return h('div', { className: 'sf-field sf-object', dataset: { pointer: ptr } });
+  const d = h('details', { className: `sf-field sf-${f.kind}`, dataset: { pointer: ptr } });
+  d.open = open.has(ptr) ? open.get(ptr) : v !== undefined && depth < 3;
+  const s = h('summary', {}, h('span', { textContent: f.label + (f.required ? ' *' : '') }));
+  if (v === undefined) s.append(h('span', { className: 'sf-absent', textContent: ' (not set)' }));
+  for (const x of extra) if (x) s.append(x);
+  if (f.help) s.title = f.help;
+  d.append(s);
+  if (f.help) d.append(help(f));
+  return d;
+}
+
+function object(f, v, ptr, depth, open, ...extra) {
+  const d = section(f, v, ptr, depth, open, ...extra);
+  const vals = v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  for (const c of f.fields || []) d.append(field(c, vals[c.key], join(ptr, c.key), depth + 1, open));
+  return d;
+}
+
+// A list item's field: its own number, a button to take it out.
+function item(f, v, ptr, i, depth, open) {
+  const x = h('button', { type: 'button', className: 'sf-x', title: 'Remove this item', textContent: '×',
+    on: { click: e => { e.preventDefault(); send({ op: 'item.remove', pointer: ptr }, ptr); } } });
+  const lf = { ...f, label: `${i + 1}`, required: false, help: '' };
+  if (f.kind === 'object') {
+    const d = object(lf, v, ptr, depth, open, x);
+    d.open = open.has(ptr) ? open.get(ptr) : true;
+    d.querySelector('.sf-absent')?.remove();
+    d.classList.add('sf-item');
+    return d;
+  }
+  const el = field(lf, v, ptr, depth, open);
+  el.classList.add('sf-item');
+  (el.querySelector(':scope > .sf-label') || el).append(x);
+  return el;
+}
+
+function list(f, v, ptr, depth, open) {
+  const items = Array.isArray(v) ? v : [];
+  const d = section(f, v, ptr, depth, open, h('span', { className: 'sf-count', textContent: ` ${items.length}` }));
+  items.forEach((x, i) => d.append(item(f.items, x, join(ptr, i), i, depth + 1, open)));
+  if (!f.max_items || items.length < f.max_items) {
+    d.append(h('button', { type: 'button', className: 'sf-add', textContent: '+ add', dataset: { add: ptr },
+      on: { click: e => { e.preventDefault(); send({ op: 'item.add', pointer: ptr }, ptr); } } }));
+  }
+  return d;
+}
+
+function map(f, v, ptr, depth, open) {
+  const vals = v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  const d = section(f, v, ptr, depth, open);
+  for (const [k, x] of Object.entries(vals)) {
+    const p = join(ptr, k);
+    const el = field({ ...f.items, label: k, required: false, help: '' }, x, p, depth + 1, open);
+    (el.querySelector(':scope > .sf-label') || el.querySelector('summary') || el).append(h('button', { type: 'button', className: 'sf-x', title: `Remove ${k}`, textContent: '×',
+      on: { click: e => { e.preventDefault(); remove(p); } } }));
+    d.append(el);
+  }
+  const key = h('input', { type: 'text', placeholder: 'new key', pattern: f.key_pattern || undefined });
+  d.append(h('div', { className: 'sf-row' }, key, h('button', { type: 'button', className: 'sf-add', textContent: '+ add',
+    on: { click: e => { e.preventDefault(); if (key.value.trim()) set(join(ptr, key.value.trim()), f.items.default); } } })));
+  return d;
+}
+
+// fits tells whether value v has the shape of alternative c.
+function fits(c, v) {
+  if (v === undefined) return false;
+  switch (c.kind) {
+    case 'text': case 'textarea': return typeof v === 'string';
+    case 'integer': case 'number': return typeof v === 'number';
+    case 'boolean': return typeof v === 'boolean';
+    case 'enum': return c.enum.includes(v);
+    case 'const': return c.const === v;
+    case 'list': return Array.isArray(v);
+    case 'object': case 'map': return v !== null && typeof v === 'object' && !Array.isArray(v);
+  }
+  return true;
+}
+
+function choice(f, v, ptr, depth, open) {
+  let at = f.choices.findIndex(c => fits(c, v));
+  if (at < 0) at = 0;
+  const sel = h('select', { className: 'sf-choice', title: 'What kind of value' });
+  sel.dataset.choice = ptr;
+  f.choices.forEach((c, i) => sel.add(new Option(c.label, String(i), false, i === at)));
+  sel.addEventListener('change', () => set(ptr, f.choices[Number(sel.value)].default));
+  const c = { ...f.choices[at], key: f.key, label: f.label, required: f.required, help: f.help };
+  const el = field(c, v, ptr, depth, open);
+  const head = el.querySelector(':scope > .sf-label') || el.querySelector(':scope > summary');
+  if (head) head.append(sel);
+  el.classList.add('sf-has-choice');
+  return el;
+}
+
+// markFindings shows each finding at the field its pointer names.
+function markFindings(host, findings) {
+  findings.forEach((f, i) => {
+    if (!f.pointer) return;
+    const el = fieldOf(f.pointer);
+    if (!el) return;
+    el.classList.add('sf-bad', 'sf-' + f.severity);
+    el.dataset.findings = ((el.dataset.findings || '') + ' ' + i).trim();
+    const msg = h('div', { className: 'sf-finding sf-' + f.severity, textContent: f.message });
+    msg.dataset.finding = String(i);
+    const body = el.tagName === 'DETAILS' ? el.querySelector(':scope > summary') : null;
+    if (body) body.after(msg); else el.append(msg);
+    for (let d = el; d && d !== host; d = d.parentElement) if (d.tagName === 'DETAILS') d.open = true;
+  });
+}
+
+// focusFinding brings the field of a finding into view and focuses it;
+// false when the finding names no field.
+export function focusFinding(f) {
+  if (!f.pointer || !cur) return false;
+  const el = fieldOf(f.pointer);
+  if (!el) return false;
+  for (let d = el; d && d !== cur.host; d = d.parentElement) if (d.tagName === 'DETAILS') d.open = true;
+  el.scrollIntoView({ block: 'center' });
+  // The field's own input, or the first one inside that holds a value.
+  const all = [...el.querySelectorAll('input:not([type=hidden]), select:not(.sf-choice), textarea')];
+  const input = all.find(e => e.value !== '') || all[0];
+  if (input) input.focus({ preventScroll: true });
+  el.classList.remove('sf-focus');
+  void el.offsetWidth; // start the highlight again
+  el.classList.add('sf-focus');
+  return true;
+}
