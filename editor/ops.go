@@ -34,6 +34,9 @@ type Op struct {
 	// Item is an objective or a special rule, as the document holds it:
 	// {"take": "red", "count": 2} or {"when": {...}, "then": [...]}.
 	Item map[string]any `json:"item,omitempty"`
+
+	// The facility's slots, rooms and corridors (facility_ops.go).
+	graphOp
 }
 
 // OpError is an operation that cannot be done; the file is not touched.
@@ -103,6 +106,9 @@ func (c opContext) apply(root *yaml.Node, op Op) error {
 		return listRemove(root, "objectives", "objective", op.Index)
 	case "rule.remove":
 		return listRemove(root, "rules", "special rule", op.Index)
+	}
+	if f, ok := graphOps[op.Op]; ok {
+		return f(root, op)
 	}
 	return refuse("unknown operation %q", op.Op)
 }
