@@ -5,6 +5,7 @@ import { Canvas } from './canvas.js';
 import { renderPalette, tokenLabel } from './palette.js';
 import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
+import { facilityView } from './facility.js';
 
 const $ = s => document.querySelector(s);
 const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
@@ -20,6 +21,7 @@ const app = {
 };
 window.zmission = app; // for the browser tests and the curious
 const canvas = new Canvas($('#canvas'));
+let facility = null; // the facility's canvas, made when a facility opens
 
 async function api(path, body) {
   const opt = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
@@ -101,6 +103,13 @@ function setState(st) {
     $('#overlays').hidden = true;
     $('#hover-los').parentElement.hidden = true;
     renderTileset($('#canvas'), st, send);
+    renderIssues();
+    return;
+  }
+  if (st.kind === 'facility') {
+    document.body.dataset.kind = 'facility';
+    facility = facility || facilityView({ canvas: $('#canvas'), palette: $('#palette'), selection: $('#selection'), mission: $('#tab-mission'), send, banner, pick: pickFinding });
+    facility.render(st);
     renderIssues();
     return;
   }
@@ -211,6 +220,7 @@ function pickFinding(i) {
   renderIssues();
   const line = app.state.lines[f.line - 1];
   $('#source-line').textContent = line === undefined ? '' : `${f.line}: ${line}`;
+  if (facility && app.state.kind === 'facility') return facility.pick(f);
   if (f.place) {
     const p = f.place;
     if (p.kind === 'tile') app.sel = { kind: 'tile', index: p.tile };
@@ -561,6 +571,7 @@ document.addEventListener('keydown', ev => {
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
   if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
   if (k === '-') { ev.preventDefault(); return zoom(0.8); }
+  if (facility && app.state.kind === 'facility' && facility.key(ev)) return;
   if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile' && drag.from !== 'board') {
     // R while dragging a face from the palette turns it before it lands.
     ev.preventDefault();
