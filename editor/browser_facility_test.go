@@ -90,6 +90,20 @@ func TestBrowserFacility(t *testing.T) {
 	if data := read(t, path); strings.Contains(string(data), "between: [12, 13]") {
 		t.Errorf("Delete left the corridor in the file:\n%s", data)
 	}
+	// A new slot on the free place [0, 3], then, in connect mode, a
+	// corridor from it to slot 12 by two clicks.
+	click(t, ctx, `#fac-svg [data-place="0,3"] rect`)
+	waitFor(t, ctx, "the place selected", `document.querySelector('#fac-add-slot') && document.querySelector('#fac-section').value === 'A'`)
+	click(t, ctx, `#fac-add-slot`)
+	waitFile(t, path, "  - {id: 22, at: [0, 3], section: A}\n")
+	waitFor(t, ctx, "slot 22 drawn and selected", `document.querySelector('#fac-svg .slot.sel[data-slot="22"]')`)
+	click(t, ctx, `#fac-connect`)
+	click(t, ctx, `#fac-svg [data-slot="22"] rect.box`)
+	waitFor(t, ctx, "slot 22 the corridor's first end", `document.querySelector('#fac-svg .slot.from[data-slot="22"]')`)
+	click(t, ctx, `#fac-svg [data-slot="12"] rect.box`)
+	waitFile(t, path, "  - {id: 9, between: [22, 12], noise: 1}\n")
+	waitFor(t, ctx, "the corridor drawn", `document.querySelector('#fac-svg .cor.sel[data-corridor="9"]')`)
+
 	click(t, ctx, `.fac-tools button[data-view="sheet"]`)
 	waitFor(t, ctx, "the sheet", `document.querySelector('#canvas .sheet svg') && document.querySelector('#canvas .sheet').textContent.includes('Cold Landing')`)
 }
