@@ -1,16 +1,18 @@
 package editor
 
-import "github.com/zmission/zmission/rules"
+import (
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/facility"
+)
 
 // boardKind is one kind of board's part of the editor: what the page
 // draws and edits for it. The shell (server, operations, undo, issues,
 // live reload, the mission forms) is the same for every kind.
 //
-// The grid kind (tiles on a cell grid: both Zombicide games) is the one
-// built. A kind for the facility crawler (rooms on slots, corridors), or
-// the setup-sheet kind of the colony and card games, adds a boardKind
-// here, its operations to Op, and its canvas module to the page, which
-// switches on State.Kind.
+// The grid kind (tiles on a cell grid: both Zombicide games) and the graph
+// kind (the facility crawler: rooms on slots, corridors; facility.go) are
+// built. Another kind adds a boardKind here, its operations to Op, and its
+// canvas module to the page, which switches on State.Kind.
 type boardKind interface {
 	name() string
 	// fill adds the kind's board, palette and analysis to the state.
@@ -22,6 +24,9 @@ type boardKind interface {
 func kindOf(ruleset string) boardKind {
 	if _, ok := rules.Lookup(ruleset).(rules.BoardGame); ok {
 		return gridKind{}
+	}
+	if ruleset == facility.Ruleset {
+		return graphKind{}
 	}
 	return nil
 }

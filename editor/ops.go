@@ -38,6 +38,9 @@ type Op struct {
 	// the value to set or the item to add.
 	Pointer string          `json:"pointer,omitempty"`
 	Data    json.RawMessage `json:"data,omitempty"`
+
+	// The facility's slots, rooms and corridors (facility_ops.go).
+	graphOp
 }
 
 // OpError is an operation that cannot be done; the file is not touched.
@@ -109,6 +112,9 @@ func (c opContext) apply(root *yaml.Node, op Op) error {
 		return listRemove(root, "rules", "special rule", op.Index)
 	case "value.set", "value.remove", "item.add", "item.remove":
 		return schemaOp(root, op)
+	}
+	if f, ok := graphOps[op.Op]; ok {
+		return f(root, op)
 	}
 	return refuse("unknown operation %q", op.Op)
 }

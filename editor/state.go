@@ -24,9 +24,10 @@ type State struct {
 	Revision string `json:"revision"`
 	File     string `json:"file"`
 	Mode     string `json:"mode"` // mission or tileset
-	// Kind is the board kind the page draws: "grid" (tiles on cells), or ""
-	// when the game brings no canvas yet (the shell still edits the forms
-	// and shows the findings).
+	// Kind is the board kind the page draws: "grid" (tiles on cells),
+	// "facility" (rooms on slots, corridors), "sheet" (a printable sheet,
+	// read-only), or "" when the game brings no canvas yet (the shell still
+	// edits the forms and shows the findings).
 	Kind    string `json:"kind"`
 	Ruleset string `json:"ruleset,omitempty"`
 	Title   string `json:"title,omitempty"`
@@ -47,6 +48,8 @@ type State struct {
 	Undo     int           `json:"undo"`
 	Redo     int           `json:"redo"`
 	Enemies  string        `json:"enemies,omitempty"`
+	// Facility is the facility kind's board (Kind "facility").
+	Facility *FacilityState `json:"facility,omitempty"`
 }
 
 // Finding is a diagnostic and its place on the board.
@@ -539,4 +542,9 @@ func (s *Server) sheetState(st *State, cur, good *snapshot) {
 		svg = svg[i:]
 	}
 	st.SVG = svg
+	if k := kindOf(st.Ruleset); k != nil {
+		// A game with a canvas of its own: the sheet stays in SVG.
+		st.Kind = k.name()
+		k.fill(st, show)
+	}
 }

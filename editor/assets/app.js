@@ -6,6 +6,7 @@ import { renderPalette, tokenLabel } from './palette.js';
 import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding } from './schemaform.js';
+import { facilityView } from './facility.js';
 
 const $ = s => document.querySelector(s);
 const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
@@ -21,6 +22,7 @@ const app = {
 };
 window.zmission = app; // for the browser tests and the curious
 const canvas = new Canvas($('#canvas'));
+let facility = null; // the facility's canvas, made when a facility opens
 
 async function api(path, body) {
   const opt = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
@@ -102,6 +104,16 @@ function setState(st) {
     $('#overlays').hidden = true;
     $('#hover-los').parentElement.hidden = true;
     renderTileset($('#canvas'), st, send);
+    renderIssues();
+    return;
+  }
+  if (st.kind === 'facility') {
+    document.body.dataset.kind = 'facility';
+    facility = facility || facilityView({ canvas: $('#canvas'), palette: $('#palette'), selection: $('#selection'), mission: $('#tab-mission'), send, banner, pick: pickFinding,
+      // The rest of the scenario (title, objectives, stacks…) is edited with
+      // the form made from the game's schema, in the Mission tab.
+      form: st => renderSchemaForm($('#tab-mission'), st, send) });
+    facility.render(st);
     renderIssues();
     return;
   }
@@ -215,6 +227,7 @@ function pickFinding(i) {
   const line = app.state.lines[f.line - 1];
   $('#source-line').textContent = line === undefined ? '' : `${f.line}: ${line}`;
   if (app.state.kind === 'sheet') focusFinding(f);
+  if (facility && app.state.kind === 'facility') return facility.pick(f);
   if (f.place) {
     const p = f.place;
     if (p.kind === 'tile') app.sel = { kind: 'tile', index: p.tile };
@@ -565,6 +578,7 @@ document.addEventListener('keydown', ev => {
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
   if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
   if (k === '-') { ev.preventDefault(); return zoom(0.8); }
+  if (facility && app.state.kind === 'facility' && facility.key(ev)) return;
   if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile' && drag.from !== 'board') {
     // R while dragging a face from the palette turns it before it lands.
     ev.preventDefault();
