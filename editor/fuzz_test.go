@@ -33,8 +33,24 @@ func FuzzOps(f *testing.F) {
 		`{"op":"face.paint","face":"P1","at":[2,1],"label":"k"}`,
 		`{"op":"face.edge","face":"G","at":[0,1],"side":"w","kind":"marking"}`,
 		`{"op":"face.pair","face":"G","value":"P2"}`,
+		`{"op":"room.place","slot":12,"room":"armory"}`,
+		`{"op":"corridor.add","between":[12,13]}`,
+		`{"op":"slot.remove","slot":7}`,
+		`{"op":"value.set","pointer":"/changes/players/max","data":7}`,
+		`{"op":"item.add","pointer":"/changes/add"}`,
+		`{"op":"value.remove","pointer":"/title"}`,
 	} {
 		f.Add([]byte(seed))
+	}
+	// The games not played on tiles take the facility's and the schema
+	// forms' operations.
+	var others [][]byte
+	for _, p := range []string{"../examples/facility/cold-landing.yaml", "../examples/survival-infection/long-night.yaml", "../examples/colony/field-hospital.yaml"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		others = append(others, b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var op Op
@@ -51,6 +67,16 @@ func FuzzOps(f *testing.F) {
 		}
 		if _, err := applyTilesetOps(tiles, op); err != nil && strings.HasPrefix(err.Error(), "internal error") {
 			t.Fatalf("%s: %v", data, err)
+		}
+		for _, doc := range others {
+			out, err := applyOps(doc, opContext{}, op)
+			if err == nil {
+				if canon, err := missions.Format(out, false); err != nil || !bytes.Equal(canon, out) {
+					t.Fatalf("%s: not canonical (%v):\n%s", data, err, out)
+				}
+			} else if strings.HasPrefix(err.Error(), "internal error") {
+				t.Fatalf("%s: %v", data, err)
+			}
 		}
 	})
 }
