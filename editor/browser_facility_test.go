@@ -106,6 +106,12 @@ func TestBrowserFacility(t *testing.T) {
 	waitFile(t, path, "  - {id: 9, between: [22, 12], noise: 1}\n")
 	waitFor(t, ctx, "the corridor drawn", `document.querySelector('#fac-svg .cor.sel[data-corridor="9"]')`)
 
+	// The shortcuts are the canvas's own (connect mode's checkbox, ticked
+	// above, keeps them); sight on hover is the tile map's.
+	key(t, ctx, "?", 0)
+	waitFor(t, ctx, "the facility's shortcuts", `document.querySelector('#help').open && getComputedStyle(document.querySelector('#help table[data-keys="facility"]')).display !== 'none' && getComputedStyle(document.querySelector('#help table[data-keys="grid"]')).display === 'none' && !document.querySelector('#hover-los').checkVisibility()`)
+	js(t, ctx, `(() => { document.querySelector('#help').close(); return true; })()`, new(bool))
+
 	// The rest of the scenario is edited with the game's schema form, in
 	// the Mission tab: a new title reaches the file and the sheet.
 	click(t, ctx, `#tabs button[data-tab="mission"]`)

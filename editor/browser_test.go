@@ -405,7 +405,7 @@ func TestBrowserInspect(t *testing.T) {
 		t.Errorf("Delete left the noise in the file")
 	}
 	key(t, ctx, "?", 0)
-	waitFor(t, ctx, "the shortcuts", `document.querySelector('#help').open`)
+	waitFor(t, ctx, "the shortcuts", `document.querySelector('#help').open && getComputedStyle(document.querySelector('#help table[data-keys="grid"]')).display !== 'none' && getComputedStyle(document.querySelector('#help table[data-keys="facility"]')).display === 'none'`)
 	js(t, ctx, `(() => { document.querySelector('#help').close(); return true; })()`, new(bool))
 
 	// The title, through the form.

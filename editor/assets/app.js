@@ -569,8 +569,11 @@ $('#redo').addEventListener('click', redo);
 $('#help-btn').addEventListener('click', () => $('#help').showModal());
 
 document.addEventListener('keydown', ev => {
+  // Keys belong to a field being typed in; a ticked checkbox (the
+  // facility's connect mode) keeps the shortcuts.
   const tag = ev.target.tagName;
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  const box = tag === 'INPUT' && ['checkbox', 'radio', 'button', 'submit', 'reset'].includes(ev.target.type);
+  if ((tag === 'INPUT' && !box) || tag === 'TEXTAREA' || tag === 'SELECT') return;
   const k = ev.key, ctrl = ev.ctrlKey || ev.metaKey;
   if (ctrl && (k === 'z' || k === 'Z')) { ev.preventDefault(); return ev.shiftKey ? redo() : undo(); }
   if (ctrl && (k === 'y' || k === 'Y')) { ev.preventDefault(); return redo(); }
