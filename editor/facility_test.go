@@ -167,18 +167,7 @@ func TestFacilityOpsGolden(t *testing.T) {
 					t.Errorf("comment %q lost", cm)
 				}
 			}
-			golden := filepath.Join("testdata", "facility-ops", c.name+".yaml")
-			if *update {
-				os.MkdirAll(filepath.Dir(golden), 0o755)
-				os.WriteFile(golden, got, 0o644)
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("got:\n%s\nwant:\n%s", got, want)
-			}
+			goldenFile(t, filepath.Join("testdata", "facility-ops", c.name+".yaml"), got)
 		})
 	}
 }

@@ -73,17 +73,24 @@ func TestOpsGolden(t *testing.T) {
 					t.Errorf("comment %q lost", c)
 				}
 			}
-			golden := filepath.Join("testdata", "ops", c.name+".yaml")
-			if *update {
-				os.WriteFile(golden, got, 0o644)
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("got:\n%s\nwant:\n%s", got, want)
-			}
+			goldenFile(t, filepath.Join("testdata", "ops", c.name+".yaml"), got)
 		})
+	}
+}
+
+// goldenFile compares got with the golden file at path, or writes it with
+// -update.
+func goldenFile(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		os.WriteFile(path, got, 0o644)
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -62,18 +62,7 @@ func TestTilesetOpsGolden(t *testing.T) {
 			if strings.Join(rules, " ") != strings.Join(c.rules, " ") {
 				t.Errorf("findings %v, want %v", r.Diags, c.rules)
 			}
-			golden := filepath.Join("testdata", "tileset-ops", c.name+".yaml")
-			if *update {
-				os.MkdirAll(filepath.Dir(golden), 0o755)
-				os.WriteFile(golden, got, 0o644)
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("got:\n%s\nwant:\n%s", got, want)
-			}
+			goldenFile(t, filepath.Join("testdata", "tileset-ops", c.name+".yaml"), got)
 		})
 	}
 }
