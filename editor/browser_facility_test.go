@@ -23,10 +23,8 @@ func TestBrowserFacility(t *testing.T) {
 	waitFor(t, ctx, "the facility canvas", `document.querySelector('#fac-svg [data-slot="7"]') && document.querySelector('#fac-svg [data-slot="7"]').textContent.includes('Landing Zone') && document.querySelector('.fac-room[data-room="armory"]')`)
 
 	// Select empty slot 12 and click the Armory in the palette.
-	click(t, ctx, `#fac-svg [data-slot="12"] rect.box`)
-	waitFor(t, ctx, "slot 12 selected", `document.querySelector('#fac-svg .slot.sel[data-slot="12"]') && document.querySelector('#selection').textContent.includes('Slot 12')`)
-	click(t, ctx, `.fac-room[data-room="armory"]`)
-	waitFile(t, path, "  - {slot: 12, room: armory}\n")
+	clickUntil(t, ctx, `#fac-svg [data-slot="12"] rect.box`, "slot 12 selected", `document.querySelector('#fac-svg .slot.sel[data-slot="12"]') && document.querySelector('#selection').textContent.includes('Slot 12')`)
+	clickForFile(t, ctx, `.fac-room[data-room="armory"]`, path, "  - {slot: 12, room: armory}\n")
 	waitFor(t, ctx, "the Armory on slot 12", `document.querySelector('#fac-svg [data-slot="12"]').textContent.includes('Armory') && document.querySelector('.fac-room.used[data-room="armory"]')`)
 
 	// Shift-click slot 13: a corridor from 12, noise 1, selected; make it 3.
@@ -85,8 +83,7 @@ func TestBrowserFacility(t *testing.T) {
 	waitFor(t, ctx, "the canvas to follow the file", `document.querySelector('#fac-svg [data-corridor="2"] .noise').textContent === '4/2'`)
 
 	// Delete removes the selected corridor; the sheet view is render's.
-	click(t, ctx, `#fac-svg [data-corridor="9"] .noise`)
-	waitFor(t, ctx, "corridor 9 selected", `document.querySelector('#fac-svg .cor.sel[data-corridor="9"]')`)
+	clickUntil(t, ctx, `#fac-svg [data-corridor="9"] .noise`, "corridor 9 selected", `document.querySelector('#fac-svg .cor.sel[data-corridor="9"]')`)
 	key(t, ctx, "Delete", 0)
 	waitFor(t, ctx, "corridor 9 gone", `!document.querySelector('#fac-svg [data-corridor="9"]')`)
 	if data := read(t, path); strings.Contains(string(data), "between: [12, 13]") {
@@ -94,16 +91,12 @@ func TestBrowserFacility(t *testing.T) {
 	}
 	// A new slot on the free place [0, 3], then, in connect mode, a
 	// corridor from it to slot 12 by two clicks.
-	click(t, ctx, `#fac-svg [data-place="0,3"] rect`)
-	waitFor(t, ctx, "the place selected", `document.querySelector('#fac-add-slot') && document.querySelector('#fac-section').value === 'A'`)
-	click(t, ctx, `#fac-add-slot`)
-	waitFile(t, path, "  - {id: 22, at: [0, 3], section: A}\n")
+	clickUntil(t, ctx, `#fac-svg [data-place="0,3"] rect`, "the place selected", `document.querySelector('#fac-add-slot') && document.querySelector('#fac-section').value === 'A'`)
+	clickForFile(t, ctx, `#fac-add-slot`, path, "  - {id: 22, at: [0, 3], section: A}\n")
 	waitFor(t, ctx, "slot 22 drawn and selected", `document.querySelector('#fac-svg .slot.sel[data-slot="22"]')`)
 	click(t, ctx, `#fac-connect`)
-	click(t, ctx, `#fac-svg [data-slot="22"] rect.box`)
-	waitFor(t, ctx, "slot 22 the corridor's first end", `document.querySelector('#fac-svg .slot.from[data-slot="22"]')`)
-	click(t, ctx, `#fac-svg [data-slot="12"] rect.box`)
-	waitFile(t, path, "  - {id: 9, between: [22, 12], noise: 1}\n")
+	clickUntil(t, ctx, `#fac-svg [data-slot="22"] rect.box`, "slot 22 the corridor's first end", `document.querySelector('#fac-svg .slot.from[data-slot="22"]')`)
+	clickForFile(t, ctx, `#fac-svg [data-slot="12"] rect.box`, path, "  - {id: 9, between: [22, 12], noise: 1}\n")
 	waitFor(t, ctx, "the corridor drawn", `document.querySelector('#fac-svg .cor.sel[data-corridor="9"]')`)
 
 	// The shortcuts are the canvas's own (connect mode's checkbox, ticked

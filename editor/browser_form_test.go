@@ -108,8 +108,7 @@ func TestBrowserFormSurvivalInfection(t *testing.T) {
 	}
 
 	// Undo takes the nine players back; the finding goes with it.
-	click(t, ctx, `#undo`)
-	waitFile(t, path, "players: {max: 7}")
+	clickForFile(t, ctx, `#undo`, path, "players: {max: 7}")
 	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'camp-range') && !document.querySelector('#schema-form .sf-bad')`)
 	var v string
 	js(t, ctx, `document.querySelector('#schema-form input[data-pointer="/changes/players/max"]').value`, &v)
@@ -118,8 +117,7 @@ func TestBrowserFormSurvivalInfection(t *testing.T) {
 	}
 
 	// A list item added from the form, then removed.
-	click(t, ctx, `#schema-form [data-add="/changes/add"]`)
-	waitFile(t, path, "- {card: new}")
+	clickForFile(t, ctx, `#schema-form [data-add="/changes/add"]`, path, "- {card: new}")
 	waitFor(t, ctx, "the new card's field", `document.querySelector('#schema-form [data-pointer="/changes/add/2/card"]')`)
 	click(t, ctx, `#schema-form .sf-field[data-pointer="/changes/add/2"] > summary .sf-x`)
 	waitFor(t, ctx, "the card gone", `!document.querySelector('#schema-form [data-pointer="/changes/add/2/card"]')`)
@@ -156,7 +154,6 @@ func TestBrowserFormColony(t *testing.T) {
 	waitFor(t, ctx, "the colony-track finding at the Morale field", fieldShows("/objective/normal/morale", "colony-track"))
 	shot(t, ctx, "form-colony.png")
 
-	click(t, ctx, `#undo`)
-	waitFile(t, path, "    morale: 8\n")
+	clickForFile(t, ctx, `#undo`, path, "    morale: 8\n")
 	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'colony-track') && document.querySelector('#schema-form input[data-pointer="/objective/normal/morale"]').value === '8'`)
 }
