@@ -59,8 +59,7 @@ func TestBrowserFacility(t *testing.T) {
 	shot(t, ctx, "facility.png")
 
 	// Clicking the badge picks the finding: its line shows.
-	click(t, ctx, `#fac-svg .fac-badge.badge-error`)
-	waitFor(t, ctx, "the finding's source line", `document.querySelector('#source-line').textContent.includes('escape-shuttle')`)
+	clickUntil(t, ctx, `#fac-svg .fac-badge.badge-error`, "the finding's source line", `document.querySelector('#source-line').textContent.includes('escape-shuttle')`)
 
 	// Ctrl+Z takes it back: the room and the finding go.
 	key(t, ctx, "z", input.ModifierCtrl)

@@ -188,20 +188,28 @@ func waitFile(t *testing.T, path, want string) string {
 // so clicking again cannot apply the edit twice.
 func clickForFile(t *testing.T, ctx context.Context, sel, path, want string) {
 	t.Helper()
+	clickForChange(t, ctx, sel, path)
+	waitFile(t, path, want)
+}
+
+// clickForChange clicks sel until the file changes (see clickForFile) and
+// returns what it holds then.
+func clickForChange(t *testing.T, ctx context.Context, sel, path string) string {
+	t.Helper()
 	before, _ := os.ReadFile(path)
 	for try := 0; try < 4; try++ {
 		click(t, ctx, sel)
 		deadline := time.Now().Add(5 * time.Second)
 		for time.Now().Before(deadline) {
 			if data, _ := os.ReadFile(path); string(data) != string(before) {
-				waitFile(t, path, want)
-				return
+				return string(data)
 			}
 			time.Sleep(30 * time.Millisecond)
 		}
 		t.Logf("click on %s made no edit; clicking again", sel)
 	}
-	waitFile(t, path, want)
+	t.Fatalf("clicks on %s never changed the file", sel)
+	return ""
 }
 
 // clickUntil clicks sel until cond holds: for a click that only selects,
@@ -479,8 +487,7 @@ func TestBrowserUnwinnable(t *testing.T) {
 	if door < 0 {
 		t.Fatalf("no blocker names the door at 5,2:n: %q", texts)
 	}
-	click(t, ctx, fmt.Sprintf(`#blockers li:nth-child(%d) a`, door+1))
-	waitFor(t, ctx, "the door selected", `zmission.sel && zmission.sel.kind === 'token' && document.querySelector('.ed-sel line') && document.querySelector('#source-line').textContent.includes('type: door')`)
+	clickUntil(t, ctx, fmt.Sprintf(`#blockers li:nth-child(%d) a`, door+1), "the door selected", `zmission.sel && zmission.sel.kind === 'token' && document.querySelector('.ed-sel line') && document.querySelector('#source-line').textContent.includes('type: door')`)
 	shot(t, ctx, "unwinnable.png")
 }
 
