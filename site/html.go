@@ -198,4 +198,3 @@ func indexHTML(pages []*Page, o Options) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
-
