@@ -161,7 +161,7 @@ func siteFilters(t *testing.T, out string, missions map[string][3]string) {
 	shotTo(t, phone, "site-mission.png")
 }
 
-// shotTo saves a full-page screenshot in ZMISSION_SHOT_DIR, when set, to
+// shotTo saves a screenshot in ZMISSION_SHOT_DIR, when set, to
 // be looked at.
 func shotTo(t *testing.T, ctx context.Context, name string) {
 	dir := os.Getenv("ZMISSION_SHOT_DIR")
@@ -169,7 +169,7 @@ func shotTo(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	var buf []byte
-	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&buf, 90)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, name), buf, 0o644)

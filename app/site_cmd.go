@@ -23,9 +23,10 @@ import (
 	"github.com/zmission/zmission/validate"
 )
 
-// sitePNGDPI is the resolution of a mission page's PNG download: enough to
-// print, as render's default is.
-const sitePNGDPI = 150
+// sitePNGDPI is the resolution of a mission page's PNG download, a picture
+// to share on a screen (the PDFs are for print): rasterising at render's
+// 150 dpi took half of a whole site's time.
+const sitePNGDPI = 100
 
 func (e *env) siteCmd() *cli.Command {
 	return &cli.Command{
@@ -261,7 +262,7 @@ func (b *siteBuilder) inputs(files []string) ([]site.Input, error) {
 		if cfg != nil {
 			cfgBytes, _ = os.ReadFile(cfg.File)
 		}
-		parts := [][]byte{[]byte(f), data, cfgBytes}
+		parts := [][]byte{[]byte(Version), []byte(f), data, cfgBytes}
 		var root *source.Node
 		if p == nil {
 			root, _ = source.Parse(f, data, b.lim)
@@ -420,18 +421,26 @@ func (b *siteBuilder) page(file string, data []byte, cfg *validate.Config) (pg *
 	files["page.svg"] = a4
 	pg.Pictures = []site.Picture{{File: "page.svg", Alt: alt(pg)}}
 	pg.Thumbnail = "page.svg"
+	a4Page, err := printout.Parse(a4)
+	if err != nil {
+		return nil, nil, err
+	}
+	letterPage, err := printout.Parse(letter)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, p := range []struct {
-		svg         []byte
+		page        *printout.Page
 		name, label string
-	}{{a4, stem + "-a4.pdf", "PDF, A4"}, {letter, stem + "-letter.pdf", "PDF, Letter"}} {
-		pdf, err := pagePDF(p.svg)
+	}{{a4Page, stem + "-a4.pdf", "PDF, A4"}, {letterPage, stem + "-letter.pdf", "PDF, Letter"}} {
+		pdf, err := pagePDF(p.page)
 		if err != nil {
 			return nil, nil, err
 		}
 		files[p.name] = pdf
 		pg.Downloads = append(pg.Downloads, site.Download{File: p.name, Label: p.label})
 	}
-	png, err := pagePNG(a4, sitePNGDPI)
+	png, err := pagePNG(a4Page, sitePNGDPI)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -583,15 +592,7 @@ func analysisText(r *lint.Result) string {
 	return buf.String()
 }
 
-func pagePDF(svgs ...[]byte) ([]byte, error) {
-	var ps []*printout.Page
-	for _, s := range svgs {
-		p, err := printout.Parse(s)
-		if err != nil {
-			return nil, err
-		}
-		ps = append(ps, p)
-	}
+func pagePDF(ps ...*printout.Page) ([]byte, error) {
 	var b bytes.Buffer
 	if err := printout.PDF(&b, ps); err != nil {
 		return nil, err
@@ -602,11 +603,7 @@ func pagePDF(svgs ...[]byte) ([]byte, error) {
 // pagePNG rasterises a page. A site writes a PNG per mission, so it is
 // compressed for speed (the encoding took half the time at the default
 // level); the picture is the same as render's.
-func pagePNG(svg []byte, dpi float64) ([]byte, error) {
-	p, err := printout.Parse(svg)
-	if err != nil {
-		return nil, err
-	}
+func pagePNG(p *printout.Page, dpi float64) ([]byte, error) {
 	img, err := printout.Raster(p, dpi)
 	if err != nil {
 		return nil, err
@@ -647,7 +644,15 @@ func tilesetPage(set *layout.TileSet, file string, data []byte) (*site.Page, map
 	if len(pg.Pictures) > 0 {
 		pg.Thumbnail = pg.Pictures[0].File
 	}
-	pdf, err := pagePDF(sheets...)
+	var ps []*printout.Page
+	for _, s := range sheets {
+		p, err := printout.Parse(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		ps = append(ps, p)
+	}
+	pdf, err := pagePDF(ps...)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -373,3 +373,21 @@ func TestSiteOfAGeneratedCollection(t *testing.T) {
 	validateHTML(t, out)
 	siteFilters(t, out, missions)
 }
+
+// A folder named through a link is walked, as 'ls' and a shell glob would:
+// validate and site find its missions.
+func TestWalkFollowsANamedLink(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, "../examples/invader/first-contact.yaml", filepath.Join(dir, "real/first-contact.yaml"))
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(filepath.Join(dir, "real"), link); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	var out, errb bytes.Buffer
+	if code := Run([]string{"zmission", "validate", link}, nil, &out, &errb); code != 0 {
+		t.Fatalf("validate of a linked folder: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	if code, _, stderr := runSite(t, "-o", filepath.Join(dir, "public"), link); code != 0 || !strings.Contains(stderr, "(2 redrawn") {
+		t.Fatalf("site of a linked folder: exit %d, %s", code, stderr)
+	}
+}
