@@ -208,6 +208,7 @@ func init() { rules.RegisterModel(Game{}) }
 
 // Ruleset implements rules.ModelGame.
 func (Game) Ruleset() string { return Ruleset }
+func (Game) Name() string    { return "facility crawler" }
 
 // Kind implements rules.ModelGame: rooms joined by corridors.
 func (Game) Kind() rules.Kind { return rules.KindGraph }
