@@ -241,6 +241,9 @@ var checkQuotes = map[string][]string{
 	"die-faces":         {"The black 6-sided Base Die", "The orange 6-sided Survival Die", "The green 6-sided Infection Die"},
 	"card-no-type":      {"There are 5 different types of Survival Infection cards"},
 	"card-duplicate":    {"There are 5 different types of Survival Infection cards"},
+	// Not a rule of the game: a range that allows no player count leaves
+	// every count-dependent rule without a count to apply to.
+	"players-backwards": {"The starting amount of Survivors varies by the number of players"},
 }
 
 // Each check, on a document that breaks exactly what it checks.
@@ -254,7 +257,7 @@ func TestChecksFire(t *testing.T) {
 		name, doc, want string
 	}{
 		{"one player", "changes:\n  players: {min: 1}\n", "camp-range"},
-		{"upside down", "changes:\n  players: {min: 5, max: 4}\n", "camp-range"},
+		{"upside down", "changes:\n  players: {min: 5, max: 4}\n", "players-backwards"},
 		{"more camps than sets", "changes:\n  players: {max: 7}\n", "camp-range"},
 		// 36 open cards: 7 each for 3 players is 21, leaving 15: fine; 12 each is 36, leaving 0.
 		{"deal too big", "changes:\n  hand: 12\n", "deck-short"},
