@@ -192,5 +192,6 @@ func (p *Play) Checks() []Finding {
 	out = append(out, p.checkSolvable()...)
 	out = append(out, p.checkSpawns()...)
 	out = append(out, p.checkInventory()...)
+	out = append(out, p.checkTileset()...)
 	return out
 }
