@@ -191,6 +191,7 @@ func (p *Play) Checks() []Finding {
 	out = append(out, p.checkRefs()...)
 	out = append(out, p.checkSolvable()...)
 	out = append(out, p.checkSpawns()...)
+	out = append(out, p.checkRuleEffects()...)
 	out = append(out, p.checkInventory()...)
 	out = append(out, p.checkTileset()...)
 	return out
