@@ -332,10 +332,7 @@ func players(v any) (lo, hi int) {
 		if ok {
 			hi, _ = strconv.Atoi(b)
 		}
-		if lo > hi {
-			lo, hi = hi, lo
-		}
-		return lo, hi
+		return lo, hi // a backwards range is players-backwards, not swapped
 	case fmt.Stringer: // json.Number
 		n, _ := strconv.Atoi(p.String())
 		return n, n
