@@ -22,6 +22,10 @@ func (game) Load(doc *missions.Doc, _ rules.LoadEnv) (rules.Model, []rules.Findi
 	return s, fs
 }
 
+// Tolerates implements rules.Tolerant: a variant's change that cannot be
+// made is left out, and the setup without it is whole.
+func (game) Tolerates(rule string) bool { return rule == "variant-card" }
+
 // CheckModel runs every check on a loaded setup.
 func (game) CheckModel(m rules.Model, _ rules.Options) []rules.Finding {
 	s, ok := m.(*Setup)
