@@ -179,6 +179,7 @@ async function drawMap() {
 function decorate() {
   if (!canvas.svg) return;
   canvas.b = app.state.board;
+  canvas.bad();
   canvas.badges(app.state.findings, i => pickFinding(i));
   canvas.selection(app.sel);
   canvas.sight(app.los);
@@ -264,7 +265,15 @@ function renderSelection() {
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'token') {
     const t = b.tokens.find(t => t.index === sel.index);
-    add(tokenLabel(t), ` at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}${t.id ? ', id ' + t.id : ''}`);
+    add(tokenLabel(t), (t.off ? ' not on the board' : ` at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}`) + (t.id ? ', id ' + t.id : ''));
+    if (t.bad) {
+      // Why the rules refuse it, from its finding.
+      const f = app.state.findings.find(f => f.place && f.place.token === t.index);
+      const d = document.createElement('div');
+      d.className = 'bad-why';
+      d.textContent = f ? f.message : 'the rules cannot place it here';
+      host.appendChild(d);
+    }
     // The boxes' colours of this type; a box that counts a type in any
     // colour (classic doors, spawns, objectives) offers every colour.
     const kinds = app.state.palette.tokens.filter(k => k.type === t.type);
