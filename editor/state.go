@@ -215,6 +215,10 @@ func (s *Server) state(cur, good *snapshot) *State {
 		st.Ruleset, st.Title = m.Ruleset, m.Title
 		st.Form = formOf(cur.res.Doc, m)
 	}
+	// The head (title, briefing, difficulty…) is the form every game's
+	// head is edited with, made from the schema.
+	st.Schema = schemaFormOf(cur, good, "tiles", "tokens", "objectives", "rules")
+	defer func() { pointFindings(st.Findings, cur) }()
 	var kind boardKind
 	if m := cur.res.Mission; m != nil {
 		kind = kindOf(m.Ruleset)

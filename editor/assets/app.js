@@ -5,7 +5,7 @@ import { Canvas } from './canvas.js';
 import { renderPalette, tokenLabel } from './palette.js';
 import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
-import { renderSchemaForm, focusFinding } from './schemaform.js';
+import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
 
 const $ = s => document.querySelector(s);
@@ -130,7 +130,18 @@ function setState(st) {
     $('#tab-mission').replaceChildren(p);
     renderSchemaForm($('#form-pane'), st, send);
   } else {
-    renderForms($('#tab-mission'), st.form, send);
+    // The head is the form every game's head is edited with; objectives
+    // and special rules have forms of their own below it.
+    let head = $('#mission-head'), lists = $('#mission-lists');
+    if (!head) {
+      head = document.createElement('div');
+      head.id = 'mission-head';
+      lists = document.createElement('div');
+      lists.id = 'mission-lists';
+      $('#tab-mission').replaceChildren(head, lists);
+    }
+    renderSchemaForm(head, st, send);
+    renderForms(lists, st.form, send);
   }
   renderTour();
   renderSelection();
@@ -614,5 +625,13 @@ function listen() {
   es.addEventListener('change', e => { if (!app.state || e.data !== app.state.revision) load(); });
   es.addEventListener('hello', e => { if (app.state && e.data !== app.state.revision) load(); });
 }
+
+// Text typed and not saved yet is sent as the page is left (a reload, a
+// closed tab): the request outlives the page.
+addEventListener('pagehide', () => {
+  const ops = takePending();
+  if (!ops.length || !app.state) return;
+  fetch('api/op', { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: app.state.version, ops }) });
+});
 
 load().then(listen);
