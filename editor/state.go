@@ -196,7 +196,7 @@ type Form struct {
 const maxLines = 20000
 
 func (s *Server) state(cur, good *snapshot) *State {
-	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}, Undo: len(s.hist.done), Redo: len(s.hist.undone)}
+	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}}
 	lines := strings.Split(string(cur.data), "\n")
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]

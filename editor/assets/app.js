@@ -21,6 +21,10 @@ const app = {
   finding: -1,
 };
 window.zmission = app; // for the browser tests and the curious
+// Each tab undoes its own edits: its name survives a reload of the tab.
+const TAB = sessionStorage.getItem('zmission-tab') || Math.random().toString(36).slice(2, 10);
+sessionStorage.setItem('zmission-tab', TAB);
+app.tabID = TAB;
 const canvas = new Canvas($('#canvas'));
 let facility = null; // the facility's canvas, made when a facility opens
 
@@ -45,7 +49,7 @@ function banner(text, kind = 'error') {
 }
 
 export async function load() {
-  const r = await api('api/state');
+  const r = await api('api/state?tab=' + TAB);
   if (r.status === 200) setState(r.data);
 }
 
@@ -59,7 +63,7 @@ async function send(ops) {
 let queue = Promise.resolve();
 function post(path, body) {
   const run = async () => {
-    const r = await api(path, { ...body, version: app.state.version });
+    const r = await api(path, { ...body, version: app.state.version, tab: TAB });
     if (r.status === 200) {
       banner('');
       setState(r.data);
@@ -588,15 +592,25 @@ $('#undo').addEventListener('click', undo);
 $('#redo').addEventListener('click', redo);
 $('#help-btn').addEventListener('click', () => $('#help').showModal());
 
+// The text fields typed in since they got the focus: there Ctrl+Z is the
+// field's own undo; anywhere else it is the file's.
+const typedIn = new WeakSet();
+document.addEventListener('focusin', ev => typedIn.delete(ev.target));
+document.addEventListener('input', ev => typedIn.add(ev.target), true);
+
 document.addEventListener('keydown', ev => {
-  // Keys belong to a field being typed in; a ticked checkbox (the
-  // facility's connect mode) keeps the shortcuts.
   const tag = ev.target.tagName;
-  const box = tag === 'INPUT' && ['checkbox', 'radio', 'button', 'submit', 'reset'].includes(ev.target.type);
-  if ((tag === 'INPUT' && !box) || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  const box = tag === 'INPUT' && ['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(ev.target.type);
+  const text = (tag === 'INPUT' && !box) || tag === 'TEXTAREA';
   const k = ev.key, ctrl = ev.ctrlKey || ev.metaKey;
-  if (ctrl && (k === 'z' || k === 'Z')) { ev.preventDefault(); return ev.shiftKey ? redo() : undo(); }
-  if (ctrl && (k === 'y' || k === 'Y')) { ev.preventDefault(); return redo(); }
+  const z = ctrl && !ev.altKey && (k === 'z' || k === 'Z'), y = ctrl && !ev.altKey && (k === 'y' || k === 'Y');
+  if ((z || y) && !(text && typedIn.has(ev.target))) {
+    ev.preventDefault();
+    return z && !ev.shiftKey ? undo() : redo();
+  }
+  // Other keys belong to a field; a ticked checkbox (the facility's
+  // connect mode) keeps the shortcuts.
+  if (text || tag === 'SELECT') return;
   if (ctrl || ev.altKey) return;
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
   if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
@@ -631,7 +645,7 @@ function listen() {
 addEventListener('pagehide', () => {
   const ops = takePending();
   if (!ops.length || !app.state) return;
-  fetch('api/op', { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: app.state.version, ops }) });
+  fetch('api/op', { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: app.state.version, ops, tab: TAB }) });
 });
 
 load().then(listen);
