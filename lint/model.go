@@ -28,7 +28,7 @@ func (r *Result) model(g rules.ModelGame, o Options) {
 	if !r.schema(g.Schema(), doc.Root, doc.Pos, doc.KeyPos) {
 		return
 	}
-	env := rules.LoadEnv{ReadFile: func(name string) ([]byte, error) { return readBeside(doc.File, name, o.Limits) }}
+	env := rules.LoadEnv{ReadFile: func(name string) ([]byte, error) { return readBeside(doc.File, name, o) }}
 	m, fs := g.Load(doc, env)
 	for _, f := range fs {
 		r.finding(f)
@@ -50,12 +50,20 @@ func (r *Result) model(g rules.ModelGame, o Options) {
 
 // readBeside reads a file a document names, relative to the document's
 // folder, with the same limits as the document itself.
-func readBeside(file, name string, lim source.Limits) ([]byte, error) {
+func readBeside(file, name string, o Options) ([]byte, error) {
 	path := name
 	if !filepath.IsAbs(path) && file != "<stdin>" {
 		path = filepath.Join(filepath.Dir(file), name)
 	}
-	data, p := source.ReadFile(path, lim)
+	if o.Root != "" && !o.AllowOutside {
+		if err := checkReach(name, path, o.Root); err != nil {
+			return nil, err
+		}
+	}
+	if data, ok := o.open(path); ok {
+		return data, nil
+	}
+	data, p := source.ReadFile(path, o.Limits)
 	if p != nil {
 		return nil, fmt.Errorf("%s: %s", path, p.Message)
 	}
