@@ -228,3 +228,9 @@ func (r *Result) finding(f rules.Finding) {
 	}
 	r.Diags = append(r.Diags, d)
 }
+
+// TilesetWith finds the tile set m uses as a check with o would: through
+// o's open buffers, inside o's root.
+func TilesetWith(file string, m *missions.Mission, o Options) (*layout.TileSet, error) {
+	return tileset(file, m, o)
+}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,7 +115,15 @@ func (s *Server) result(d *document) (*lint.Result, []byte) {
 // analyse lints data as the document at path (a name for a document that
 // is no file), with the configuration the CLI would find for it, other
 // open documents read from their buffers. uses lists the files it read.
-func (s *Server) analyse(uri, path string, data []byte) (*lint.Result, []string) {
+func (s *Server) analyse(uri, path string, data []byte) (r *lint.Result, uses []string) {
+	// A panic in a check is a bug; it is shown as the CLI shows it, and the
+	// server goes on.
+	defer func() {
+		if p := recover(); p != nil {
+			r = &lint.Result{File: path, Kind: lint.KindMission, Diags: []validate.Diagnostic{{File: path, Line: 1, Col: 1, Severity: validate.Error, Rule: "internal",
+				Message: fmt.Sprintf("internal error: %v", p), Hint: "this is a bug in zmission; please report it with this file"}}}
+		}
+	}()
 	s.mu.Lock()
 	root := s.root
 	s.mu.Unlock()
@@ -124,7 +133,6 @@ func (s *Server) analyse(uri, path string, data []byte) (*lint.Result, []string)
 	}
 	cfg := s.configs.forFile(name, root)
 	var mu sync.Mutex
-	var uses []string
 	lim := source.DefaultLimits
 	lim.MaxBytes = s.opt.MaxSize
 	o := lint.Options{Limits: lim, Rules: cfg, Root: root, AllowOutside: s.opt.AllowOutside,
@@ -134,7 +142,7 @@ func (s *Server) analyse(uri, path string, data []byte) (*lint.Result, []string)
 			mu.Unlock()
 			return s.buffer(abs)
 		}}
-	r := lint.Bytes(name, data, o)
+	r = lint.Bytes(name, data, o)
 	if r.Kind == lint.KindOther {
 		r.Diags = nil // a YAML or JSON file of some other kind: not ours to judge
 	}

@@ -113,7 +113,7 @@ func Reachable(moves []Move, n, start int, keys map[string]int) []bool {
 // made of and checked against them.
 func (p *Puzzle) reachable(keys map[string]int) []bool {
 	n := len(p.Scene.Board.Zones)
-	if !sameMoves(p.adjOf, p.Moves) {
+	if p.adj == nil || !sameMoves(p.adjOf, p.Moves) { // a board without moves has an empty list to match
 		p.adj, p.adjOf = adjacency(p.Moves, n), p.Moves
 	}
 	return reachFrom(p.Moves, p.adj, n, p.Start, keys)
