@@ -75,6 +75,7 @@ func newReader(r io.Reader, maxBody int64) *reader {
 func (r *reader) read() (*message, error) {
 	length := int64(-1)
 	var bad *rpcError
+	headers := 0
 	for lines := 0; ; lines++ {
 		line, err := r.line()
 		if err != nil {
@@ -84,11 +85,12 @@ func (r *reader) read() (*message, error) {
 			return nil, err
 		}
 		if line == "" {
-			if length >= 0 || bad != nil {
+			if headers > 0 {
 				break
 			}
 			continue // blank lines between messages
 		}
+		headers++
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
 			bad = errorf(codeParseError, "malformed header line %q", clip(line))
