@@ -31,12 +31,18 @@ func (Game) CheckModel(m rules.Model, _ rules.Options) []rules.Finding {
 func (f *Facility) Check() []rules.Finding {
 	var out []rules.Finding
 	for _, c := range []func() []rules.Finding{
-		f.checkSlots, f.checkRooms, f.checkStacks, f.checkCorridors, f.checkLandingZone,
+		f.checkPlayers, f.checkSlots, f.checkRooms, f.checkStacks, f.checkCorridors, f.checkLandingZone,
 		f.checkRequired, f.checkEscapes, f.checkTokens, f.checkQueen, f.checkSecured, f.checkOrder,
 	} {
 		out = append(out, c()...)
 	}
 	return out
+}
+
+// checkPlayers: a range reads low to high, as in every game.
+func (f *Facility) checkPlayers() []rules.Finding {
+	lo, hi := f.PlayersMin, f.PlayersMax
+	return rules.PlayersBackwards("/players", fmt.Sprintf("%d-%d", lo, hi), lo, hi, fmt.Sprintf("write %d-%d", hi, lo))
 }
 
 func (f *Facility) checkSlots() []rules.Finding {

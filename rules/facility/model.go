@@ -208,6 +208,7 @@ func init() { rules.RegisterModel(Game{}) }
 
 // Ruleset implements rules.ModelGame.
 func (Game) Ruleset() string { return Ruleset }
+func (Game) Name() string    { return "facility crawler" }
 
 // Kind implements rules.ModelGame: rooms joined by corridors.
 func (Game) Kind() rules.Kind { return rules.KindGraph }
@@ -331,10 +332,7 @@ func players(v any) (lo, hi int) {
 		if ok {
 			hi, _ = strconv.Atoi(b)
 		}
-		if lo > hi {
-			lo, hi = hi, lo
-		}
-		return lo, hi
+		return lo, hi // a backwards range is players-backwards, not swapped
 	case fmt.Stringer: // json.Number
 		n, _ := strconv.Atoi(p.String())
 		return n, n

@@ -11,7 +11,7 @@ var only = []string{Ruleset}
 func init() {
 	for _, c := range []*validate.Check{
 		{ID: "camp-range", Title: "The player range cannot be played", Severity: validate.Error, Games: only,
-			Doc:  "Zombie: Survival Infection is played by 2 to 6: the last Camp with Survivors or Characters wins, so one player alone has already won, and each player needs a Starting Camp set (a Phase card, an Apartment Building and a No Hideout card: the box has 6). The range must also run from low to high. A variant for more players adds sets (`camp: {sets: 8}`) from a second box.",
+			Doc:  "Zombie: Survival Infection is played by 2 to 6: the last Camp with Survivors or Characters wins, so one player alone has already won, and each player needs a Starting Camp set (a Phase card, an Apartment Building and a No Hideout card: the box has 6). (A range from high to low is `players-backwards`, as in every game.) A variant for more players adds sets (`camp: {sets: 8}`) from a second box.",
 			Bad:  head + "changes:\n  players: {max: 8}\n",
 			Good: head + "changes:\n  players: {max: 8}\n  camp: {sets: 8}\n"},
 		{ID: "deck-short", Title: "The deck cannot be dealt and split into two piles", Severity: validate.Error, Games: only,

@@ -21,7 +21,7 @@ func Check(s *Setup) []rules.Finding {
 }
 
 // Counts lists the player counts the setup allows (none when the range is
-// upside down: camp-range says so).
+// backwards: players-backwards says so).
 func (s *Setup) Counts() []int {
 	var out []int
 	for n := max(s.Players.Min, 1); n <= s.Players.Max && n <= 64; n++ {
@@ -64,9 +64,7 @@ func checkCampRange(s *Setup) []rules.Finding {
 	var out []rules.Finding
 	switch {
 	case p.Min > p.Max:
-		out = append(out, rules.Finding{Rule: "camp-range", Ptr: s.at(p.Ptr),
-			Message: fmt.Sprintf("the player range is upside down: min %d is more than max %d", p.Min, p.Max),
-			Hint:    "swap min and max"})
+		out = append(out, rules.PlayersBackwards(s.at(p.Ptr), fmt.Sprintf("min %d, max %d", p.Min, p.Max), p.Min, p.Max, "swap min and max")...)
 	case p.Min < 2:
 		out = append(out, rules.Finding{Rule: "camp-range", Ptr: s.at(p.Ptr),
 			Message: fmt.Sprintf("the game needs at least 2 players (min is %d): it is won by the last Camp with Survivors or Characters", p.Min),

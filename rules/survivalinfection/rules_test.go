@@ -250,6 +250,9 @@ var checkQuotes = map[string][]string{
 	"outcome-impossible": {"If at any point a Camp has 0 Characters/ Survivors they can no longer win as a Survivor.",
 		"A player who has joined the undead will roll the Base Die without any modifiers on their turn. The number they roll represents the number of Survivors killed in the other Camp(s).",
 		"If the last remaining Camps are knocked out via Undead Reckoning on the same roll the Zombies Win!"},
+	// Not a rule of the game: a range that allows no player count leaves
+	// every count-dependent rule without a count to apply to.
+	"players-backwards": {"The starting amount of Survivors varies by the number of players"},
 }
 
 // Each check, on a document that breaks exactly what it checks.
@@ -263,7 +266,7 @@ func TestChecksFire(t *testing.T) {
 		name, doc, want string
 	}{
 		{"one player", "changes:\n  players: {min: 1}\n", "camp-range"},
-		{"upside down", "changes:\n  players: {min: 5, max: 4}\n", "camp-range"},
+		{"upside down", "changes:\n  players: {min: 5, max: 4}\n", "players-backwards"},
 		{"more camps than sets", "changes:\n  players: {max: 7}\n", "camp-range"},
 		// 36 open cards: 7 each for 3 players is 21, leaving 15: fine; 12 each is 36, leaving 0.
 		{"deal too big", "changes:\n  hand: 12\n", "deck-short"},
