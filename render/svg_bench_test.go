@@ -2,13 +2,18 @@ package render
 
 import (
 	"bytes"
+	"image/png"
 	"io"
 	"math/rand/v2"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/render/printout"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/source"
 )
 
 func benchmarkRender(b *testing.B, s *rules.Scene, g rules.BoardGame, o Options) {
@@ -108,4 +113,86 @@ func BenchmarkRender400PNG(b *testing.B) {
 	s := bigScene(b)
 	g, _ := rules.Lookup("zombicide-invader").(rules.BoardGame)
 	benchmarkPrint(b, s, g, Options{Page: "a3", Margin: DefaultMargin}, "png")
+}
+
+// sitePages are the drawn pages of two typical missions (an Invader map
+// and a Colony field), as 'zmission site' prints them.
+func sitePages(b *testing.B) []*printout.Page {
+	var out []*printout.Page
+	for _, f := range []string{filepath.Join("invader", "violet-lockdown.yaml"), filepath.Join("colony", "field-hospital.yaml")} {
+		r := lint.Path(filepath.Join(examplesDir, f), lint.Options{Limits: source.DefaultLimits})
+		var svg bytes.Buffer
+		var err error
+		switch {
+		case r.Model != nil:
+			err = View(r.Model.Ruleset()).Page(&svg, r.Model, ModelOptions{Page: "a4", Margin: DefaultMargin})
+		case r.Scene != nil:
+			g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
+			err = SVG(&svg, r.Scene, g, Options{Page: "a4", Margin: DefaultMargin})
+		default:
+			b.Fatalf("%s: nothing to draw: %v", f, r.Diags)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := printout.Parse(svg.Bytes())
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// cpuPerOp reports the process's CPU time per operation next to the wall
+// time, which a loaded machine stretches.
+func cpuPerOp(b *testing.B) func() {
+	start := processCPU()
+	return func() {
+		b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkPrintPagePDF prints one drawn page as a one-page PDF, as the
+// site does twice per mission (A4 and Letter).
+func BenchmarkPrintPagePDF(b *testing.B) {
+	pages := sitePages(b)
+	b.ReportAllocs()
+	done := cpuPerOp(b)
+	i := 0
+	for b.Loop() {
+		if err := printout.PDF(io.Discard, pages[i%len(pages):i%len(pages)+1]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	done()
+}
+
+// BenchmarkPrintPagePNG100 prints one drawn page as a PNG at 100 dpi,
+// compressed for speed, as the site does once per mission.
+func BenchmarkPrintPagePNG100(b *testing.B) {
+	pages := sitePages(b)
+	b.ReportAllocs()
+	done := cpuPerOp(b)
+	i := 0
+	for b.Loop() {
+		img, err := printout.Raster(pages[i%len(pages)], 100)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(io.Discard, img); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	done()
 }

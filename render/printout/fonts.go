@@ -53,6 +53,9 @@ type loadedFont struct {
 	upem float64
 	mu   sync.Mutex
 	adv  map[rune]float64 // in em
+	// segs holds each outline loaded so far (nil for a rune without a
+	// glyph): a page draws the same few dozen letters many times.
+	segs map[rune][]sfnt.Segment
 	buf  sfnt.Buffer
 }
 
@@ -70,7 +73,7 @@ func loadFonts() error {
 				fontsErr = err
 				return
 			}
-			fonts[i] = &loadedFont{f: f, upem: float64(f.UnitsPerEm()), adv: map[rune]float64{}}
+			fonts[i] = &loadedFont{f: f, upem: float64(f.UnitsPerEm()), adv: map[rune]float64{}, segs: map[rune][]sfnt.Segment{}}
 		}
 	})
 	return fontsErr
@@ -144,18 +147,30 @@ func printable(s string, f int) string {
 	return string(out)
 }
 
+// outline is the glyph of r in font units (26.6), nil if the face has none.
+func (lf *loadedFont) outline(r rune) []sfnt.Segment {
+	lf.mu.Lock()
+	defer lf.mu.Unlock()
+	if segs, ok := lf.segs[r]; ok {
+		return segs
+	}
+	var segs []sfnt.Segment
+	if i, err := lf.f.GlyphIndex(&lf.buf, r); err == nil && i != 0 {
+		if s, err := lf.f.LoadGlyph(&lf.buf, i, fixed.I(int(lf.upem)), nil); err == nil {
+			// LoadGlyph's slice lives in the buffer the next call reuses.
+			segs = append([]sfnt.Segment(nil), s...)
+		}
+	}
+	lf.segs[r] = segs
+	return segs
+}
+
 // glyphShape is the outline of r in face f at size (mm) with its origin at
 // (x, y) on the baseline.
 func glyphShape(r rune, f int, size, x, y float64) shape {
 	lf := fonts[f]
-	lf.mu.Lock()
-	defer lf.mu.Unlock()
-	i, err := lf.f.GlyphIndex(&lf.buf, r)
-	if err != nil || i == 0 {
-		return nil
-	}
-	segs, err := lf.f.LoadGlyph(&lf.buf, i, fixed.I(int(lf.upem)), nil)
-	if err != nil {
+	segs := lf.outline(r)
+	if len(segs) == 0 {
 		return nil
 	}
 	k := size / lf.upem / 64

@@ -110,7 +110,7 @@ func (r *raster) stroke(o op, m matrix) {
 }
 
 // pattern fills the path with the tile, drawn once at device resolution
-// and repeated through a colour function.
+// and repeated over the shape's box.
 func (r *raster) pattern(o op, m matrix) {
 	pm := m.mul(o.pat.m) // pattern space to pixels
 	res := pm.scale()
@@ -121,10 +121,26 @@ func (r *raster) pattern(o op, m matrix) {
 	tile := image.NewRGBA(image.Rect(0, 0, tw, th))
 	tr := newRaster(tile)
 	tr.ops(o.pat.ops, matrix{a: float64(tw) / o.pat.w, d: float64(th) / o.pat.h})
-	inv := pm.invert()
-	src := &patternImage{tile: tile, inv: inv, w: o.pat.w, h: o.pat.h, bounds: r.img.Bounds()}
-	r.sc.SetColor(src)
-	addPath(r.filler, o.path.transform(m))
+	src := &tiling{tile: tile, inv: pm.invert(), w: o.pat.w, h: o.pat.h}
+	path := o.path.transform(m)
+	x0, y0, x1, y1 := path.bounds()
+	if !(x0 <= x1 && y0 <= y1) {
+		return // no points, or not numbers
+	}
+	// The tiling is laid out over the box the shape can touch (its control
+	// points bound its outline; two pixels more on each side for rounding),
+	// so that filling reads a plain image instead of asking for every
+	// pixel's colour. The box is clamped to the image before it becomes
+	// integers, which a far-off point would overflow.
+	b := r.img.Bounds()
+	clamp := func(v float64, lo, hi int) int { return int(math.Max(float64(lo), math.Min(float64(hi), v))) }
+	box := image.Rect(clamp(math.Floor(x0)-2, b.Min.X, b.Max.X), clamp(math.Floor(y0)-2, b.Min.Y, b.Max.Y),
+		clamp(math.Ceil(x1)+3, b.Min.X, b.Max.X), clamp(math.Ceil(y1)+3, b.Min.Y, b.Max.Y))
+	if box.Empty() {
+		return
+	}
+	r.sc.SetColor(src.laidOut(box))
+	addPath(r.filler, path)
 	r.filler.Draw()
 	r.filler.Clear()
 }
@@ -181,18 +197,27 @@ func addPath(a rasterx.Adder, p shape) {
 	}
 }
 
-// patternImage is the tile repeated over the page, seen through the
-// pattern's transform.
-type patternImage struct {
-	tile   *image.RGBA
-	inv    matrix
-	w, h   float64
-	bounds image.Rectangle
+// tiling is the tile repeated over the page, seen through the pattern's
+// transform.
+type tiling struct {
+	tile *image.RGBA
+	inv  matrix
+	w, h float64
 }
 
-func (p *patternImage) ColorModel() color.Model { return color.RGBAModel }
-func (p *patternImage) Bounds() image.Rectangle { return p.bounds }
-func (p *patternImage) At(x, y int) color.Color {
+// laidOut is the tiling over box as an image.
+func (p *tiling) laidOut(box image.Rectangle) *image.RGBA {
+	img := image.NewRGBA(box)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			img.SetRGBA(x, y, p.tile.RGBAAt(p.tileAt(x, y)))
+		}
+	}
+	return img
+}
+
+// tileAt is the tile pixel seen at page pixel (x, y).
+func (p *tiling) tileAt(x, y int) (int, int) {
 	u, v := p.inv.apply(float64(x)+0.5, float64(y)+0.5)
 	u = math.Mod(u, p.w)
 	if u < 0 {
@@ -205,7 +230,7 @@ func (p *patternImage) At(x, y int) color.Color {
 	b := p.tile.Bounds()
 	tx := min(int(u/p.w*float64(b.Dx())), b.Dx()-1)
 	ty := min(int(v/p.h*float64(b.Dy())), b.Dy()-1)
-	return p.tile.RGBAAt(tx, ty)
+	return tx, ty
 }
 
 // scanner is a rasterx.Scanner that rasterises only the box the path
