@@ -68,11 +68,19 @@ func PDF(w io.Writer, pages []*Page) error {
 	return nil
 }
 
+// The PDF line cap (J) and join (j) operands of the SVG names.
+var (
+	pdfCap  = map[string]string{"butt": "0", "round": "1", "square": "2"}
+	pdfJoin = map[string]string{"miter": "0", "round": "1", "bevel": "2"}
+)
+
 type pdfPage struct {
 	f *fpdf.Fpdf
 	h float64 // page height, mm
 	k float64 // points per mm
 	b strings.Builder
+	// scratch is where num formats a number.
+	scratch []byte
 }
 
 // pn formats a number for the content stream.
@@ -85,8 +93,28 @@ func pn(v float64) string {
 	return s
 }
 
-func (w *pdfPage) pt(p [2]float64) string {
-	return pn(p[0]*w.k) + " " + pn((w.h-p[1])*w.k)
+// num writes v as pn formats it, without making a string of it.
+func (w *pdfPage) num(v float64) {
+	n := strconv.AppendFloat(w.scratch[:0], v, 'f', 3, 64)
+	for len(n) > 0 && n[len(n)-1] == '0' {
+		n = n[:len(n)-1]
+	}
+	for len(n) > 0 && n[len(n)-1] == '.' {
+		n = n[:len(n)-1]
+	}
+	if len(n) == 0 || string(n) == "-0" {
+		n = append(n[:0], '0')
+	}
+	w.scratch = n
+	w.b.Write(n)
+}
+
+// pt writes point p in PDF coordinates and the operator op after it.
+func (w *pdfPage) pt(p [2]float64, op string) {
+	w.num(p[0] * w.k)
+	w.b.WriteByte(' ')
+	w.num((w.h - p[1]) * w.k)
+	w.b.WriteString(op)
 }
 
 // path writes the path operators of p.
@@ -94,11 +122,13 @@ func (w *pdfPage) path(p shape) {
 	for _, s := range p {
 		switch s.kind {
 		case segMove:
-			w.b.WriteString(w.pt(s.pts[0]) + " m\n")
+			w.pt(s.pts[0], " m\n")
 		case segLine:
-			w.b.WriteString(w.pt(s.pts[0]) + " l\n")
+			w.pt(s.pts[0], " l\n")
 		case segCubic:
-			w.b.WriteString(w.pt(s.pts[0]) + " " + w.pt(s.pts[1]) + " " + w.pt(s.pts[2]) + " c\n")
+			w.pt(s.pts[0], " ")
+			w.pt(s.pts[1], " ")
+			w.pt(s.pts[2], " c\n")
 		case segClose:
 			w.b.WriteString("h\n")
 		}
@@ -142,8 +172,8 @@ func (w *pdfPage) ops(ops []op, m matrix) {
 			w.alpha(o.col.A)
 			w.b.WriteString(rgb(o.col.R, o.col.G, o.col.B) + " RG\n")
 			w.b.WriteString(pn(o.width*k*w.k) + " w\n")
-			w.b.WriteString(map[string]string{"butt": "0", "round": "1", "square": "2"}[o.cap] + " J\n")
-			w.b.WriteString(map[string]string{"miter": "0", "round": "1", "bevel": "2"}[o.join] + " j\n4 M\n")
+			w.b.WriteString(pdfCap[o.cap] + " J\n")
+			w.b.WriteString(pdfJoin[o.join] + " j\n4 M\n")
 			if len(o.dash) > 0 {
 				var ds []string
 				for _, d := range o.dash {
