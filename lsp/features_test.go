@@ -113,7 +113,12 @@ func TestCodeActions(t *testing.T) {
 		strings.Replace(fixed, "  - {type: exit, at: [2, 1]}", "  - type: exit\n    at: 2, 1", 1),
 	} {
 		uri := c.open(filepath.Join(root, "m.yaml"), broken)
-		ds := c.diagnostics(uri, 1)
+		var ds []Diagnostic // the error; an info may say which checks it kept from running
+		for _, d := range c.diagnostics(uri, 1) {
+			if d.Severity == severityError {
+				ds = append(ds, d)
+			}
+		}
 		if len(ds) != 1 {
 			t.Fatalf("%s: %+v", broken, ds)
 		}

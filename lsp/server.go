@@ -60,9 +60,6 @@ type Server struct {
 	kick        chan struct{}
 	configs     configCache
 	published   map[string]bool // documents with diagnostics on the client
-	// checked is told of every round of diagnostics published; tests and
-	// benchmarks wait on it.
-	checked func(uri string, version int)
 }
 
 // document is one open buffer.
