@@ -202,3 +202,18 @@ func formatted(t *testing.T, doc string) string {
 	}
 	return string(out)
 }
+
+// In .zmission.yaml, a rule id under rules: hovers with its documentation.
+func TestHoverConfigRule(t *testing.T) {
+	root := workspace(t, nil)
+	c := startServer(t, root, Options{})
+	c.initialize()
+	cfg := "rules:\n  start-multiple: warning\n"
+	uri := c.open(filepath.Join(root, ".zmission.yaml"), cfg)
+	var h Hover
+	decodeResult(t, c.call("textDocument/hover", at(uri, posOf(t, cfg, "start-multiple", 4))), &h)
+	if !strings.HasPrefix(h.Contents.Value, "# start-multiple") {
+		t.Errorf("hover on a configured rule:\n%s", h.Contents.Value)
+	}
+	c.shutdown()
+}
