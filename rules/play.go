@@ -33,7 +33,7 @@ type Play struct {
 	enemy    [][]int
 	pathTo   int
 	pathDist []int
-	solved    [2]*Solution        // Solve(Puzzle, ordered) for ordered false and true, once asked
+	solved   [2]*Solution // Solve(Puzzle, ordered) for ordered false and true, once asked
 }
 
 // Solved is Solve of the play's puzzle, worked out once: several checks
