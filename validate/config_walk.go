@@ -233,6 +233,19 @@ func (r *configReader) readOption(id string, chk *Check, key string, n *source.N
 		r.report(Error, n.KeyPos, hint, "rule %q has no option %q", id, key)
 		return nil, false
 	}
+	// A number out of bounds is told as such, whatever its form (1e12 is
+	// a whole number too large for the option, not a wrong type).
+	if b, bounded := chk.Bounds[key]; bounded && n.Kind == source.Number {
+		f, err := strconv.ParseFloat(n.Text, 64)
+		if i, isInt := parseInt(n.Text); isInt {
+			f, err = float64(i), nil
+		}
+		if (err == nil || math.IsInf(f, 0)) && (f < b[0] || f > b[1]) {
+			r.report(Error, valuePos(n), fmt.Sprintf("the default is %v", def),
+				"option %q of rule %q is %s; it must be from %g to %g", key, id, n.Text, b[0], b[1])
+			return nil, false
+		}
+	}
 	v, ok := r.typed(def, n)
 	if !ok {
 		r.report(Error, valuePos(n), "", "option %q of rule %q must be %s, found %s", key, id, typeName(def), found(n))
