@@ -294,11 +294,6 @@ var colors = []string{"red", "blue", "green", "violet", "white", "yellow", "oran
 
 var tokenTypes = []string{"start", "spawn", "objective", "exit", "door", "mold", "noise", "sentry-gun", "bot", "car"}
 
-// hugeBoardsFixed: a face placed a thousand times took seconds to number
-// its zones, and a thousand Spawn Zones were paired with each other; until
-// both are fixed, huge boards are kept to 64 tiles.
-const hugeBoardsFixed = false
-
 // placement modes of the tiles.
 var placements = []string{"single", "block", "block", "block", "line", "sparse", "far", "huge", "spawns"}
 
@@ -555,9 +550,6 @@ func placeTiles(r *rand.Rand, info tilesetInfo, mode string) ([]any, [][2]int) {
 		}
 	case "huge", "spawns":
 		side := 32
-		if !hugeBoardsFixed {
-			side = 8
-		}
 		if mode == "spawns" {
 			side = 8 + r.IntN(8)
 		}

@@ -138,22 +138,47 @@ func checkIDs() []string {
 	return ids
 }
 
-// optionBounds are the checks' options with the range a configuration may
-// give them.
+// optionBounds are the checks' whole-number options with the range the
+// configuration's schema gives them (a check option the schema leaves
+// unbounded fails here: every number that sizes work has a bound).
 func optionBounds() map[string]map[string]optionBound {
+	rulesSchema := loadSchema("config")["properties"].(map[string]any)["rules"].(map[string]any)
+	props, _ := rulesSchema["properties"].(map[string]any)
 	out := map[string]map[string]optionBound{}
 	for _, c := range validate.Checks() {
 		for k, def := range c.Options {
 			if _, ok := def.(int); !ok {
 				continue
 			}
+			b, ok := schemaBound(props[c.ID], k)
+			if !ok {
+				panic(fmt.Sprintf("the configuration schema gives option %q of %s no bounds", k, c.ID))
+			}
 			if out[c.ID] == nil {
 				out[c.ID] = map[string]optionBound{}
 			}
-			out[c.ID][k] = optionBound{0, 1000}
+			out[c.ID][k] = b
 		}
 	}
 	return out
+}
+
+// schemaBound finds option key's minimum and maximum in a rule's schema
+// (a oneOf whose mapping branch lists the options).
+func schemaBound(rule any, key string) (optionBound, bool) {
+	m, _ := rule.(map[string]any)
+	alts, _ := m["oneOf"].([]any)
+	for _, a := range alts {
+		props, _ := a.(map[string]any)["properties"].(map[string]any)
+		opt, ok := props[key].(map[string]any)
+		if !ok {
+			continue
+		}
+		lo, okLo := opt["minimum"].(float64)
+		hi, okHi := opt["maximum"].(float64)
+		return optionBound{int(lo), int(hi)}, okLo && okHi
+	}
+	return optionBound{}, false
 }
 
 // illegal are the rules that say a file is not legal: the generator must
