@@ -208,13 +208,16 @@ func TestGeneratedFiles(t *testing.T) {
 			}
 			dir := t.TempDir()
 			var slow []string
+			failed := 0
 			for i := from; i < n; i++ {
 				c := makeCase(game, *genSeed, i)
 				caseDir := filepath.Join(dir, fmt.Sprint(i))
 				start := time.Now()
 				if !runCase(t, c, caseDir) {
 					keepCase(t, c, *genSeed, i, caseDir)
-					return
+					if failed++; failed == 5 {
+						t.Fatalf("five failing cases: stopping")
+					}
 				}
 				if d := time.Since(start); d > 5*time.Second {
 					slow = append(slow, fmt.Sprintf("case %d: %v", i, d.Round(time.Millisecond)))
