@@ -339,6 +339,10 @@ func runCase(t *testing.T, c *genCaseFiles, dir string) bool {
 		return false
 	}
 	for _, d := range report.Diagnostics {
+		if d.Rule == "internal" {
+			fail("validate failed on the file: %s:%d: %s", filepath.Base(d.File), d.Line, d.Message)
+			continue
+		}
 		if illegal[d.Rule] || d.Rule == "config" && d.Severity == "error" {
 			fail("the generator made an illegal file: %s:%d: %s [%s]", filepath.Base(d.File), d.Line, d.Message, d.Rule)
 		}
