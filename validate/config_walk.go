@@ -29,7 +29,8 @@ func init() {
 }
 
 var (
-	topKeys    = []string{"ignore", "rules"}
+	topKeys    = []string{"ignore", "rules", "site"}
+	siteKeys   = []string{"base-url", "description", "editor", "title"}
 	ignoreKeys = []string{"path", "rules"}
 	severities = []string{"error", "info", "off", "warning"}
 )
@@ -131,8 +132,10 @@ func (r *configReader) read(root *source.Node) {
 			r.readRules(n)
 		case "ignore":
 			r.readIgnores(n)
+		case "site":
+			r.readSite(n)
 		default:
-			r.report(Error, n.KeyPos, didYouMean(key, topKeys), "unknown key %q (want \"rules\" or \"ignore\")", key)
+			r.report(Error, n.KeyPos, didYouMean(key, topKeys), "unknown key %q (want \"rules\", \"ignore\" or \"site\")", key)
 		}
 	}
 }
@@ -444,4 +447,37 @@ func sortedKeys(m map[string]any) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// readSite reads the site section: what zmission site says of the
+// collection. Every value is a string.
+func (r *configReader) readSite(n *source.Node) {
+	if n.Kind == source.Null {
+		return
+	}
+	if n.Kind != source.Object {
+		r.report(Error, valuePos(n), "", "\"site\" must be a mapping with %s, found %s", strings.Join(siteKeys, ", "), found(n))
+		return
+	}
+	for i, key := range n.Keys {
+		v := n.Fields[i]
+		if !slices.Contains(siteKeys, key) {
+			r.report(Error, v.KeyPos, didYouMean(key, siteKeys), "unknown key %q under site (want %s)", key, strings.Join(siteKeys, ", "))
+			continue
+		}
+		if v.Kind != source.String {
+			r.report(Error, valuePos(v), "", "site %s must be a string, found %s", key, found(v))
+			continue
+		}
+		switch key {
+		case "title":
+			r.cfg.Site.Title = v.Text
+		case "description":
+			r.cfg.Site.Description = v.Text
+		case "base-url":
+			r.cfg.Site.BaseURL = v.Text
+		case "editor":
+			r.cfg.Site.Editor = v.Text
+		}
+	}
 }
