@@ -30,8 +30,11 @@ type worstCase struct {
 //     one-cell corridor zones (32×32 tiles of a 2×2 face): every Spawn
 //     Zone has neighbours a Mold chain of one zone links it to;
 //   - spawns-far: the same with mold-distance's threshold at its bound, 6;
-//   - copies: one 16×16 face of 256 zones placed 1,024 times (262,144
-//     zones), with 4,092 Spawn Zones scattered over it;
+//   - copies, copies-open: one 16×16 face of 256 zones placed 1,024 times
+//     (262,144 zones), with 4,092 Spawn Zones scattered over it; rooms, and
+//     corridors (graph lists the movement graph only there: the sight graph
+//     of 262,144 zones each seeing along its row and column is 270 million
+//     lines, as long to print as it is);
 //   - station: 32×32 tiles of the built-in set, 1,000 Spawn Zones and 3,094
 //     Objectives (lint's BenchmarkLintWorst).
 func worstCases(tb testing.TB) []worstCase {
@@ -53,32 +56,41 @@ func worstCases(tb testing.TB) []worstCase {
 	out = append(out, worstCase{name: "spawns-far", tiles: small, mission: m.String(), zone: "Q/d~500",
 		config: "rules:\n  mold-distance: {threshold: 6}\n"})
 
-	// copies: a 16×16 face whose every cell is a corridor zone of its own.
-	var ts strings.Builder
-	ts.WriteString("format: 1\nname: big\nsize: 16\nfaces:\n  B:\n    grid:\n")
-	for y := range 16 {
-		ts.WriteString("      -")
-		for x := range 16 {
-			fmt.Fprintf(&ts, " z%d", y*16+x)
-		}
-		ts.WriteString("\n")
-	}
-	ts.WriteString("    zones:\n")
-	for i := range 256 {
-		fmt.Fprintf(&ts, "      z%d: corridor\n", i)
-	}
+	// copies: a 16×16 face whose every cell is a zone of its own, placed
+	// 1,024 times, with 4,092 Spawn Zones scattered over it: rooms (walled
+	// in, so no moves and no sight, but Mold chains anywhere), and open
+	// corridors (every zone reaches and sees along its row and column).
 	r := rand.New(rand.NewPCG(19, 4))
-	m.Reset()
-	m.WriteString("format: 1\nid: copies\ntitle: Copies\nruleset: zombicide-invader\ntileset: ./tiles.yaml\ntiles:\n")
-	for i := range 1024 {
-		fmt.Fprintf(&m, "  - {face: B, at: [%d, %d]}\n", i%32, i/32)
+	for _, kind := range []string{"room", "corridor"} {
+		var ts strings.Builder
+		ts.WriteString("format: 1\nname: big\nsize: 16\nfaces:\n  B:\n    grid:\n")
+		for y := range 16 {
+			ts.WriteString("      -")
+			for x := range 16 {
+				fmt.Fprintf(&ts, " z%d", y*16+x)
+			}
+			ts.WriteString("\n")
+		}
+		ts.WriteString("    zones:\n")
+		for i := range 256 {
+			fmt.Fprintf(&ts, "      z%d: %s\n", i, kind)
+		}
+		m.Reset()
+		m.WriteString("format: 1\nid: copies\ntitle: Copies\nruleset: zombicide-invader\ntileset: ./tiles.yaml\ntiles:\n")
+		for i := range 1024 {
+			fmt.Fprintf(&m, "  - {face: B, at: [%d, %d]}\n", i%32, i/32)
+		}
+		m.WriteString("tokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [511, 511]}\n")
+		for range 4096 - 4 {
+			fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", r.IntN(512), r.IntN(512))
+		}
+		m.WriteString("objectives:\n  - exit: all\n")
+		name := "copies"
+		if kind == "corridor" {
+			name = "copies-open"
+		}
+		out = append(out, worstCase{name: name, tiles: ts.String(), mission: m.String(), zone: "B/z17~900"})
 	}
-	m.WriteString("tokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [511, 511]}\n")
-	for range 4096 - 4 {
-		fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", r.IntN(512), r.IntN(512))
-	}
-	m.WriteString("objectives:\n  - exit: all\n")
-	out = append(out, worstCase{name: "copies", tiles: ts.String(), mission: m.String(), zone: "B/z17~900"})
 
 	// station: the built-in set at the limits.
 	m.Reset()
@@ -136,15 +148,22 @@ func BenchmarkWorst(b *testing.B) {
 	for _, c := range worstCases(b) {
 		path := c.write(b)
 		cmds := worstCommands(path, c.zone)
+		if c.name == "copies-open" {
+			cmds["graph"] = []string{"graph", "--kind", "movement", "--format", "json", path}
+		}
 		for _, name := range []string{"validate", "analyze", "graph", "zones", "los", "show", "render"} {
 			args := append([]string{"zmission", "--allow-outside"}, cmds[name]...)
 			b.Run(c.name+"/"+name, func(b *testing.B) {
+				cpu0 := cpuTime()
 				for b.Loop() {
 					var errb strings.Builder
 					if code := Run(args, nil, io.Discard, &errb); code > ExitFindings {
 						b.Fatalf("exit %d\n%s", code, errb.String())
 					}
 				}
+				// CPU time as well as wall time: on a shared, loaded machine
+				// the wall time says more about the neighbours.
+				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}

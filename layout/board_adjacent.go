@@ -61,19 +61,35 @@ func (b *Board) adjacent() []Adjacency {
 			}
 		}
 	}
-	slices.SortFunc(all, func(p, q pairEdge) int {
-		switch {
-		case p.a != q.a:
-			return cmp.Compare(p.a, q.a)
-		case p.b != q.b:
-			return cmp.Compare(p.b, q.b)
-		case p.e.Y != q.e.Y:
-			return cmp.Compare(p.e.Y, q.e.Y)
-		case p.e.X != q.e.X:
-			return cmp.Compare(p.e.X, q.e.X)
-		}
-		return cmp.Compare(p.e.Dir, q.e.Dir)
-	})
+	// Sorted by zone A with a count per zone (all is as long as the board
+	// has cells), then each zone's few by the rest of the key.
+	start := make([]int, len(b.Zones)+1)
+	for _, p := range all {
+		start[p.a+1]++
+	}
+	for z := range b.Zones {
+		start[z+1] += start[z]
+	}
+	sorted := make([]pairEdge, len(all))
+	at := slices.Clone(start)
+	for _, p := range all {
+		sorted[at[p.a]] = p
+		at[p.a]++
+	}
+	all = sorted
+	for z := range b.Zones {
+		slices.SortFunc(all[start[z]:start[z+1]], func(p, q pairEdge) int {
+			switch {
+			case p.b != q.b:
+				return cmp.Compare(p.b, q.b)
+			case p.e.Y != q.e.Y:
+				return cmp.Compare(p.e.Y, q.e.Y)
+			case p.e.X != q.e.X:
+				return cmp.Compare(p.e.X, q.e.X)
+			}
+			return cmp.Compare(p.e.Dir, q.e.Dir)
+		})
+	}
 	edges := make([]CellEdge, len(all))
 	var out []Adjacency
 	for i := 0; i < len(all); {
