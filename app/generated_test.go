@@ -517,7 +517,10 @@ func runCase(t *testing.T, c *genCaseFiles, dir string) bool {
 		run([]int{0}, "fmt", "--check", formatted)
 		v0 := run(findings, "validate", "--format", "json", "--config", noConfig, main)
 		w := run(findings, "validate", "--format", "json", "--config", noConfig, formatted)
-		if w.code != v0.code || !sameRules(v0.stdout, w.stdout) {
+		// A capped report (findings-truncated) keeps the first findings by
+		// line, and fmt moves keys: only whole reports compare.
+		capped := bytes.Contains(v0.stdout, []byte(`"findings-truncated"`)) || bytes.Contains(w.stdout, []byte(`"findings-truncated"`))
+		if w.code != v0.code || !capped && !sameRules(v0.stdout, w.stdout) {
 			fail("the formatted file's findings differ:\nbefore: %s\nafter: %s", cut(string(v0.stdout)), cut(string(w.stdout)))
 		}
 	}
