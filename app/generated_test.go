@@ -476,7 +476,11 @@ func runCase(t *testing.T, c *genCaseFiles, dir string) bool {
 		opts = append(opts, "--mono")
 	}
 	if r.IntN(3) == 0 {
-		opts = append(opts, "--page", []string{"fit", "a3", "letter"}[r.IntN(3)])
+		page := []string{"fit", "a3", "letter"}[r.IntN(3)]
+		opts = append(opts, "--page", page)
+		if page != "fit" && !sight {
+			renderWant = append(renderWant, 2) // a sheet too long for the page asks for another
+		}
 	}
 	if r.IntN(4) == 0 {
 		opts = append(opts, "--landscape")
