@@ -99,10 +99,11 @@ func tilesetFile(path string, lim source.Limits) (*layout.TileSet, error) {
 	}
 	pos := func(ptr string) source.Pos { v, _ := source.Locate(root, ptr); return v }
 	keyPos := func(ptr string) source.Pos { _, k := source.Locate(root, ptr); return k }
-	if !r.schema(schema.Tileset, root, pos, keyPos) {
+	next, _ := r.schema(schema.Tileset, root, pos, keyPos)
+	if next == nil || hasErrors(r.Diags) {
 		return nil, tilesetErr(path, r.Diags)
 	}
-	set, probs := layout.ParseTileSet(path, root)
+	set, probs := layout.ParseTileSet(path, next)
 	r.add(path, probs)
 	for _, d := range r.Diags {
 		if d.Severity == validate.Error {
@@ -146,6 +147,7 @@ func (r *Result) board(o Options) {
 			f.Hint = out.Hint()
 		}
 		r.finding(f)
+		r.skipped(boardChecks, stop{at: doc.Pos("/tileset"), why: "the tile set could not be loaded"})
 		return
 	}
 	place := make([]layout.Placement, len(m.Tiles))

@@ -100,6 +100,9 @@ func GameName(ruleset string) string {
 	if g, ok := Lookup(ruleset).(interface{ Name() string }); ok {
 		return g.Name()
 	}
+	if g, ok := LookupModel(ruleset).(interface{ Name() string }); ok {
+		return g.Name()
+	}
 	return ruleset
 }
 

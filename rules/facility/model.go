@@ -208,6 +208,7 @@ func init() { rules.RegisterModel(Game{}) }
 
 // Ruleset implements rules.ModelGame.
 func (Game) Ruleset() string { return Ruleset }
+func (Game) Name() string    { return "facility crawler" }
 
 // Kind implements rules.ModelGame: rooms joined by corridors.
 func (Game) Kind() rules.Kind { return rules.KindGraph }
@@ -309,6 +310,9 @@ func build(d *doc) *Facility {
 		}
 	}
 	all := append(append([]Room(nil), builtinRooms()...), d.CustomRooms...)
+	// The Landing Zone and the Hibernatorium are placed at setup, never
+	// drawn: they are in no default stack (room-required reports them).
+	used[LandingZone], used[Hibernatorium] = true, true
 	for _, r := range all {
 		if !f.StackWritten[r.Type] && !used[r.ID] {
 			used[r.ID] = true
