@@ -25,6 +25,14 @@ type Options struct {
 	// AllowOutside lets a mission's tileset: path lead out of the tree
 	// being checked (see reach.go); off, such a path is refused unread.
 	AllowOutside bool
+	// Root, when set, is the folder tree a document's tile set and
+	// collection files must stay in, in place of the repository or working
+	// folder reach.go finds (a language server's workspace).
+	Root string
+	// Open, when set, gives the text of files the caller holds open (an
+	// editor's unsaved buffers) by absolute path: a tile set or collection
+	// found there is read from it, not from the disk.
+	Open func(abs string) ([]byte, bool)
 }
 
 // Kind of document a file holds.
@@ -255,7 +263,8 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 		if where := describe(v.Path); where != "" && v.Kind != "unknown" && v.Kind != "key" {
 			msg = where + ": " + msg
 		}
-		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: validate.Error, Rule: "schema", Message: msg})
+		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: validate.Error, Rule: "schema", Message: msg,
+			Pointer: v.Path, Key: v.Kind == "unknown" || v.Kind == "key"})
 	}
 	validate.Sort(r.Diags)
 	return next, st
