@@ -69,7 +69,9 @@ type Server struct {
 	allowed map[string]bool // Host values accepted
 	origins map[string]bool // Origin values accepted
 	ln      net.Listener
-	rev     int // counts the snapshots taken: a tile-set change keeps the mission's version
+	rev     int              // counts the snapshots taken: a tile-set change keeps the mission's version
+	codes   []openCode       // one-time addresses not yet used (opencode.go)
+	now     func() time.Time // the clock of the one-time addresses
 }
 
 // New opens path for editing: it must be a readable mission or tile-set
@@ -91,7 +93,7 @@ func New(path string, o Options) (*Server, error) {
 	if _, err := rand.Read(tok); err != nil {
 		return nil, err
 	}
-	s := &Server{path: path, token: hex.EncodeToString(tok), o: o, subs: map[chan string]bool{}}
+	s := &Server{path: path, token: hex.EncodeToString(tok), o: o, subs: map[chan string]bool{}, now: time.Now}
 	first := o.Stamp(path) // before reading: a save meanwhile is seen at the first look
 	snap, err := s.read()
 	if err != nil {
@@ -221,6 +223,10 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			return
 		}
 		p := r.URL.Path
+		if strings.HasPrefix(p, openPrefix) {
+			s.openPage(w, r)
+			return
+		}
 		if len(p) < len(prefix) || subtle.ConstantTimeCompare([]byte(p[:len(prefix)]), []byte(prefix)) != 1 ||
 			(len(p) > len(prefix) && p[len(prefix)] != '/') {
 			forbid(w, "the address lacks this editor's token: open the URL zmission printed")
