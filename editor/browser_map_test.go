@@ -104,3 +104,53 @@ func TestBrowserWrongPlace(t *testing.T) {
 	}
 	waitFor(t, ctx, "the margin gone", `!document.querySelector('.ed-margin') && !document.querySelector('.ed-bad-token')`)
 }
+
+// TestBrowserBadges: a finding whose message names a cell ("ends in a wall
+// of 3A at 2,1 (its east border)") has its badge in that cell, by that
+// side, clear of the zone labels; the finding picked in the issues stays
+// picked, with its own source line, when a save elsewhere adds a finding
+// before it and moves its line.
+func TestBrowserBadges(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../testdata/broken/border-dead-end.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the dead-end badge", `document.querySelector('#map .ed-badges .badge') && zmission.state.findings.some(f => f.rule === 'border-dead-end')`)
+	var place struct {
+		Kind string
+		X, Y int
+		Side string
+	}
+	js(t, ctx, `zmission.state.findings.find(f => f.rule === 'border-dead-end').place`, &place)
+	if place.Kind != "cell" || place.X != 2 || place.Y != 1 || place.Side != "e" {
+		t.Errorf("the dead end is placed at %+v, want cell 2,1 east", place)
+	}
+	var r struct{ X, Y, W, H float64 }
+	js(t, ctx, `(() => { const b = document.querySelector('.ed-badges .badge'); const r = b.getBoundingClientRect(); return {X: r.x, Y: r.y, W: r.width, H: r.height}; })()`, &r)
+	lo, hi := cellPoint(t, ctx, 2.5, 1), cellPoint(t, ctx, 3, 2)
+	if cx, cy := r.X+r.W/2, r.Y+r.H/2; cx < lo.X || cx > hi.X || cy < lo.Y || cy > hi.Y {
+		t.Errorf("the badge's centre %v,%v is not in the east half of cell 2,1 (%v..%v)", cx, cy, lo, hi)
+	}
+	var over []string
+	js(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#map .labels > *')].filter(l => { const q = l.getBoundingClientRect();
+		return q.width > 0 && q.x < %g && q.x + q.width > %g && q.y < %g && q.y + q.height > %g; }).map(l => l.textContent)`, r.X+r.W, r.X, r.Y+r.H, r.Y), &over)
+	if len(over) > 0 {
+		t.Errorf("the badge covers the labels %q", over)
+	}
+	shot(t, ctx, "badge-cell.png")
+
+	clickUntil(t, ctx, `#issues li.warning`, "the dead end picked", `document.querySelector('#issues li.on') && document.querySelector('#source-line').textContent.startsWith('7: ')`)
+
+	// Saved elsewhere: a comment and a box no one has move the tiles down
+	// two lines, and the box is a finding listed before the dead end.
+	data := string(read(t, path))
+	edited := "# moved down\n" + strings.Replace(data, "title: Example\n", "title: Example\nboxes: [nope]\n", 1)
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the new finding listed first, the dead end still picked on its new line",
+		`zmission.state.findings.length === 2 && zmission.state.findings[0].rule !== 'border-dead-end' &&
+		document.querySelectorAll('#issues li.on').length === 1 && document.querySelector('#issues li.on').textContent.includes('ends in a wall') &&
+		document.querySelector('#source-line').textContent.startsWith('9: ')`)
+}

@@ -19,6 +19,7 @@ const app = {
   zoom: 1,
   tab: 'issues',
   finding: -1,
+  findingKey: null, // what the picked finding is, to find it again in the next state
 };
 window.zmission = app; // for the browser tests and the curious
 // Each tab undoes its own edits: its name survives a reload of the tab.
@@ -99,6 +100,13 @@ function setState(st) {
   $('#status').textContent = (parts.join(', ') || 'clean') + ` · version ${st.version.slice(0, 8)}`;
   $('#status').className = n.error ? 'err' : '';
   $('#issue-count').textContent = st.findings.length ? `(${st.findings.length})` : '';
+  // The picked finding is found again by what it is, not where it was in
+  // the list: its line is shown as it is now, or nothing when it is gone.
+  if (app.findingKey !== null) {
+    app.finding = st.findings.findIndex(f => findingKey(f) === app.findingKey);
+    if (app.finding < 0) app.findingKey = null;
+    showSourceLine();
+  }
   const what = st.mode === 'tileset' ? 'faces shown are the last good ones' : 'board shown is the last good one';
   if (st.error) banner(`This version cannot be drawn — ${st.error}.` + (st.stale ? ` The ${what}.` : ''));
   else if (prev && prev.error) banner('');
@@ -230,7 +238,19 @@ function placeName(p) {
   if (p.kind === 'tile') return `tile ${p.tile + 1}`;
   if (p.kind === 'zone') return `zone ${p.zone}`;
   if (p.kind === 'face') return `face ${p.face}`;
+  if (p.kind === 'cell') return `${p.x},${p.y}${p.side ? ':' + p.side : ''}`;
   return `${p.zone || p.x + ',' + p.y}`;
+}
+
+function findingKey(f) {
+  return `${f.severity}|${f.rule}|${f.message}`;
+}
+
+// showSourceLine shows the picked finding's line of the file.
+function showSourceLine() {
+  const f = app.state.findings[app.finding];
+  const line = f && app.state.lines[f.line - 1];
+  $('#source-line').textContent = line === undefined ? '' : `${f.line}: ${line}`;
 }
 
 // pickFinding selects a finding: its place on the board, in view, and its
@@ -238,16 +258,16 @@ function placeName(p) {
 function pickFinding(i) {
   const f = app.state.findings[i];
   app.finding = i;
+  app.findingKey = findingKey(f);
   showTab('issues');
   renderIssues();
-  const line = app.state.lines[f.line - 1];
-  $('#source-line').textContent = line === undefined ? '' : `${f.line}: ${line}`;
+  showSourceLine();
   if (app.state.kind === 'sheet') focusFinding(f);
   if (facility && app.state.kind === 'facility') return facility.pick(f);
   if (f.place) {
     const p = f.place;
-    if (p.kind === 'tile') app.sel = { kind: 'tile', index: p.tile };
-    else if (p.kind === 'zone') app.sel = { kind: 'zone', zone: p.zone };
+    if (p.kind === 'tile' || (p.kind === 'cell' && p.tile >= 0)) app.sel = { kind: 'tile', index: p.tile };
+    else if (p.kind === 'zone' || p.kind === 'cell') app.sel = p.zone ? { kind: 'zone', zone: p.zone } : null;
     else app.sel = { kind: 'token', index: p.token };
     canvas.selection(app.sel);
     renderSelection();
