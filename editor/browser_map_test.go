@@ -154,3 +154,42 @@ func TestBrowserBadges(t *testing.T) {
 		document.querySelectorAll('#issues li.on').length === 1 && document.querySelector('#issues li.on').textContent.includes('ends in a wall') &&
 		document.querySelector('#source-line').textContent.startsWith('9: ')`)
 }
+
+// TestBrowserFileGone: a mission file deleted is reported without an edit,
+// and the report goes when the file is back; the banner floats over the
+// page instead of pushing it down; the map keeps its scale as the board
+// grows.
+func TestBrowserFileGone(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/templates/zombicide-invader.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+	var top, top2 float64
+	js(t, ctx, `document.querySelector('#canvas-wrap').getBoundingClientRect().top`, &top)
+	cell := cellPoint(t, ctx, 1, 0).X - cellPoint(t, ctx, 0, 0).X
+
+	data := read(t, path)
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the file reported gone", `!document.querySelector('#banner').hidden && document.querySelector('#banner').textContent.includes('gone from the disk')`)
+	js(t, ctx, `document.querySelector('#canvas-wrap').getBoundingClientRect().top`, &top2)
+	if top2 != top {
+		t.Errorf("the banner moved the page from %v to %v", top, top2)
+	}
+	shot(t, ctx, "file-gone.png")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the report gone with the file back", `document.querySelector('#banner').hidden && !zmission.state.missing`)
+
+	// A tile below the two: the board is twice as high, a cell as wide.
+	drag(t, ctx, centreOf(t, ctx, `.face[data-face="3B"]`), cellPoint(t, ctx, 1.5, 4.5))
+	waitFile(t, path, "{face: 3B, at: [0, 1]}")
+	waitFor(t, ctx, "the new tile on the board", `zmission.state.board.tiles.length === 3 && zmission.state.board.h === 6 && document.querySelector('#map')`)
+	if after := cellPoint(t, ctx, 1, 0).X - cellPoint(t, ctx, 0, 0).X; after < cell-0.5 || after > cell+0.5 {
+		t.Errorf("a cell was %.1f px wide, %.1f px after the board grew", cell, after)
+	}
+}

@@ -34,7 +34,10 @@ type State struct {
 	Title   string `json:"title,omitempty"`
 	// Error is set when this version cannot be drawn: the page keeps the
 	// last good board (Stale) and shows why.
-	Error    string        `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Missing: the file is gone from the disk (deleted, moved); the page
+	// shows it as it was last read.
+	Missing  bool          `json:"missing,omitempty"`
 	Stale    bool          `json:"stale"`
 	SVG      string        `json:"svg,omitempty"`
 	Findings []Finding     `json:"findings"`
@@ -49,6 +52,8 @@ type State struct {
 	Undo     int           `json:"undo"`
 	Redo     int           `json:"redo"`
 	Enemies  string        `json:"enemies,omitempty"`
+	// Overlays are the map overlays this game can draw (render's names).
+	Overlays []string `json:"overlays,omitempty"`
 	// Facility is the facility kind's board (Kind "facility").
 	Facility *FacilityState `json:"facility,omitempty"`
 }
@@ -197,7 +202,7 @@ type Form struct {
 const maxLines = 20000
 
 func (s *Server) state(cur, good *snapshot) *State {
-	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}}
+	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}, Missing: s.missing}
 	lines := strings.Split(string(cur.data), "\n")
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]

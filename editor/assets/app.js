@@ -108,8 +108,9 @@ function setState(st) {
     showSourceLine();
   }
   const what = st.mode === 'tileset' ? 'faces shown are the last good ones' : 'board shown is the last good one';
-  if (st.error) banner(`This version cannot be drawn — ${st.error}.` + (st.stale ? ` The ${what}.` : ''));
-  else if (prev && prev.error) banner('');
+  if (st.missing) banner(`${st.file} is gone from the disk (deleted or moved): the page shows it as it was. Save it again from your editor to go on.`);
+  else if (st.error) banner(`This version cannot be drawn — ${st.error}.` + (st.stale ? ` The ${what}.` : ''));
+  else if (prev && (prev.error || prev.missing || prev.revision !== st.revision)) banner(''); // what it said is past
   if (st.mode === 'tileset') {
     $('#palette').hidden = true;
     for (const b of document.querySelectorAll('#tabs button')) b.hidden = b.dataset.tab !== 'issues';
@@ -129,6 +130,7 @@ function setState(st) {
     renderIssues();
     return;
   }
+  renderOverlays(st);
   if (app.sel && !selectionExists(app.sel)) app.sel = null;
   if (!prev || prev.svg !== st.svg || app.overlays.size) drawMap();
   else decorate();
@@ -525,7 +527,7 @@ function renderTour() {
   for (const g of st.goals || []) {
     const li = document.createElement('li');
     li.className = 'goal ' + (g.met ? 'met' : 'unmet');
-    li.textContent = g.text + (g.met ? ` — in step ${g.step}` : ' — cannot be met') + (g.note ? '; ' + g.note : '');
+    li.textContent = g.text + (g.met ? ' — can be met' : ' — cannot be met') + (g.note ? '; ' + g.note : '');
     ul.appendChild(li);
   }
   host.appendChild(ul);
@@ -592,14 +594,29 @@ function showTab(name) {
 }
 for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('click', () => showTab(b.dataset.tab));
 
-for (const o of ['movement', 'xenos', 'threat', 'mold']) {
-  const l = document.createElement('label');
-  l.innerHTML = `<input type="checkbox" data-overlay="${o}"> ${o}`;
-  l.firstChild.addEventListener('change', e => {
-    if (e.target.checked) app.overlays.add(o); else app.overlays.delete(o);
-    drawMap();
-  });
-  $('#overlays').appendChild(l);
+// renderOverlays offers the overlays the game can draw: the enemies' paths
+// named for its enemies (Xenos, Zombies), mold only where there is Mold.
+function renderOverlays(st) {
+  const offered = st.overlays || [];
+  const host = $('#overlays');
+  const key = offered.join(' ') + '|' + (st.enemies || '');
+  if (host.dataset.key === key) return;
+  host.dataset.key = key;
+  host.replaceChildren();
+  for (const o of [...app.overlays]) if (!offered.includes(o)) app.overlays.delete(o);
+  for (const o of offered) {
+    const l = document.createElement('label');
+    const c = document.createElement('input');
+    c.type = 'checkbox';
+    c.dataset.overlay = o;
+    c.checked = app.overlays.has(o);
+    c.addEventListener('change', () => {
+      if (c.checked) app.overlays.add(o); else app.overlays.delete(o);
+      drawMap();
+    });
+    l.append(c, ' ' + (o === 'xenos' && st.enemies ? st.enemies.toLowerCase() : o));
+    host.appendChild(l);
+  }
 }
 
 function zoom(f) {
