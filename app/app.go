@@ -120,12 +120,14 @@ func (e *env) root() *cli.Command {
 			e.renderCmd(),
 			e.watchCmd(),
 			e.editCmd(),
+			e.lspCmd(),
 			e.tilesCmd(),
 			e.rulesCmd(),
 			e.schemaCmd(),
 			e.versionCmd(),
 			e.completionCmd(),
 			e.manCmd(),
+			e.siteCmd(),
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 0 {

@@ -162,16 +162,22 @@ func collect(args []string) ([]string, map[string]bool, error) {
 			continue
 		}
 		var found []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+		root := a
+		if lst, err := os.Lstat(a); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			// A link to a folder named on purpose is walked (WalkDir does
+			// not follow its root): "a/" makes lstat follow it.
+			root = a + string(filepath.Separator)
+		}
+		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				found = append(found, p) // reported when read
 				return nil
 			}
 			if d.IsDir() {
-				if p != a && strings.HasPrefix(d.Name(), ".") {
+				if p != root && strings.HasPrefix(d.Name(), ".") {
 					return filepath.SkipDir
 				}
-				if d.Name() == "testdata" && p != a {
+				if d.Name() == "testdata" && p != root {
 					return filepath.SkipDir // fixtures are meant to fail
 				}
 				return nil
@@ -389,16 +395,6 @@ func (c *configs) forFile(file string) *validate.Config {
 // ruleOptions gives the game checks their configured options.
 type ruleOptions struct{ cfg *validate.Config }
 
-func (r ruleOptions) Int(rule, key string, def int) int {
-	switch v, _ := r.cfg.Option(rule, key); n := v.(type) {
-	case int:
-		return n
-	case int64:
-		return int(n)
-	case float64:
-		return int(n)
-	}
-	return def
-}
+func (r ruleOptions) Int(rule, key string, def int) int { return r.cfg.Int(rule, key, def) }
 
 func (c *configs) problems() []validate.Diagnostic { return c.diags }

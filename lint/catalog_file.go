@@ -66,6 +66,14 @@ func init() {
 			Good: strings.Replace(good, "objectives:", "  - {id: gun, type: sentry-gun, at: [1, 1]}\n  - {id: bot, type: bot, at: [1, 2]}\nobjectives:", 1)},
 		{ID: "findings-truncated", Title: "More findings than are worth printing", Severity: validate.Info,
 			Doc: "A file with thousands of findings (usually generated, or hostile) prints its first 500, then this count. Fix those and run again."},
+		{ID: "checks-skipped", Title: "Some checks did not run", Severity: validate.Info,
+			Doc: "Findings come in stages: the JSON Schema, the document's structure, then the board (or a game's model) and the game's checks. " +
+				"A schema error in a part no later stage reads (the title, id, author, briefing, notes, difficulty or duration, or an unknown key that is not a slip for a key they read) " +
+				"leaves the later stages to run, so one run shows every independent finding. " +
+				"When a later stage needs the part that failed (a token's type, a tile's position, the tile set), it cannot run: this note says which checks did not run and why, at the part that stopped them. " +
+				"Fix the errors and validate again for the rest.",
+			Bad:  strings.Replace(good, "  - {type: exit, at: [2, 1]}", "  - {tyep: exit, at: [2, 1]}", 1),
+			Good: good},
 		{ID: "not-mission", Title: "The file is not a mission", Severity: validate.Error,
 			Doc: "`zmission fmt` formats missions only. A tile set (a document with a `faces:` mapping) or any other document is reported and left as it is."},
 		{ID: "internal", Title: "The tool failed on this file", Severity: validate.Error,

@@ -23,6 +23,14 @@ type Options struct {
 	// AllowOutside lets a mission's tileset: path lead out of the tree
 	// being checked (see reach.go); off, such a path is refused unread.
 	AllowOutside bool
+	// Root, when set, is the folder tree a document's tile set and
+	// collection files must stay in, in place of the repository or working
+	// folder reach.go finds (a language server's workspace).
+	Root string
+	// Open, when set, gives the text of files the caller holds open (an
+	// editor's unsaved buffers) by absolute path: a tile set or collection
+	// found there is read from it, not from the disk.
+	Open func(abs string) ([]byte, bool)
 }
 
 // Kind of document a file holds.
@@ -81,6 +89,12 @@ func check(file string, data []byte, o Options) *Result {
 		r.add(file, probs)
 		return r
 	}
+	return r.checkRoot(root, o)
+}
+
+// checkRoot runs every step after parsing on the document root.
+func (r *Result) checkRoot(root *source.Node, o Options) *Result {
+	file := r.File
 	if isTileset(root) {
 		r.Kind = KindTileset
 		lintTileset(r, root)
@@ -107,10 +121,12 @@ func check(file string, data []byte, o Options) *Result {
 		validate.Sort(r.Diags)
 		return r
 	}
-	if !r.schema(schema.Mission, root, doc.Pos, doc.KeyPos) {
+	next, st := r.schema(schema.Mission, root, doc.Pos, doc.KeyPos)
+	if next == nil {
+		r.skipped(boardChecks, st)
 		return r
 	}
-	m, err := doc.Decode()
+	m, err := (&missions.Doc{File: file, Root: next}).Decode()
 	if err != nil {
 		// A value the schema let through that the Go type cannot hold (a
 		// whole number too large for an int): located, in the author's words.
@@ -120,16 +136,25 @@ func check(file string, data []byte, o Options) *Result {
 			d.Line, d.Col = max(de.Pos.Line, 1), max(de.Pos.Col, 1)
 		}
 		r.Diags = append(r.Diags, d)
+		r.skipped(boardChecks, stop{at: source.Pos{Line: d.Line, Col: d.Col}, why: "this value cannot be read"})
 		return r
 	}
 	r.Mission = m
-	r.Diags = append(r.Diags, structure(doc, m)...)
-	if !hasErrors(r.Diags) {
+	shape := structure(doc, m)
+	r.Diags = append(r.Diags, shape...)
+	if hasErrors(shape) {
+		validate.Sort(shape)
+		first := shape[0]
+		r.skipped(boardChecks, stop{at: source.Pos{Line: first.Line, Col: first.Col}, why: "the tokens and objectives above must be fixed first"})
+	} else {
 		r.board(o)
 	}
 	validate.Sort(r.Diags)
 	return r
 }
+
+// boardChecks names what a mission's skipped stage leaves out.
+const boardChecks = "the board and the game's checks"
 
 // maxFindings bounds what one file can print: a generated or hostile file
 // with thousands of tokens says all it needs to in the first few hundred.
@@ -190,15 +215,28 @@ func fromProblem(file string, p source.Problem) validate.Diagnostic {
 	return validate.Diagnostic{File: file, Line: pos.Line, Col: max(pos.Col, 1), Severity: sev, Rule: p.Code, Message: p.Message}
 }
 
-// schema validates root against a named schema; it reports whether it passed.
-func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string) source.Pos) bool {
+// schema validates root against a named schema and returns the tree the
+// later stages may read: root itself when it passed, root without the
+// parts they never read when only those failed (see passable), or nil, with
+// what stops them.
+func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string) source.Pos) (*source.Node, stop) {
 	if schema.Valid(name, root) {
-		return true
+		return root, stop{}
 	}
 	vs, err := schema.Validate(name, root)
 	if err != nil {
 		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: 1, Col: 1, Severity: validate.Error, Rule: "internal", Message: err.Error()})
-		return false
+		return nil, stop{why: "the schema could not be checked"}
+	}
+	next, blocker := passable(name, root, vs)
+	var st stop
+	if next == nil {
+		st.why = partWhy(blocker.part)
+		if blocker.v.Kind == "unknown" || blocker.v.Kind == "key" {
+			st.at = keyPos(blocker.v.Path)
+		} else {
+			st.at = pos(blocker.v.Path)
+		}
 	}
 	// A file that breaks the schema thousands of times (a list of 100,000
 	// numbers) says all it needs to in the first few dozen findings.
@@ -223,10 +261,11 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 		if where := describe(v.Path); where != "" && v.Kind != "unknown" && v.Kind != "key" {
 			msg = where + ": " + msg
 		}
-		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: validate.Error, Rule: "schema", Message: msg})
+		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: validate.Error, Rule: "schema", Message: msg,
+			Pointer: v.Path, Key: v.Kind == "unknown" || v.Kind == "key"})
 	}
 	validate.Sort(r.Diags)
-	return len(vs) == 0
+	return next, st
 }
 
 // describe names a JSON pointer the way an author reads it: "tokens[3].side".

@@ -25,19 +25,34 @@ func modelGame(root *source.Node) rules.ModelGame {
 // then the game reads it into its model and runs its checks.
 func (r *Result) model(g rules.ModelGame, o Options) {
 	doc := r.Doc
-	if !r.schema(g.Schema(), doc.Root, doc.Pos, doc.KeyPos) {
+	what := "the " + g.Ruleset() + " checks"
+	next, st := r.schema(g.Schema(), doc.Root, doc.Pos, doc.KeyPos)
+	if next == nil {
+		r.skipped(what, st)
 		return
 	}
-	env := rules.LoadEnv{ReadFile: func(name string) ([]byte, error) { return readBeside(doc.File, name, o.Limits) }}
-	m, fs := g.Load(doc, env)
-	for _, f := range fs {
+	env := rules.LoadEnv{ReadFile: func(name string) ([]byte, error) { return readBeside(doc.File, name, o) }}
+	m, fs := g.Load(&missions.Doc{File: doc.File, Root: next}, env)
+	tol, _ := g.(rules.Tolerant)
+	var loadErr *rules.Finding
+	for i, f := range fs {
 		r.finding(f)
+		if c := validate.Lookup(f.Rule); loadErr == nil && (c == nil || c.Severity == validate.Error) && (tol == nil || !tol.Tolerates(f.Rule)) {
+			loadErr = &fs[i]
+		}
 	}
-	if m == nil {
-		return
+	if m != nil {
+		r.Model = m
 	}
-	r.Model = m
-	if hasErrors(r.Diags) {
+	if m == nil || loadErr != nil {
+		var p source.Pos
+		if loadErr != nil {
+			p = doc.Pos(loadErr.Ptr)
+			if loadErr.Key {
+				p = doc.KeyPos(loadErr.Ptr)
+			}
+		}
+		r.skipped(what, stop{at: p, why: "the scenario must be read without this error first"})
 		return
 	}
 	fs = g.CheckModel(m, o.Rules)
@@ -50,12 +65,20 @@ func (r *Result) model(g rules.ModelGame, o Options) {
 
 // readBeside reads a file a document names, relative to the document's
 // folder, with the same limits as the document itself.
-func readBeside(file, name string, lim source.Limits) ([]byte, error) {
+func readBeside(file, name string, o Options) ([]byte, error) {
 	path := name
 	if !filepath.IsAbs(path) && file != "<stdin>" {
 		path = filepath.Join(filepath.Dir(file), name)
 	}
-	data, p := source.ReadFile(path, lim)
+	if o.Root != "" && !o.AllowOutside {
+		if err := checkReach(name, path, o.Root); err != nil {
+			return nil, err
+		}
+	}
+	if data, ok := o.open(path); ok {
+		return data, nil
+	}
+	data, p := source.ReadFile(path, o.Limits)
 	if p != nil {
 		return nil, fmt.Errorf("%s: %s", path, p.Message)
 	}
@@ -76,11 +99,13 @@ func (r *Result) companion(root *source.Node) bool {
 	r.Kind, r.Noun = KindCompanion, noun
 	doc, _ := missions.FromNode(r.File, root)
 	r.Doc = doc
-	if r.schema(sch, root, doc.Pos, doc.KeyPos) {
-		for _, f := range g.CheckCompanion(root) {
+	if next, st := r.schema(sch, root, doc.Pos, doc.KeyPos); next != nil {
+		for _, f := range g.CheckCompanion(next) {
 			r.finding(f)
 		}
 		r.complete = true
+	} else {
+		r.skipped("the "+noun+"'s checks", st)
 	}
 	validate.Sort(r.Diags)
 	return true

@@ -54,6 +54,16 @@ type ModelGame interface {
 	CheckModel(m Model, opt Options) []Finding
 }
 
+// Tolerant is a ModelGame some of whose Load findings leave the model
+// whole: Load left out only the part such a finding is about (a variant's
+// change to a card the deck lacks), so the checks still run on the rest
+// and one run shows every independent finding.
+type Tolerant interface {
+	// Tolerates reports whether findings of the check rule leave the
+	// model whole.
+	Tolerates(rule string) bool
+}
+
 // LoadEnv is what a game may use while loading: the only way it reads
 // another file (a custom catalogue or collection named in the document),
 // so limits and where a document may reach are enforced in one place.

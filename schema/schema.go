@@ -79,6 +79,9 @@ type Violation struct {
 	Key     string // missing or unknown property name ("" otherwise)
 	Kind    string // "missing", "unknown", "key" (a key of the wrong form) or "value"
 	Message string
+	// Meant is the key an unknown key is a slip for ("tyep" for "type"),
+	// when one is close enough to suggest: the value was meant for it.
+	Meant string
 }
 
 // Validate checks a document against the named schema and words every

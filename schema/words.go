@@ -127,10 +127,11 @@ func leaf(e *verr, all []string, out *[]Violation) {
 		}
 		for _, p := range e.names {
 			msg := fmt.Sprintf("unknown key %q", p)
-			if s := suggest(p, cands); s != "" {
+			s := suggest(p, cands)
+			if s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
-			add(Violation{Path: at + "/" + escape(p), Key: p, Kind: "unknown", Message: msg})
+			add(Violation{Path: at + "/" + escape(p), Key: p, Kind: "unknown", Message: msg, Meant: s})
 		}
 	case kFalse:
 		name := ""
@@ -337,8 +338,8 @@ func misspelt(vs []Violation) []Violation {
 			continue
 		}
 		obj := v.Path[:strings.LastIndexByte(v.Path, '/')+1]
-		if _, g, ok := strings.Cut(v.Message, "did you mean "); ok {
-			meant[[2]string{strings.TrimSuffix(obj, "/"), strings.Trim(g, `"?`)}] = true
+		if v.Meant != "" {
+			meant[[2]string{strings.TrimSuffix(obj, "/"), v.Meant}] = true
 		}
 	}
 	out := vs[:0]

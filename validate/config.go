@@ -33,8 +33,18 @@ type Config struct {
 	File    string                // the file it was read from, as given
 	Rules   map[string]RuleConfig // by rule id
 	Ignores []Ignore              // in file order
+	Site    SiteConfig            // what zmission site says of the collection
 
 	dir string // absolute folder of File: ignore globs are relative to it
+}
+
+// SiteConfig is the site section: the title, description, published
+// address and web editor address of the site zmission site writes.
+type SiteConfig struct {
+	Title       string
+	Description string
+	BaseURL     string
+	Editor      string
 }
 
 // RuleConfig is the configuration of one rule.
@@ -166,4 +176,18 @@ func (c *Config) Option(rule, key string) (any, bool) {
 		return v, ok
 	}
 	return nil, false
+}
+
+// Int returns a rule's whole-number option (as Option finds it), or def. A
+// *Config, nil included, is the rules.Options the games' checks read.
+func (c *Config) Int(rule, key string, def int) int {
+	switch v, _ := c.Option(rule, key); n := v.(type) {
+	case int:
+		return n
+	case int64:
+		return int(n)
+	case float64:
+		return int(n)
+	}
+	return def
 }

@@ -11,6 +11,7 @@ func init() { rules.RegisterModel(game{}) }
 type game struct{}
 
 func (game) Ruleset() string  { return Ruleset }
+func (game) Name() string     { return "Zombie: Survival Infection" }
 func (game) Kind() rules.Kind { return rules.KindNone }
 func (game) Schema() string   { return Ruleset }
 
@@ -20,6 +21,10 @@ func (game) Load(doc *missions.Doc, _ rules.LoadEnv) (rules.Model, []rules.Findi
 	s, fs := Load(doc)
 	return s, fs
 }
+
+// Tolerates implements rules.Tolerant: a variant's change that cannot be
+// made is left out, and the setup without it is whole.
+func (game) Tolerates(rule string) bool { return rule == "variant-card" }
 
 // CheckModel runs every check on a loaded setup.
 func (game) CheckModel(m rules.Model, _ rules.Options) []rules.Finding {
