@@ -78,6 +78,11 @@ func TestBrowserWrongPlace(t *testing.T) {
 	}
 	waitFor(t, ctx, "both tokens the rules refuse drawn", `document.querySelector('.ed-bad .ed-bad-token[data-index="6"] line') && document.querySelector('.ed-bad .ed-bad-token[data-index="7"] circle') && document.querySelector('.ed-bad .ed-margin')`)
 	shot(t, ctx, "wrong-place.png")
+	if shot := screenshot(t, ctx); updateShot {
+		if err := os.WriteFile("../docs/editor-wrong-place.png", shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	// The door's badge selects the door, not the mold in the same cell.
 	clickUntil(t, ctx, badgeSel(t, ctx, "door-not-on-opening"), "the bad door selected",
