@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -197,4 +198,38 @@ func TestBrowserFileGone(t *testing.T) {
 	if after := cellPoint(t, ctx, 1, 0).X - cellPoint(t, ctx, 0, 0).X; after < cell-0.5 || after > cell+0.5 {
 		t.Errorf("a cell was %.1f px wide, %.1f px after the board grew", cell, after)
 	}
+}
+
+// TestBrowserZoom: the wheel zooms around the pointer (the board point
+// under it stays there), 100% makes a cell 100 pixels, Fit shows the
+// whole board in the view.
+func TestBrowserZoom(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, "../examples/invader/violet-lockdown.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+	before := cellPoint(t, ctx, 3.5, 2.5)
+	var z0 float64
+	js(t, ctx, `zmission.zoom`, &z0)
+	if err := chromedp.Run(ctx, input.DispatchMouseEvent(input.MouseWheel, before.X, before.Y).WithDeltaX(0).WithDeltaY(-300)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "zoomed in", fmt.Sprintf(`zmission.zoom > %g`, z0*1.2))
+	after := cellPoint(t, ctx, 3.5, 2.5)
+	if d := (after.X-before.X)*(after.X-before.X) + (after.Y-before.Y)*(after.Y-before.Y); d > 9 {
+		t.Errorf("the point under the pointer moved from %v to %v", before, after)
+	}
+	click(t, ctx, `#zoom-100`)
+	waitFor(t, ctx, "100%", `zmission.zoom === 1`)
+	if w := cellPoint(t, ctx, 1, 0).X - cellPoint(t, ctx, 0, 0).X; w < 99.5 || w > 100.5 {
+		t.Errorf("at 100%% a cell is %.1f px", w)
+	}
+	click(t, ctx, `#zoom-fit`)
+	waitFor(t, ctx, "the whole board in view", `(() => { const v = document.querySelector('#canvas').getBoundingClientRect(), b = zmission.state.board, C = b.cell;
+		const m = document.querySelector('#map g.board').getScreenCTM();
+		const a = new DOMPoint(0, 0).matrixTransform(m), z = new DOMPoint(b.w * C, b.h * C).matrixTransform(m);
+		return a.x >= v.left && a.y >= v.top && z.x <= v.right && z.y <= v.bottom; })()`)
+	shot(t, ctx, "zoom-fit.png")
 }

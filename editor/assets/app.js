@@ -1,7 +1,7 @@
 // zmission edit: the page. The server holds the file, the history and the
 // checks; the page shows a State and sends operations made against its
 // version. Everything here is plain modules: no build step.
-import { Canvas } from './canvas.js';
+import { Canvas, CELL_PX } from './canvas.js';
 import { renderPalette, tokenLabel } from './palette.js';
 import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
@@ -199,6 +199,12 @@ async function drawMap() {
   canvas.mount(svg, st.board, app.zoom);
   bindCanvas();
   decorate();
+  if (!app.viewed) {
+    // The first view shows the whole board: a big one is zoomed to fit.
+    app.viewed = true;
+    const host = $('#canvas'), b = st.board;
+    if (b && (b.w * CELL_PX > host.clientWidth - 32 || b.h * CELL_PX > host.clientHeight - 32)) fit();
+  }
 }
 
 function decorate() {
@@ -619,12 +625,67 @@ function renderOverlays(st) {
   }
 }
 
-function zoom(f) {
-  app.zoom = Math.min(4, Math.max(0.3, app.zoom * f));
-  if (canvas.svg) canvas.scale(app.zoom);
+// zoomTo sets the zoom keeping the board point under the client point
+// (cx, cy) where it is: the wheel zooms around the pointer, the buttons
+// and keys around the middle of the view.
+function zoomTo(z, cx, cy) {
+  z = Math.min(4, Math.max(0.05, z));
+  const host = $('#canvas');
+  if (!canvas.svg || !canvas.board) { app.zoom = z; return; }
+  const r = host.getBoundingClientRect();
+  if (cx === undefined) { cx = r.left + host.clientWidth / 2; cy = r.top + host.clientHeight / 2; }
+  const p = canvas.at({ clientX: cx, clientY: cy });
+  app.zoom = z;
+  canvas.scale(z);
+  if (!p) return;
+  const m = canvas.board.getScreenCTM();
+  const q = new DOMPoint(p.x * canvas.b.cell, p.y * canvas.b.cell).matrixTransform(m);
+  host.scrollLeft += q.x - cx;
+  host.scrollTop += q.y - cy;
 }
+const zoom = f => zoomTo(app.zoom * f);
+
+// fit zooms so the whole board (and its margin) fills the view, and shows it.
+function fit() {
+  const b = app.state && app.state.board, host = $('#canvas');
+  if (!b || !canvas.svg) return;
+  const w = b.w + (b.margin ? 2.8 : 0), h = Math.max(b.h, b.margin || 0);
+  const z = Math.min((host.clientWidth - 32) / (w * CELL_PX), (host.clientHeight - 32) / (h * CELL_PX));
+  zoomTo(z);
+  const m = canvas.board.getScreenCTM(), r = host.getBoundingClientRect();
+  host.scrollLeft += m.e - r.left - 16;
+  host.scrollTop += m.f - r.top - 16;
+}
+
 $('#zoom-in').addEventListener('click', () => zoom(1.25));
 $('#zoom-out').addEventListener('click', () => zoom(0.8));
+$('#zoom-fit').addEventListener('click', fit);
+$('#zoom-100').addEventListener('click', () => zoomTo(1));
+
+// The wheel zooms around the pointer; a drag with the middle button, or
+// with the space bar held, pans.
+$('#canvas').addEventListener('wheel', ev => {
+  if (!canvas.svg || app.state.kind !== 'grid') return;
+  ev.preventDefault();
+  zoomTo(app.zoom * Math.pow(1.0015, -ev.deltaY), ev.clientX, ev.clientY);
+}, { passive: false });
+let space = false, pan = null;
+document.addEventListener('keydown', ev => { if (ev.key === ' ' && !/INPUT|TEXTAREA|SELECT|BUTTON/.test(ev.target.tagName)) { space = true; ev.preventDefault(); } });
+document.addEventListener('keyup', ev => { if (ev.key === ' ') space = false; });
+$('#canvas').addEventListener('pointerdown', ev => {
+  if (ev.button !== 1 && !(ev.button === 0 && space)) return;
+  ev.preventDefault();
+  ev.stopPropagation();
+  pan = { x: ev.clientX, y: ev.clientY };
+}, true);
+document.addEventListener('pointermove', ev => {
+  if (!pan) return;
+  const host = $('#canvas');
+  host.scrollLeft -= ev.clientX - pan.x;
+  host.scrollTop -= ev.clientY - pan.y;
+  pan = { x: ev.clientX, y: ev.clientY };
+});
+document.addEventListener('pointerup', () => { pan = null; });
 $('#undo').addEventListener('click', undo);
 $('#redo').addEventListener('click', redo);
 $('#help-btn').addEventListener('click', () => $('#help').showModal());
@@ -652,6 +713,8 @@ document.addEventListener('keydown', ev => {
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
   if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
   if (k === '-') { ev.preventDefault(); return zoom(0.8); }
+  if (k === '0') { ev.preventDefault(); return zoomTo(1); }
+  if ((k === 'f' || k === 'F') && app.state.kind === 'grid') { ev.preventDefault(); return fit(); }
   if (facility && app.state.kind === 'facility' && facility.key(ev)) return;
   if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile' && drag.from !== 'board') {
     // R while dragging a face from the palette turns it before it lands.
