@@ -233,3 +233,39 @@ func TestBrowserZoom(t *testing.T) {
 		return a.x >= v.left && a.y >= v.top && z.x <= v.right && z.y <= v.bottom; })()`)
 	shot(t, ctx, "zoom-fit.png")
 }
+
+// TestBrowserGroupDelete: shift-click picks several tokens; Delete removes
+// them in one step, and one Ctrl+Z brings them all back.
+func TestBrowserGroupDelete(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/templates/zombicide-invader.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+	orig := read(t, path)
+	shiftClick := func(x, y float64) {
+		p := cellPoint(t, ctx, x, y)
+		if err := chromedp.Run(ctx,
+			input.DispatchMouseEvent(input.MousePressed, p.X, p.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1).WithModifiers(input.ModifierShift),
+			input.DispatchMouseEvent(input.MouseReleased, p.X, p.Y).WithButton(input.Left).WithClickCount(1).WithModifiers(input.ModifierShift)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The start at 0,1 and the exit at 5,2.
+	clickAtUntil(t, ctx, cellPoint(t, ctx, 0.5, 1.5), "the start selected", `zmission.sel && zmission.sel.kind === 'token' && zmission.state.board.tokens[zmission.sel.index].type === 'start'`)
+	shiftClick(5.5, 2.5)
+	waitFor(t, ctx, "two picked", `zmission.group.length === 2 && document.querySelectorAll('.ed-sel rect').length === 2 && document.querySelector('#sel-remove-group')`)
+	shot(t, ctx, "group.png")
+	key(t, ctx, "Delete", 0)
+	data := waitFileNot(t, path, "{type: start")
+	if strings.Contains(data, "{type: exit") || !strings.Contains(data, "{type: spawn") {
+		t.Errorf("Delete of the group:\n%s", data)
+	}
+	waitFor(t, ctx, "one step to undo", `zmission.state.undo === 1 && zmission.state.board.tokens.length === 3`)
+	key(t, ctx, "z", input.ModifierCtrl)
+	waitFor(t, ctx, "both back", `zmission.state.board.tokens.length === 5`)
+	if string(read(t, path)) != string(orig) {
+		t.Errorf("one undo did not bring the file back")
+	}
+}

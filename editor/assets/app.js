@@ -20,6 +20,7 @@ const app = {
   tab: 'issues',
   finding: -1,
   findingKey: null, // what the picked finding is, to find it again in the next state
+  group: [], // tiles and tokens picked together with shift-click
 };
 window.zmission = app; // for the browser tests and the curious
 // Each tab undoes its own edits: its name survives a reload of the tab.
@@ -132,6 +133,8 @@ function setState(st) {
   }
   renderOverlays(st);
   if (app.sel && !selectionExists(app.sel)) app.sel = null;
+  app.group = app.group.filter(selectionExists);
+  canvas.group = app.group;
   if (!prev || prev.svg !== st.svg || app.overlays.size) drawMap();
   else decorate();
   renderPalette($('#palette'), st.palette, startDrag);
@@ -291,6 +294,19 @@ function renderSelection() {
   host.replaceChildren();
   const sel = app.sel, b = app.state.board;
   if (!sel || !b) return;
+  if (app.group.length > 1) {
+    const d = document.createElement('div');
+    d.innerHTML = '<b></b>';
+    d.firstChild.textContent = `${app.group.length} selected`;
+    d.append(' (shift-click to add or take out)');
+    host.appendChild(d);
+    const x = document.createElement('button');
+    x.textContent = 'Remove all (Delete)';
+    x.id = 'sel-remove-group';
+    x.addEventListener('click', removeSel);
+    host.appendChild(x);
+    return;
+  }
   // What the file says goes in as text, never as markup.
   const add = (bold, rest) => {
     const d = document.createElement('div');
@@ -374,6 +390,15 @@ function rotateSel() {
 }
 
 async function removeSel() {
+  if (app.group.length > 1) {
+    // One request, one step of the history: tokens first, then tiles, each
+    // from the last, so the indexes still name what was picked.
+    const idx = kind => app.group.filter(x => x.kind === kind).map(x => x.index).sort((a, b) => b - a);
+    const ops = [...idx('token').map(index => ({ op: 'token.remove', index })), ...idx('tile').map(index => ({ op: 'tile.remove', index }))];
+    app.sel = null;
+    app.group = canvas.group = [];
+    return send(ops);
+  }
   const t = selected();
   if (!t) return;
   const kind = app.sel.kind;
@@ -457,7 +482,22 @@ document.addEventListener('pointerup', async ev => {
   if (d.ghost) d.ghost.remove();
   canvas.preview(null);
   if (!d.moved) {
-    if (d.from === 'board') { app.sel = d.sel; canvas.selection(app.sel); renderSelection(); }
+    if (d.from === 'board') {
+      // Shift-click adds to the group (or takes out of it); a plain click
+      // picks one thing.
+      if (d.shift) {
+        const same = x => x.kind === d.sel.kind && x.index === d.sel.index;
+        if (!app.group.length && app.sel && app.sel.kind !== 'zone') app.group = [app.sel];
+        app.group = app.group.some(same) ? app.group.filter(x => !same(x)) : [...app.group, d.sel];
+        app.sel = app.group[app.group.length - 1] || null;
+      } else {
+        app.group = [];
+        app.sel = d.sel;
+      }
+      canvas.group = app.group;
+      canvas.selection(app.sel);
+      renderSelection();
+    }
     return;
   }
   const t = dropTarget(ev, d);
@@ -486,7 +526,7 @@ function bindCanvas() {
     if (ev.button !== 0 || !app.state.board) return;
     const p = canvas.at(ev);
     const h = p && hit(p);
-    if (!h) { app.sel = null; canvas.selection(null); renderSelection(); return; }
+    if (!h) { app.sel = null; app.group = canvas.group = []; canvas.selection(null); renderSelection(); return; }
     ev.preventDefault();
     const b = app.state.board;
     let kind = 'token', grab = null;
@@ -495,7 +535,7 @@ function bindCanvas() {
       const t = b.tiles.find(t => t.index === h.index);
       grab = { x: p.x - t.col * b.n, y: p.y - t.row * b.n };
     } else if (b.tokens.find(t => t.index === h.index).type === 'door') kind = 'door';
-    drag = { from: 'board', kind, index: h.index, sel: h, grab, x0: ev.clientX, y0: ev.clientY, moved: false };
+    drag = { from: 'board', kind, index: h.index, sel: h, grab, x0: ev.clientX, y0: ev.clientY, moved: false, shift: ev.shiftKey };
   });
   svg.addEventListener('pointerleave', () => { if (!drag) { app.hoverZone = null; app.los = null; canvas.sight(null); } });
 }
@@ -725,7 +765,7 @@ document.addEventListener('keydown', ev => {
   }
   if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
   if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }
-  if (k === 'Escape') { app.sel = null; canvas.selection(null); renderSelection(); return; }
+  if (k === 'Escape') { app.sel = null; app.group = canvas.group = []; canvas.selection(null); renderSelection(); return; }
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (arrows[k] && app.sel) { ev.preventDefault(); moveSel(...arrows[k]); }
 });

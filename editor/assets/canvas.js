@@ -188,7 +188,17 @@ export class Canvas {
   // selection outline: a tile, a token's cell, a door's side, a zone.
   selection(sel) {
     this.clear('sel');
-    if (!sel || !this.b) return;
+    if (!this.b) return;
+    // The group picked with shift-click, then the current selection.
+    const seen = new Set();
+    for (const s of [...(this.group || []), sel]) {
+      if (!s || seen.has(s.kind + s.index + s.zone)) continue;
+      seen.add(s.kind + s.index + s.zone);
+      this.selectionOne(s);
+    }
+  }
+
+  selectionOne(sel) {
     const L = this.layers.sel, st = { fill: 'none', stroke: '#2f6fbd', 'stroke-width': 8, 'stroke-dasharray': '14 8' };
     if (sel.kind === 'tile') {
       const t = this.b.tiles.find(t => t.index === sel.index);
