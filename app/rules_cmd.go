@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"strings"
 	"text/tabwriter"
 
@@ -49,7 +50,15 @@ func (e *env) rulesCmd() *cli.Command {
 			case 1:
 				chk := validate.Lookup(c.Args().First())
 				if chk == nil {
-					return &exitError{code: ExitUsage, msg: fmt.Sprintf("no check %q", c.Args().First()), hint: "'zmission rules' lists them"}
+					hint := "'zmission rules' lists them"
+					var ids []string
+					for _, chk := range validate.Checks() {
+						ids = append(ids, chk.ID)
+					}
+					if h := typo.Hint(c.Args().First(), ids); h != "" {
+						hint = h + " ('zmission rules' lists them)"
+					}
+					return &exitError{code: ExitUsage, msg: fmt.Sprintf("no check %q", c.Args().First()), hint: hint}
 				}
 				return validate.WriteCheckDoc(e.stdout, chk, RunExample)
 			}

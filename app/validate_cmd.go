@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"io"
 	"io/fs"
 	"os"
@@ -51,7 +52,7 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 	o.format = f
 	s, ok := validate.ParseSeverity(c.String("fail-on"))
 	if !ok || s == validate.Off {
-		return nil, usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on"))
+		return nil, withHint(usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on")), typo.Hint(c.String("fail-on"), []string{"error", "warning", "info"}))
 	}
 	o.failOn = s
 	switch m := c.String("color"); m {

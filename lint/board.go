@@ -3,6 +3,7 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"os"
 	"path/filepath"
 	"sort"
@@ -37,7 +38,11 @@ func tileset(file string, m *missions.Mission, o Options) (*layout.TileSet, erro
 	if !strings.ContainsAny(name, `/\.`) {
 		set, err := layout.Builtin(name)
 		if err != nil {
-			return nil, fmt.Errorf("no built-in tile set %s; built-in sets: %s (a file path needs a '/' or an extension, e.g. ./tiles.yaml)", source.Quote(name), strings.Join(layout.BuiltinNames(), ", "))
+			guess := ""
+			if h := typo.Hint(name, layout.BuiltinNames()); h != "" {
+				guess = " (" + h + ")"
+			}
+			return nil, fmt.Errorf("no built-in tile set %s%s; built-in sets: %s (a file path needs a '/' or an extension, e.g. ./tiles.yaml)", source.Quote(name), guess, strings.Join(layout.BuiltinNames(), ", "))
 		}
 		return set, nil
 	}

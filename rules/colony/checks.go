@@ -2,7 +2,9 @@ package colony
 
 import (
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -167,10 +169,19 @@ func checkLocations(s *Scenario) []rules.Finding {
 				Hint:    "remove it from locations"})
 			continue
 		case l.Source == "":
-			known := append(BaseLocationIDs(), collectionLocationIDs(s)...)
+			known := BaseLocationIDs()
+			for _, id := range collectionLocationIDs(s) {
+				if !slices.Contains(known, id) {
+					known = append(known, id)
+				}
+			}
+			hint := "known Locations: " + strings.Join(known, ", ") + "; or write a custom one: {id, name, spaces, deck}"
+			if h := typo.Hint(l.Name, known); h != "" {
+				hint = h + " (" + hint + ")"
+			}
 			fs = append(fs, rules.Finding{Rule: "colony-locations", Ptr: l.Ptr,
 				Message: fmt.Sprintf("no Location %q: it is neither a base Location nor a board of the collection", l.Name),
-				Hint:    "known Locations: " + strings.Join(known, ", ") + "; or write a custom one: {id, name, spaces, deck}"})
+				Hint:    hint})
 		}
 		if first, dup := seen[l.ID]; dup {
 			fs = append(fs, rules.Finding{Rule: "colony-locations", Ptr: l.Ptr,
