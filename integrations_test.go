@@ -179,6 +179,19 @@ func TestActionSteps(t *testing.T) {
 	if code, out = run(nil); code != 1 || !strings.Contains(out, want) {
 		t.Errorf("default paths: exit %d\n%s", code, out)
 	}
+	// With site, clean missions are published as a website; a broken one
+	// stops the job before the site is written.
+	code, out = run(map[string]string{"paths": "missions/*.yaml", "site": "public"})
+	if _, err := os.Stat(filepath.Join(workspace, "public", "first-contact", "index.html")); code != 0 || err != nil {
+		t.Errorf("site: exit %d, the mission's page: %v\n%s", code, err, out)
+	}
+	os.RemoveAll(filepath.Join(workspace, "public"))
+	if code, _ = run(map[string]string{"paths": "missions/**/*.yaml", "site": "public"}); code != 1 {
+		t.Errorf("site of a broken collection: exit %d; want 1", code)
+	}
+	if _, err := os.Stat(filepath.Join(workspace, "public")); err == nil {
+		t.Error("the site of a broken collection was written")
+	}
 }
 
 // TestPreCommitHook: pre-commit runs 'go install ./...' in a clone (the

@@ -135,6 +135,7 @@ func (e *env) root() *cli.Command {
 			e.versionCmd(),
 			e.completionCmd(),
 			e.manCmd(),
+			e.siteCmd(),
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 0 {

@@ -22,9 +22,10 @@ import (
 
 var slugRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9]+`) })
 
-// slug makes an id from a title: "Violet Lockdown!" -> "violet-lockdown".
+// slug makes an id from a title: "Violet Lockdown!" -> "violet-lockdown",
+// "Café Noir" -> "cafe-noir".
 func slug(s string) string {
-	s = strings.Trim(slugRe().ReplaceAllString(strings.ToLower(s), "-"), "-")
+	s = strings.Trim(slugRe().ReplaceAllString(strings.ToLower(transliterate(s)), "-"), "-")
 	if len(s) > 64 {
 		s = strings.TrimRight(s[:64], "-")
 	}
@@ -80,7 +81,7 @@ func (e *env) newCmd() *cli.Command {
 				if _, err := writeSchemas(schemaDir, schema.Names()); err != nil {
 					return err
 				}
-				fmt.Fprintf(e.stdout, "wrote the JSON Schemas editors check it with to %s\n", schemaDir)
+				fmt.Fprintf(e.stdout, "wrote %s%c (JSON Schemas: editors use them to check the mission as you type)\n", schemaDir, filepath.Separator)
 			}
 			fmt.Fprintf(e.stdout, "next: zmission show %s\n", path)
 			return nil

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -27,19 +28,39 @@ func printFlags() []cli.Flag {
 func outputFormat(c *cli.Command) (string, error) {
 	f := strings.ToLower(strings.TrimSpace(c.String("format")))
 	switch f {
-	case "svg", "pdf", "png":
-		return f, nil
-	case "":
+	case "svg", "pdf", "png", "":
 	default:
 		return "", usageErr("unknown --format %q: use svg, pdf or png", c.String("format"))
 	}
-	switch strings.ToLower(filepath.Ext(c.String("output"))) {
-	case ".pdf":
-		return "pdf", nil
-	case ".png":
-		return "png", nil
+	name := c.String("output")
+	if name == "" || name == "-" || isDevice(name) {
+		if f == "" {
+			return "svg", nil
+		}
+		return f, nil
 	}
-	return "svg", nil
+	// The name's extension is what the file will be opened with: a
+	// format that disagrees with it would write bytes no viewer reads.
+	ext := strings.ToLower(filepath.Ext(name))
+	byExt := map[string]string{".svg": "svg", ".pdf": "pdf", ".png": "png"}[ext]
+	switch {
+	case byExt != "" && f != "" && f != byExt:
+		return "", usageErr("--format %s does not match -o %s: name the file .%s, or leave --format out to write %s", f, name, f, strings.ToUpper(byExt))
+	case byExt != "":
+		return byExt, nil
+	case f != "":
+		return f, nil
+	case ext == "":
+		return "", usageErr("-o %s has no extension to tell the format by: name it .svg, .pdf or .png, or give --format", name)
+	}
+	return "", usageErr("-o %s: %s is not a format render writes: name the file .svg, .pdf or .png, or give --format", name, ext)
+}
+
+// isDevice tells a name that is not a file to open by its extension: a
+// device or pipe (/dev/stdout, a FIFO) named on purpose.
+func isDevice(name string) bool {
+	st, err := os.Stat(name)
+	return err == nil && !st.Mode().IsRegular() && !st.IsDir()
 }
 
 // writePages writes SVG pages as format to the file named (or standard

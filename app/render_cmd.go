@@ -35,9 +35,15 @@ func (e *env) renderCmd() *cli.Command {
 			if c.Args().Len() == 0 {
 				return usageErr("render takes a mission file (or several, for a PDF booklet)")
 			}
-			format, err := outputFormat(c)
-			if err != nil {
-				return err
+			// An output named like a mission or tile set is refused by
+			// checkOutput below, with the reason; the format's own
+			// complaint waits until those files are known.
+			format, formatErr := outputFormat(c)
+			if formatErr != nil && !isDocumentName(c.String("output")) {
+				return formatErr
+			}
+			if formatErr != nil {
+				format = "svg"
 			}
 			if err := checkDPI(c); err != nil {
 				return err
@@ -64,6 +70,9 @@ func (e *env) renderCmd() *cli.Command {
 				}
 				pages = append(pages, ps...)
 				sets = append(sets, set)
+			}
+			if formatErr != nil {
+				return formatErr
 			}
 			if c.Bool("tiles") {
 				ps, err := tileSheets(sets, sheetOptions(o))

@@ -52,7 +52,7 @@ func TestNewMissionModelineResolves(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s%s", code, out, errOut)
 		}
-		if !strings.Contains(out, "wrote the JSON Schemas editors check it with to "+filepath.Join(dir, "schema")) {
+		if !strings.Contains(out, "wrote "+filepath.Join(dir, "schema")+string(filepath.Separator)+" (JSON Schemas: editors use them to check the mission as you type)\n") {
 			t.Errorf("new does not say it wrote the schemas:\n%s", out)
 		}
 		target := modelineTarget(t, m)

@@ -163,16 +163,22 @@ func collect(args []string) ([]string, map[string]bool, error) {
 			continue
 		}
 		var found []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+		root := a
+		if lst, err := os.Lstat(a); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			// A link to a folder named on purpose is walked (WalkDir does
+			// not follow its root): "a/" makes lstat follow it.
+			root = a + string(filepath.Separator)
+		}
+		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				found = append(found, p) // reported when read
 				return nil
 			}
 			if d.IsDir() {
-				if p != a && strings.HasPrefix(d.Name(), ".") {
+				if p != root && strings.HasPrefix(d.Name(), ".") {
 					return filepath.SkipDir
 				}
-				if d.Name() == "testdata" && p != a {
+				if d.Name() == "testdata" && p != root {
 					return filepath.SkipDir // fixtures are meant to fail
 				}
 				return nil

@@ -439,7 +439,7 @@ func TestBrowserInspect(t *testing.T) {
 
 	// The title, through the form.
 	click(t, ctx, `#tabs button[data-tab="mission"]`)
-	js(t, ctx, `(() => { const i = document.querySelector('#f-title'); i.value = 'Violet Lockdown (hard)'; i.dispatchEvent(new Event('change')); return true; })()`, new(bool))
+	js(t, ctx, `(() => { const i = document.querySelector('#mission-head input[data-pointer="/title"]'); i.value = 'Violet Lockdown (hard)'; i.dispatchEvent(new Event('input')); i.dispatchEvent(new Event('change')); return true; })()`, new(bool))
 	waitFile(t, path, "title: Violet Lockdown (hard)")
 	shot(t, ctx, "mission.png")
 

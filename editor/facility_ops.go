@@ -32,10 +32,11 @@ var graphOps = map[string]func(root *yaml.Node, op Op) error{
 	"room.place":      roomPlace,
 	"room.set":        roomSet,
 	"room.remove":     roomRemove,
-	"corridor.add":    corridorAdd,
+	"corridor.add":    keepOrder(corridorAdd),
 	"corridor.set":    corridorSet,
 	"corridor.remove": corridorRemove,
-	"slot.add":        slotAdd,
+	"slot.add":        keepOrder(slotAdd),
+	"ids.renumber":    renumberOp,
 	"slot.remove":     slotRemove,
 }
 

@@ -139,12 +139,14 @@ func TestFacilityOpsGolden(t *testing.T) {
 			{Op: "room.set", graphOp: graphOp{Slot: 15, Covered: ptr(false)}},
 		}},
 		{"corridors", []Op{
+			// Each added corridor takes its place in reading order: 7-12 is
+			// corridor 4, and those after it move up one.
 			{Op: "corridor.add", graphOp: graphOp{Between: &[2]int{7, 12}}},
 			{Op: "corridor.add", graphOp: graphOp{Between: &[2]int{13, 18}, Noise: ptr(3), Door: ptr("closed"), DoorAt: ptr(13)}},
 			{Op: "corridor.set", graphOp: graphOp{Corridor: 2, Noise: ptr(0)}},
 			{Op: "corridor.set", graphOp: graphOp{Corridor: 1, Door: ptr("none")}},
 			{Op: "corridor.set", graphOp: graphOp{Corridor: 3, Door: ptr("open"), DoorAt: ptr(7), Deadly: ptr(2)}},
-			{Op: "corridor.remove", graphOp: graphOp{Corridor: 6}}, // and the noise in it
+			{Op: "corridor.remove", graphOp: graphOp{Corridor: 7}}, // 15-16, corridor 6 before the first add, and the noise in it
 		}},
 		{"slots", []Op{
 			{Op: "slot.add", At: &[2]int{0, 3}, graphOp: graphOp{Section: "A"}},

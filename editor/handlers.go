@@ -68,6 +68,7 @@ type apiError struct {
 func (s *Server) getState(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	st := s.state(s.cur, s.good)
+	st.Undo, st.Redo = s.hist.counts(r.URL.Query().Get("tab"))
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, st)
 }
@@ -188,6 +189,8 @@ func enemyPath(sc *rules.Scene, g rules.BoardGame, to int) []int {
 type opRequest struct {
 	Version string `json:"version"`
 	Ops     []Op   `json:"ops"`
+	// Tab names the page that sends it: each undoes its own edits.
+	Tab string `json:"tab,omitempty"`
 }
 
 func readJSON(r *http.Request, v any) error {
@@ -211,7 +214,7 @@ func (s *Server) postOp(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st, code, err := s.edit(req.Version, func(data []byte) ([]byte, error) {
+	st, code, err := s.edit(req.Version, req.Tab, func(data []byte) ([]byte, error) {
 		if s.cur.kind == lint.KindTileset {
 			return applyTilesetOps(data, req.Ops...)
 		}
@@ -221,14 +224,15 @@ func (s *Server) postOp(w http.ResponseWriter, r *http.Request) {
 		}
 		return applyOps(data, c, req.Ops...)
 	})
-	s.answer(w, st, code, err)
+	s.answer(w, req.Tab, st, code, err)
 }
 
-func (s *Server) answer(w http.ResponseWriter, st *State, code int, err error) {
+func (s *Server) answer(w http.ResponseWriter, tab string, st *State, code int, err error) {
 	if err != nil {
 		writeJSON(w, code, apiError{Error: err.Error(), Version: s.cur.version})
 		return
 	}
+	st.Undo, st.Redo = s.hist.counts(tab)
 	writeJSON(w, code, st)
 }
 
@@ -243,10 +247,9 @@ func (s *Server) fresh() error {
 		return errors.New(p.Message)
 	}
 	if v := Version(data); v != s.cur.version {
+		// Saved elsewhere: a step of the history like any other.
+		s.hist.push(s.cur.data, data, outside)
 		s.setCurrent(s.snapshotOf(data))
-		if !s.hist.knows(v) {
-			s.hist = history{}
-		}
 	}
 	return nil
 }
@@ -265,7 +268,7 @@ func (s *Server) setCurrent(snap *snapshot) {
 // edit changes the file by change, made against version; it refuses a
 // stale version (409) and a change that breaks the file's shape (400), and
 // writes atomically. Callers hold s.mu.
-func (s *Server) edit(version string, change func([]byte) ([]byte, error)) (*State, int, error) {
+func (s *Server) edit(version, tab string, change func([]byte) ([]byte, error)) (*State, int, error) {
 	if err := s.fresh(); err != nil {
 		return nil, http.StatusInternalServerError, err
 	}
@@ -296,7 +299,7 @@ func (s *Server) edit(version string, change func([]byte) ([]byte, error)) (*Sta
 		}
 		return nil, http.StatusInternalServerError, err
 	}
-	s.hist.push(before.data, out)
+	s.hist.push(before.data, out, tab)
 	s.setCurrent(next)
 	return s.state(s.cur, s.good), http.StatusOK, nil
 }
@@ -309,13 +312,14 @@ func (s *Server) write(data, read []byte) error {
 
 type versionRequest struct {
 	Version string `json:"version"`
+	Tab     string `json:"tab,omitempty"`
 }
 
 func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) { s.step(w, r, true) }
 func (s *Server) postRedo(w http.ResponseWriter, r *http.Request) { s.step(w, r, false) }
 
-// step undoes or redoes the last edit: it writes the file back as it was
-// before (or after) that edit, if the file is still as the edit left it.
+// step undoes or redoes the tab's last step: the file as it was before
+// (or after) it, merged with what changed since when it is not the last.
 func (s *Server) step(w http.ResponseWriter, r *http.Request, undo bool) {
 	var req versionRequest
 	if err := readJSON(r, &req); err != nil {
@@ -325,40 +329,42 @@ func (s *Server) step(w http.ResponseWriter, r *http.Request, undo bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.fresh(); err != nil {
-		s.answer(w, nil, http.StatusInternalServerError, err)
+		s.answer(w, req.Tab, nil, http.StatusInternalServerError, err)
 		return
 	}
 	if req.Version != s.cur.version {
-		s.answer(w, nil, http.StatusConflict, errStale)
+		s.answer(w, req.Tab, nil, http.StatusConflict, errStale)
 		return
 	}
-	e, ok := s.hist.peek(undo)
-	if !ok {
-		word := "undo"
-		if !undo {
-			word = "redo"
-		}
-		s.answer(w, nil, http.StatusConflict, &OpError{Msg: "nothing to " + word})
-		return
-	}
-	from, to := e.after, e.before
+	word, do := "undo", s.hist.undo
 	if !undo {
-		from, to = e.before, e.after
+		word, do = "redo", s.hist.redo
 	}
-	if Version(from) != s.cur.version {
-		s.hist = history{}
-		s.answer(w, nil, http.StatusConflict, &OpError{Msg: "the file changed since that edit; the history is cleared"})
+	to, commit, err := do(req.Tab, s.cur.data)
+	switch {
+	case errors.Is(err, errNothing):
+		s.answer(w, req.Tab, nil, http.StatusConflict, &OpError{Msg: "nothing to " + word})
+		return
+	case err != nil:
+		s.answer(w, req.Tab, nil, http.StatusConflict, &OpError{Msg: "cannot " + word + " that edit: " + err.Error()})
 		return
 	}
-	if err := s.write(to, from); err != nil {
+	next := s.snapshotOf(to)
+	if n, first := structural(next.diags); first != nil {
+		if m, _ := structural(s.cur.diags); n > m {
+			s.answer(w, req.Tab, nil, http.StatusConflict, &OpError{Msg: "cannot " + word + " that edit: with the later changes the file would no longer be a valid mission: " + first.Message})
+			return
+		}
+	}
+	if err := s.write(to, s.cur.data); err != nil {
 		code := http.StatusInternalServerError
 		if errors.Is(err, missions.ErrChanged) {
 			code, err = http.StatusConflict, errStale
 		}
-		s.answer(w, nil, code, err)
+		s.answer(w, req.Tab, nil, code, err)
 		return
 	}
-	s.hist.move(undo)
-	s.setCurrent(s.snapshotOf(to))
-	s.answer(w, s.state(s.cur, s.good), http.StatusOK, nil)
+	commit()
+	s.setCurrent(next)
+	s.answer(w, req.Tab, s.state(s.cur, s.good), http.StatusOK, nil)
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/schema"
 	"github.com/zmission/zmission/source"
 )
@@ -402,6 +403,9 @@ func (g *gameSchema) defaultOf(n *source.Node, depth int) any {
 // editors' $schema last.
 func (g *gameSchema) form() *FormField {
 	f := g.field("", g.root, 0)
+	// $schema points the author's text editor at the schema; it is not
+	// the author's to type.
+	f.Fields = slices.DeleteFunc(f.Fields, func(c *FormField) bool { return c.Key == "$schema" })
 	rank := func(c *FormField) int {
 		if i := slices.Index(headKeys, c.Key); i >= 0 {
 			return i
@@ -415,9 +419,23 @@ func (g *gameSchema) form() *FormField {
 	return f
 }
 
-// schemaFormOf is the form of the sheet's game with the values of the
-// current version, or of the last good one when the current cannot be read.
-func schemaFormOf(cur, good *snapshot) *SchemaForm {
+// schemaFor is the schema a ruleset's files follow: the game's own, or
+// the mission schema the games played on tiles share.
+func schemaFor(ruleset string) *gameSchema {
+	if g := schemaOf(ruleset); g != nil {
+		return g
+	}
+	if _, ok := rules.Lookup(ruleset).(rules.BoardGame); ok {
+		return schemaOf("mission")
+	}
+	return nil
+}
+
+// schemaFormOf is the form of the file's game with the values of the
+// current version, or of the last good one when the current cannot be read;
+// the keys in skip are left out (the grid games edit their tiles and
+// tokens on the map, their objectives and rules in forms of their own).
+func schemaFormOf(cur, good *snapshot, skip ...string) *SchemaForm {
 	doc, locked := docRoot(cur), false
 	if doc == nil {
 		doc, locked = docRoot(good), true
@@ -425,11 +443,17 @@ func schemaFormOf(cur, good *snapshot) *SchemaForm {
 	if doc == nil {
 		return nil
 	}
-	g := schemaOf(doc.Field("ruleset").Str())
+	g := schemaFor(doc.Field("ruleset").Str())
 	if g == nil {
 		return nil
 	}
-	return &SchemaForm{Schema: g.name, Root: g.form(), Values: source.ToValue(doc), Locked: locked}
+	root := g.form()
+	if len(skip) > 0 {
+		c := *root
+		c.Fields = slices.DeleteFunc(slices.Clone(c.Fields), func(f *FormField) bool { return slices.Contains(skip, f.Key) })
+		root = &c
+	}
+	return &SchemaForm{Schema: g.name, Root: root, Values: source.ToValue(doc), Locked: locked}
 }
 
 func docRoot(s *snapshot) *source.Node {

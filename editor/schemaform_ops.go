@@ -26,7 +26,7 @@ func schemaOp(root *yaml.Node, op Op) error {
 	if r := get(root, "ruleset"); r != nil && r.Kind == yaml.ScalarNode {
 		name = r.Value
 	}
-	g := schemaOf(name)
+	g := schemaFor(name)
 	if g == nil {
 		return refuse("the editor has no form for the %q ruleset", name)
 	}

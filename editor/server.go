@@ -331,10 +331,10 @@ func (s *Server) poll() {
 	if snap.ok() {
 		s.good = snap
 	}
-	// The history was made against the file as it was: an edit from
-	// outside ends it, as another editor's history ends at a reload.
-	if snap.version != before.version && !s.hist.knows(snap.version) {
-		s.hist = history{}
+	// A save from another program is a step of the history: undone like
+	// any other, and the edits before it can still be undone around it.
+	if snap.version != before.version {
+		s.hist.push(before.data, data, outside)
 	}
 	s.mu.Unlock()
 	s.notify(snap.revision())

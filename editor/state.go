@@ -87,8 +87,12 @@ type Board struct {
 	Cell  float64 `json:"cell"` // one cell in the SVG board group's units
 	Tiles []Tile  `json:"tiles"`
 	Zones []Zone  `json:"zones"`
-	// Tokens as placed, by index in the file (unplaced ones left out).
+	// Tokens is every token of the file, by index: those the rules could
+	// not place are marked Bad, drawn where the file puts them, or in the
+	// margin (a column right of the board) when that is no board cell.
 	Tokens []Token `json:"tokens"`
+	// Margin is how many tokens stand in the margin.
+	Margin int `json:"margin,omitempty"`
 }
 
 type Tile struct {
@@ -117,6 +121,10 @@ type Token struct {
 	Y     int    `json:"y"`
 	Side  string `json:"side,omitempty"`
 	Zone  string `json:"zone,omitempty"`
+	// Bad: the rules could not place it (its finding says why).
+	Bad bool `json:"bad,omitempty"`
+	// Off: it has no cell on the board; X, Y are its place in the margin.
+	Off bool `json:"off,omitempty"`
 }
 
 // Palette is what can be put on the board.
@@ -188,7 +196,7 @@ type Form struct {
 const maxLines = 20000
 
 func (s *Server) state(cur, good *snapshot) *State {
-	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}, Undo: len(s.hist.done), Redo: len(s.hist.undone)}
+	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}}
 	lines := strings.Split(string(cur.data), "\n")
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]
@@ -207,6 +215,10 @@ func (s *Server) state(cur, good *snapshot) *State {
 		st.Ruleset, st.Title = m.Ruleset, m.Title
 		st.Form = formOf(cur.res.Doc, m)
 	}
+	// The head (title, briefing, difficulty…) is the form every game's
+	// head is edited with, made from the schema.
+	st.Schema = schemaFormOf(cur, good, "tiles", "tokens", "objectives", "rules")
+	defer func() { pointFindings(st.Findings, cur) }()
 	var kind boardKind
 	if m := cur.res.Mission; m != nil {
 		kind = kindOf(m.Ruleset)
@@ -300,13 +312,11 @@ func boardOf(sc *rules.Scene) *Board {
 		}
 		out.Zones = append(out.Zones, zv)
 	}
-	for _, t := range sc.Tokens {
-		d := rules.Defaults(t.Token)
-		tv := Token{Index: t.Index, ID: d.ID, Type: d.Type, Color: d.Color, State: d.State, First: d.First, X: t.Cell.X, Y: t.Cell.Y, Side: d.Side}
-		if t.Zone != nil {
-			tv.Zone = t.Zone.ID
+	out.Tokens = tokenViews(sc)
+	for _, t := range out.Tokens {
+		if t.Off {
+			out.Margin++
 		}
-		out.Tokens = append(out.Tokens, tv)
 	}
 	return out
 }
@@ -405,18 +415,22 @@ func placeFindings(cur, show *snapshot) []Finding {
 		lines = anchorLines(cur.res.Doc.Root)
 	}
 	var sc *rules.Scene
+	var views []Token
 	if show != nil && show == cur {
 		sc = show.res.Scene // places only make sense on the board they were found on
+	}
+	if sc != nil {
+		views = tokenViews(sc)
 	}
 	for _, d := range cur.diags {
 		f := Finding{Severity: d.Severity.String(), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Line: d.Line, Col: d.Col, Related: d.Related}
 		if sc != nil {
-			f.Place = placeOf(sc, lines[d.Line], d.Message)
+			f.Place = placeOf(sc, views, lines[d.Line], d.Message)
 			for _, r := range d.Related {
 				if f.Place != nil {
 					break
 				}
-				f.Place = placeOf(sc, lines[r.Line], "")
+				f.Place = placeOf(sc, views, lines[r.Line], "")
 			}
 		}
 		out = append(out, f)
@@ -458,34 +472,55 @@ func mark(n *source.Node, ptr string, out map[int]string) {
 	}
 }
 
-func placeOf(sc *rules.Scene, ptr, msg string) *Place {
+// tokenViews is every token of the mission, by index, where the page
+// draws it: placed ones at their cell; one the rules refused (a door on a
+// wall, a token on a square with no tile) where the file puts it, marked
+// Bad; one with no board cell at all (outside the board, in a zone that is
+// not there) in the margin, a column right of the board.
+func tokenViews(sc *rules.Scene) []Token {
+	placed := map[int]*rules.Token{}
+	for _, t := range sc.Tokens {
+		placed[t.Index] = t
+	}
+	b := sc.Board
+	out := make([]Token, 0, len(sc.Mission.Tokens))
+	margin := 0
+	for i, raw := range sc.Mission.Tokens {
+		d := rules.Defaults(raw)
+		tv := Token{Index: i, ID: d.ID, Type: d.Type, Color: d.Color, State: d.State, First: d.First, Side: d.Side}
+		if t := placed[i]; t != nil {
+			tv.X, tv.Y = t.Cell.X, t.Cell.Y
+			if t.Zone != nil {
+				tv.Zone = t.Zone.ID
+			}
+		} else {
+			tv.Bad = true
+			if d.At != nil && d.At[0] >= 0 && d.At[1] >= 0 && d.At[0] < b.W && d.At[1] < b.H {
+				tv.X, tv.Y = d.At[0], d.At[1]
+				if z := b.ZoneAt(tv.X, tv.Y); z != nil {
+					tv.Zone = z.ID
+				}
+			} else {
+				tv.Off, tv.X, tv.Y, tv.Side = true, b.W+1, margin, ""
+				margin++
+			}
+		}
+		out = append(out, tv)
+	}
+	return out
+}
+
+func placeOf(sc *rules.Scene, views []Token, ptr, msg string) *Place {
 	var i int
 	switch {
 	case ptr != "" && scan(ptr, "/tokens/%d", &i):
-		for _, t := range sc.Tokens {
-			if t.Index == i {
-				p := &Place{Kind: "token", X: t.Cell.X, Y: t.Cell.Y, Token: i, Tile: -1}
-				if t.Type == missions.TokDoor {
-					p.Kind, p.Side = "door", t.Side
-				}
-				if t.Zone != nil {
-					p.Zone = t.Zone.ID
-				}
-				return p
+		if i >= 0 && i < len(views) {
+			t := views[i]
+			p := &Place{Kind: "token", X: t.X, Y: t.Y, Token: i, Tile: -1, Zone: t.Zone}
+			if t.Type == missions.TokDoor && t.Side != "" {
+				p.Kind, p.Side = "door", t.Side
 			}
-		}
-		// A token that could not be placed stands where the file says.
-		if i < len(sc.Mission.Tokens) {
-			if t := sc.Mission.Tokens[i]; t.At != nil {
-				p := &Place{Kind: "token", X: t.At[0], Y: t.At[1], Token: i, Tile: -1}
-				if t.Type == missions.TokDoor && t.Side != "" {
-					p.Kind, p.Side = "door", t.Side
-				}
-				if z := sc.Board.ZoneAt(t.At[0], t.At[1]); z != nil {
-					p.Zone = z.ID
-				}
-				return p
-			}
+			return p
 		}
 	case ptr != "" && scan(ptr, "/tiles/%d", &i):
 		b := sc.Board

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -200,5 +201,44 @@ func TestAdjacent(t *testing.T) {
 	wantEdges := []CellEdge{{0, 0, S, EdgeWall}, {1, 0, E, EdgeWall}, {1, 1, E, EdgeWall}, {1, 1, S, EdgeWall}, {1, 1, W, EdgeWall}}
 	if len(adj) != 1 || adj[0].A != 0 || adj[0].B != 1 || !slices.Equal(adj[0].Edges, wantEdges) {
 		t.Errorf("Adjacent = %+v", adj)
+	}
+}
+
+// One face placed many times: the copies of each zone are named ~2, ~3...
+// in zone order, as trying each number from 2 until one is free names
+// them, and naming them costs the same per copy however many there are
+// (the tries made it quadratic: 20 s for a 16×16 face placed 1,024 times).
+// Allocations, not time, tell: they are counted exactly.
+func TestManyCopiesIDs(t *testing.T) {
+	f := handFace("F", "", []string{"abcd", "efgh", "ijkl", "mnop"},
+		"a=room b=room c=room d=room e=room f=room g=room h=room i=room j=room k=room l=room m=room n=room o=room p=room")
+	build := func(side int) *Board {
+		var ps []Placement
+		for i := range side * side {
+			ps = append(ps, Placement{Face: "F", Col: i % side, Row: i / side})
+		}
+		b, _ := Build(handSet(4, f), ps)
+		return b
+	}
+	b := build(32)
+	if len(b.Zones) != 16*1024 {
+		t.Fatalf("%d zones, want %d", len(b.Zones), 16*1024)
+	}
+	copies := map[string]int{}
+	for _, z := range b.Zones {
+		base := z.Face + "/" + z.Label
+		copies[base]++
+		want := base
+		if k := copies[base]; k > 1 {
+			want = base + "~" + strconv.Itoa(k)
+		}
+		if z.ID != want || b.Zone(want) != z {
+			t.Fatalf("zone %d is %s, want %s", z.Index, z.ID, want)
+		}
+	}
+	small := testing.AllocsPerRun(3, func() { build(8) })  // 64 copies
+	large := testing.AllocsPerRun(3, func() { build(32) }) // 1,024 copies
+	if ratio := large / small; ratio > 16*1.5 {
+		t.Errorf("16 times the copies take %.1f times the allocations (%.0f against %.0f): not linear", ratio, large, small)
 	}
 }

@@ -6,9 +6,12 @@ package layout
 type TileSet struct {
 	Name  string
 	Title string
-	Size  int     // cells per tile side (N)
-	Faces []*Face // in file order
-	File  string  // where it was read from; "builtin:<name>" for embedded sets
+	// Rulesets are the games the set is drawn for, as its file says; none
+	// said leaves it to the games to tell from its zones.
+	Rulesets []string
+	Size     int     // cells per tile side (N)
+	Faces    []*Face // in file order
+	File     string  // where it was read from; "builtin:<name>" for embedded sets
 }
 
 // Face is one side of a physical tile, in its own coordinates (rotation 0):

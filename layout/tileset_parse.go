@@ -76,7 +76,7 @@ func (s *TileSet) Face(id string) *Face {
 	return nil
 }
 
-var tsTopKeys = []string{"$schema", "format", "name", "title", "size", "tiles", "faces"}
+var tsTopKeys = []string{"$schema", "format", "name", "title", "rulesets", "size", "tiles", "faces"}
 
 func (p *tsParser) parse(root *source.Node) *TileSet {
 	if root == nil || root.Kind == source.Null {
@@ -105,6 +105,17 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 	}
 	if n := root.Field("title"); n != nil {
 		set.Title, _ = p.str(n, "title", CodeTileSetFormat)
+	}
+	if n := root.Field("rulesets"); n != nil {
+		if n.Kind != source.Array {
+			p.report(n.Pos, CodeTileSetFormat, "rulesets must be a list of rulesets, e.g. [zombicide-invader], not %s", tsKindName(n))
+		} else {
+			for _, it := range n.Items {
+				if s, ok := p.str(it, "a ruleset", CodeTileSetFormat); ok {
+					set.Rulesets = append(set.Rulesets, s)
+				}
+			}
+		}
 	}
 	if n := p.required(root, "size", "the number of cells per tile side, e.g. size: 3"); n != nil {
 		v, err := wholeInt(n.Text)

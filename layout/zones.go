@@ -61,12 +61,22 @@ func (p *placer) makeZones() {
 			zone.Features = append(zone.Features, s.Features...)
 		}
 	}
+	// A face placed many times names its zones FACE/LABEL, FACE/LABEL~2,
+	// ~3... in zone order. Labels hold no "~", so the copies of one zone
+	// are the only ids with its name and a suffix: each name keeps the
+	// next number to try, instead of trying 2, 3... again for each copy.
+	next := map[string]int{}
 	for _, z := range b.Zones {
 		slices.Sort(z.Features)
 		z.Features = slices.Compact(z.Features)
-		id := z.Face + "/" + z.Label
-		for k := 2; b.byID[id] != nil; k++ {
-			id = z.Face + "/" + z.Label + "~" + strconv.Itoa(k)
+		base := z.Face + "/" + z.Label
+		id := base
+		if b.byID[id] != nil {
+			k := max(next[base], 2)
+			for id = base + "~" + strconv.Itoa(k); b.byID[id] != nil; id = base + "~" + strconv.Itoa(k) {
+				k++
+			}
+			next[base] = k + 1
 		}
 		z.ID = id
 		b.byID[id] = z

@@ -392,7 +392,7 @@ func (sh *sheet) deckBlock(x, y, w float64) float64 {
 	}
 	var leftOut []string
 	for _, c := range s.Deck {
-		t := c.Type
+		t := c.PlayedAs()
 		if by[t] == nil {
 			by[t] = &cnt{}
 		}
@@ -593,7 +593,7 @@ func (sh *sheet) checklist() {
 	for _, t := range append(append([]string(nil), si.Types...), "") {
 		var cards []si.Card
 		for _, c := range s.Deck {
-			if c.Type == t {
+			if c.PlayedAs() == t {
 				cards = append(cards, c)
 			}
 		}

@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/zmission/zmission/internal/typo"
 )
 
 // Inventory counts tokens and tiles used against the mission's boxes,
@@ -14,16 +16,43 @@ func (pl *Play) Inventory() (counts []Count, unknown []int) {
 func (pl *Play) checkInventory() []Finding {
 	counts, unknown := pl.Inventory()
 	var out []Finding
+	game := pl.gameName()
+	ours := strings.Join(BoxNames(pl.Mission.Ruleset), ", ")
 	for _, i := range unknown {
-		out = append(out, Finding{Rule: "unknown-box", Ptr: fmt.Sprintf("/boxes/%d", i),
-			Message: fmt.Sprintf("no box named %q; known boxes: %s", pl.Mission.Boxes[i], strings.Join(BoxNames(""), ", "))})
+		f := Finding{Rule: "unknown-box", Ptr: fmt.Sprintf("/boxes/%d", i),
+			Message: fmt.Sprintf("no box named %q; %s's boxes: %s", pl.Mission.Boxes[i], game, ours)}
+		if g := typo.Closest(pl.Mission.Boxes[i], BoxNames("")); g != "" {
+			f.Hint = "did you mean " + g + "?"
+			if b := LookupBox(g); b.Ruleset != pl.Mission.Ruleset {
+				f.Hint += fmt.Sprintf(" (a box of %s)", GameName(b.Ruleset))
+			}
+		}
+		out = append(out, f)
 	}
-	if len(unknown) > 0 {
-		return out // counts against a partial inventory would mislead
+	// A box of another game: its tokens and tiles are not counted, so
+	// what only it holds is reported below as not in the game.
+	var foreign []int
+	for i, n := range pl.Mission.Boxes {
+		b := LookupBox(n)
+		if b == nil || b.Ruleset == pl.Mission.Ruleset {
+			continue
+		}
+		foreign = append(foreign, i)
+		out = append(out, Finding{Rule: "box-ruleset", Ptr: fmt.Sprintf("/boxes/%d", i),
+			Message: fmt.Sprintf("%s is a box of %s, not of %s (ruleset: %s): its tokens and tiles are not counted", n, GameName(b.Ruleset), game, pl.Mission.Ruleset),
+			Hint:    fmt.Sprintf("list %s's boxes (%s), or write the mission for %s (ruleset: %s)", game, ours, GameName(b.Ruleset), b.Ruleset)})
 	}
 	owner := strings.Join(pl.Mission.Boxes, " + ")
 	if owner == "" {
 		owner = pl.CoreBox
+	}
+	atMost := ""
+	if len(unknown) > 0 {
+		var typos []string
+		for _, i := range unknown {
+			typos = append(typos, pl.Mission.Boxes[i])
+		}
+		atMost = fmt.Sprintf(" at most, whichever of %s's boxes %s stands for", game, strings.Join(typos, " and "))
 	}
 	alien := map[string]bool{} // token types reported as not in the game
 	for _, c := range counts {
@@ -34,9 +63,15 @@ func (pl *Play) checkInventory() []Finding {
 			if !alien[c.Type] {
 				alien[c.Type] = true
 				name := TypeName(c.Type)
-				out = append(out, Finding{Rule: "token-not-in-game", Ptr: c.Over,
-					Message: fmt.Sprintf("%s has no %s: none of its boxes holds such a token and its rules do not use one", pl.gameName(), name),
-					Hint:    fmt.Sprintf("remove the %s token, or write the mission for a game that has it (ruleset)", name)})
+				f := Finding{Rule: "token-not-in-game", Ptr: c.Over,
+					Message: fmt.Sprintf("%s has no %s: none of its boxes holds such a token and its rules do not use one", game, name),
+					Hint:    fmt.Sprintf("remove the %s token, or write the mission for a game that has it (ruleset)", name)}
+				for _, i := range foreign {
+					if b := LookupBox(pl.Mission.Boxes[i]); b.Tokens[c.Type] != nil {
+						f.Related = append(f.Related, Related{Ptr: fmt.Sprintf("/boxes/%d", i), Message: fmt.Sprintf("%s holds one, but it is a box of %s", b.Name, GameName(b.Ruleset))})
+					}
+				}
+				out = append(out, f)
 			}
 			continue
 		}
@@ -49,7 +84,7 @@ func (pl *Play) checkInventory() []Finding {
 			what = "use" + Plural(c.Used) + " of " + c.Label()
 		}
 		out = append(out, Finding{Rule: "inventory", Ptr: c.Over,
-			Message: fmt.Sprintf("the mission needs %s %s, but %s has %d", used, what, owner, c.Owned),
+			Message: fmt.Sprintf("the mission needs %s %s, but %s has %d%s", used, what, owner, c.Owned, atMost),
 			Hint:    "use fewer, or list the boxes that hold more under 'boxes:'"})
 	}
 	return out
@@ -63,6 +98,9 @@ func GameHas(ruleset, typ string) bool { return gameHas(ruleset, typ) }
 // Zombicide"; the ruleset itself for a game that does not say.
 func GameName(ruleset string) string {
 	if g, ok := Lookup(ruleset).(interface{ Name() string }); ok {
+		return g.Name()
+	}
+	if g, ok := LookupModel(ruleset).(interface{ Name() string }); ok {
 		return g.Name()
 	}
 	return ruleset

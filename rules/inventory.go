@@ -148,6 +148,25 @@ func BoxNames(ruleset string) []string {
 	return out
 }
 
+// mostOfGame is, for each token (type, colour) and tile set, the most that
+// one box of the ruleset holds.
+func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) {
+	tokens, sets = map[[2]string]int{}, map[string]int{}
+	for _, n := range BoxNames(ruleset) {
+		b := LookupBox(n)
+		for typ, byColor := range b.Tokens {
+			for c, k := range byColor {
+				key := [2]string{typ, c}
+				tokens[key] = max(tokens[key], k)
+			}
+		}
+		if b.Tileset != "" {
+			sets[b.Tileset] = 1
+		}
+	}
+	return tokens, sets
+}
+
 // Count is one line of an inventory: tokens of a type and colour (or tile
 // uses) that a mission needs against what its boxes hold.
 type Count struct {
@@ -173,7 +192,10 @@ func (c Count) Label() string {
 
 // Inventory counts what the mission uses against its boxes (or the core box
 // when it names none). extra adds tokens the rules require beyond those
-// placed, by type and colour.
+// placed, by type and colour. A box of another game counts nothing
+// (box-ruleset says so). An unknown name (a typo) counts as the most any
+// box of the game holds of each thing, so what Owned still lacks is missing
+// whichever box was meant; unknown lists those names' indexes.
 func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, unknown []int) {
 	names := s.Mission.Boxes
 	if len(names) == 0 {
@@ -187,6 +209,9 @@ func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, 
 			unknown = append(unknown, i)
 			continue
 		}
+		if b.Ruleset != s.Mission.Ruleset {
+			continue
+		}
 		for typ, byColor := range b.Tokens {
 			for c, k := range byColor {
 				owned[[2]string{typ, c}] += k
@@ -194,6 +219,17 @@ func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, 
 		}
 		if b.Tileset != "" {
 			sets[b.Tileset]++
+		}
+	}
+	if len(unknown) > 0 {
+		most, mostSets := mostOfGame(s.Mission.Ruleset)
+		for range unknown {
+			for k, n := range most {
+				owned[k] += n
+			}
+			for k, n := range mostSets {
+				sets[k] += n
+			}
 		}
 	}
 	type acc struct {

@@ -186,10 +186,13 @@ func centre(s *Scene) (float64, float64) {
 // coloured doors, spawns, inventory.
 func (p *Play) Checks() []Finding {
 	var out []Finding
+	out = append(out, p.checkPlayers()...)
 	out = append(out, p.checkStart()...)
 	out = append(out, p.checkRefs()...)
 	out = append(out, p.checkSolvable()...)
 	out = append(out, p.checkSpawns()...)
+	out = append(out, p.checkRuleEffects()...)
 	out = append(out, p.checkInventory()...)
+	out = append(out, p.checkTileset()...)
 	return out
 }

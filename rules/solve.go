@@ -110,10 +110,11 @@ func Reachable(moves []Move, n, start int, keys map[string]int) []bool {
 // made once: a solve asks for it once per step, and the checks solve the
 // same puzzle several times. A copy of the puzzle with other moves (see
 // Lenient) does not use the copied list: it is kept with the moves it was
-// made of and checked against them.
+// made of and checked against them. A nil list was never made: a board with
+// no moves at all has empty lists of both, which compare the same.
 func (p *Puzzle) reachable(keys map[string]int) []bool {
 	n := len(p.Scene.Board.Zones)
-	if !sameMoves(p.adjOf, p.Moves) {
+	if p.adj == nil || !sameMoves(p.adjOf, p.Moves) {
 		p.adj, p.adjOf = adjacency(p.Moves, n), p.Moves
 	}
 	return reachFrom(p.Moves, p.adj, n, p.Start, keys)

@@ -29,6 +29,7 @@ func init() {
 		Bad:      "mold: [Z1, Z7]\n```\n",
 		Good:     "mold: [Z1, Z2]\n",
 		Options:  map[string]any{"threshold": 3, "ratio": 0.5, "strict": false, "zones": []string{"Z1"}, "label": "x"},
+		Bounds:   map[string][2]float64{"threshold": {1, 64}, "ratio": {0, 1}},
 	})
 	Register(&Check{
 		ID:       "legacy-tile",

@@ -20,6 +20,10 @@ type Check struct {
 	Bad      string         // a YAML mission (or fragment) that triggers it
 	Good     string         // the fixed version
 	Options  map[string]any // configurable options with their defaults, e.g. {"threshold": 3}
+	// Bounds holds the least and the greatest value of each number option:
+	// a configuration comes from anyone, and a number that sizes a search
+	// is checked before it is used.
+	Bounds map[string][2]float64
 }
 
 var registry = struct {
@@ -42,6 +46,21 @@ func Register(c *Check) {
 	}
 	if c.Severity > Error {
 		panic(fmt.Sprintf("validate.Register: check %q has an unknown severity %d", c.ID, c.Severity))
+	}
+	for k, def := range c.Options {
+		var v float64
+		switch d := def.(type) {
+		case int:
+			v = float64(d)
+		case float64:
+			v = d
+		default:
+			continue
+		}
+		b, ok := c.Bounds[k]
+		if !ok || v < b[0] || v > b[1] {
+			panic(fmt.Sprintf("validate.Register: number option %q of check %q has no bounds holding its default", k, c.ID))
+		}
 	}
 	registry.Lock()
 	defer registry.Unlock()

@@ -32,6 +32,9 @@ func TestRegisterPanics(t *testing.T) {
 		"trailing -": {ID: "a-", Title: "x"},
 		"no title":   {ID: "fresh-id"},
 		"severity":   {ID: "fresh-id", Title: "x", Severity: 7},
+		// A number option sizes work: it must say its bounds.
+		"unbounded number": {ID: "fresh-id", Title: "x", Options: map[string]any{"depth": 3}},
+		"default outside":  {ID: "fresh-id", Title: "x", Options: map[string]any{"depth": 3}, Bounds: map[string][2]float64{"depth": {4, 9}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			defer func() {

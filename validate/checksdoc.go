@@ -62,7 +62,11 @@ func writeCheckDoc(w io.Writer, c *Check, run func(string) string, heading strin
 			if i == 0 {
 				sep = ""
 			}
-			fmt.Fprintf(w, "%s `%s` (default `%v`)", sep, k, c.Options[k])
+			if b, ok := c.Bounds[k]; ok {
+				fmt.Fprintf(w, "%s `%s` (default `%v`, from %g to %g)", sep, k, c.Options[k], b[0], b[1])
+			} else {
+				fmt.Fprintf(w, "%s `%s` (default `%v`)", sep, k, c.Options[k])
+			}
 		}
 		fmt.Fprintln(w)
 	}

@@ -25,7 +25,7 @@ func TestWriteChecksDoc(t *testing.T) {
 		"### Example\n\n```yaml\nexit: Z9\n```\n\n```\nexample.yaml:1:1: error: found exit: Z9 [fake]\n```\n",
 		"### Fixed\n\n```yaml\nexit: Z2\n```\n",
 		"````yaml\nmold: [Z1, Z7]\n```\n````\n", // a longer fence around backticks
-		"- Options: `label` (default `x`), `ratio` (default `0.5`)",
+		"- Options: `label` (default `x`), `ratio` (default `0.5`, from 0 to 1)",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("checks doc lacks %q", want)

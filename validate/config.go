@@ -33,8 +33,18 @@ type Config struct {
 	File    string                // the file it was read from, as given
 	Rules   map[string]RuleConfig // by rule id
 	Ignores []Ignore              // in file order
+	Site    SiteConfig            // what zmission site says of the collection
 
 	dir string // absolute folder of File: ignore globs are relative to it
+}
+
+// SiteConfig is the site section: the title, description, published
+// address and web editor address of the site zmission site writes.
+type SiteConfig struct {
+	Title       string
+	Description string
+	BaseURL     string
+	Editor      string
 }
 
 // RuleConfig is the configuration of one rule.

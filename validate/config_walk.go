@@ -29,7 +29,8 @@ func init() {
 }
 
 var (
-	topKeys    = []string{"ignore", "rules"}
+	topKeys    = []string{"ignore", "rules", "site"}
+	siteKeys   = []string{"base-url", "description", "editor", "title"}
 	ignoreKeys = []string{"path", "rules"}
 	severities = []string{"error", "info", "off", "warning"}
 )
@@ -131,8 +132,10 @@ func (r *configReader) read(root *source.Node) {
 			r.readRules(n)
 		case "ignore":
 			r.readIgnores(n)
+		case "site":
+			r.readSite(n)
 		default:
-			r.report(Error, n.KeyPos, didYouMean(key, topKeys), "unknown key %q (want \"rules\" or \"ignore\")", key)
+			r.report(Error, n.KeyPos, didYouMean(key, topKeys), "unknown key %q (want \"rules\", \"ignore\" or \"site\")", key)
 		}
 	}
 }
@@ -232,6 +235,19 @@ func (r *configReader) readOption(id string, chk *Check, key string, n *source.N
 		}
 		r.report(Error, n.KeyPos, hint, "rule %q has no option %q", id, key)
 		return nil, false
+	}
+	// A number out of bounds is told as such, whatever its form (1e12 is
+	// a whole number too large for the option, not a wrong type).
+	if b, bounded := chk.Bounds[key]; bounded && n.Kind == source.Number {
+		f, err := strconv.ParseFloat(n.Text, 64)
+		if i, isInt := parseInt(n.Text); isInt {
+			f, err = float64(i), nil
+		}
+		if (err == nil || math.IsInf(f, 0)) && (f < b[0] || f > b[1]) {
+			r.report(Error, valuePos(n), fmt.Sprintf("the default is %v", def),
+				"option %q of rule %q is %s; it must be from %g to %g", key, id, n.Text, b[0], b[1])
+			return nil, false
+		}
 	}
 	v, ok := r.typed(def, n)
 	if !ok {
@@ -431,4 +447,37 @@ func sortedKeys(m map[string]any) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// readSite reads the site section: what zmission site says of the
+// collection. Every value is a string.
+func (r *configReader) readSite(n *source.Node) {
+	if n.Kind == source.Null {
+		return
+	}
+	if n.Kind != source.Object {
+		r.report(Error, valuePos(n), "", "\"site\" must be a mapping with %s, found %s", strings.Join(siteKeys, ", "), found(n))
+		return
+	}
+	for i, key := range n.Keys {
+		v := n.Fields[i]
+		if !slices.Contains(siteKeys, key) {
+			r.report(Error, v.KeyPos, didYouMean(key, siteKeys), "unknown key %q under site (want %s)", key, strings.Join(siteKeys, ", "))
+			continue
+		}
+		if v.Kind != source.String {
+			r.report(Error, valuePos(v), "", "site %s must be a string, found %s", key, found(v))
+			continue
+		}
+		switch key {
+		case "title":
+			r.cfg.Site.Title = v.Text
+		case "description":
+			r.cfg.Site.Description = v.Text
+		case "base-url":
+			r.cfg.Site.BaseURL = v.Text
+		case "editor":
+			r.cfg.Site.Editor = v.Text
+		}
+	}
 }

@@ -5,7 +5,7 @@ import { Canvas } from './canvas.js';
 import { renderPalette, tokenLabel } from './palette.js';
 import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
-import { renderSchemaForm, focusFinding } from './schemaform.js';
+import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
 
 const $ = s => document.querySelector(s);
@@ -21,6 +21,10 @@ const app = {
   finding: -1,
 };
 window.zmission = app; // for the browser tests and the curious
+// Each tab undoes its own edits: its name survives a reload of the tab.
+const TAB = sessionStorage.getItem('zmission-tab') || Math.random().toString(36).slice(2, 10);
+sessionStorage.setItem('zmission-tab', TAB);
+app.tabID = TAB;
 const canvas = new Canvas($('#canvas'));
 let facility = null; // the facility's canvas, made when a facility opens
 
@@ -45,7 +49,7 @@ function banner(text, kind = 'error') {
 }
 
 export async function load() {
-  const r = await api('api/state');
+  const r = await api('api/state?tab=' + TAB);
   if (r.status === 200) setState(r.data);
 }
 
@@ -59,7 +63,7 @@ async function send(ops) {
 let queue = Promise.resolve();
 function post(path, body) {
   const run = async () => {
-    const r = await api(path, { ...body, version: app.state.version });
+    const r = await api(path, { ...body, version: app.state.version, tab: TAB });
     if (r.status === 200) {
       banner('');
       setState(r.data);
@@ -130,7 +134,18 @@ function setState(st) {
     $('#tab-mission').replaceChildren(p);
     renderSchemaForm($('#form-pane'), st, send);
   } else {
-    renderForms($('#tab-mission'), st.form, send);
+    // The head is the form every game's head is edited with; objectives
+    // and special rules have forms of their own below it.
+    let head = $('#mission-head'), lists = $('#mission-lists');
+    if (!head) {
+      head = document.createElement('div');
+      head.id = 'mission-head';
+      lists = document.createElement('div');
+      lists.id = 'mission-lists';
+      $('#tab-mission').replaceChildren(head, lists);
+    }
+    renderSchemaForm(head, st, send);
+    renderForms(lists, st.form, send);
   }
   renderTour();
   renderSelection();
@@ -179,6 +194,7 @@ async function drawMap() {
 function decorate() {
   if (!canvas.svg) return;
   canvas.b = app.state.board;
+  canvas.bad();
   canvas.badges(app.state.findings, i => pickFinding(i));
   canvas.selection(app.sel);
   canvas.sight(app.los);
@@ -264,7 +280,15 @@ function renderSelection() {
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'token') {
     const t = b.tokens.find(t => t.index === sel.index);
-    add(tokenLabel(t), ` at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}${t.id ? ', id ' + t.id : ''}`);
+    add(tokenLabel(t), (t.off ? ' not on the board' : ` at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}`) + (t.id ? ', id ' + t.id : ''));
+    if (t.bad) {
+      // Why the rules refuse it, from its finding.
+      const f = app.state.findings.find(f => f.place && f.place.token === t.index);
+      const d = document.createElement('div');
+      d.className = 'bad-why';
+      d.textContent = f ? f.message : 'the rules cannot place it here';
+      host.appendChild(d);
+    }
     // The boxes' colours of this type; a box that counts a type in any
     // colour (classic doors, spawns, objectives) offers every colour.
     const kinds = app.state.palette.tokens.filter(k => k.type === t.type);
@@ -568,15 +592,25 @@ $('#undo').addEventListener('click', undo);
 $('#redo').addEventListener('click', redo);
 $('#help-btn').addEventListener('click', () => $('#help').showModal());
 
+// The text fields typed in since they got the focus: there Ctrl+Z is the
+// field's own undo; anywhere else it is the file's.
+const typedIn = new WeakSet();
+document.addEventListener('focusin', ev => typedIn.delete(ev.target));
+document.addEventListener('input', ev => typedIn.add(ev.target), true);
+
 document.addEventListener('keydown', ev => {
-  // Keys belong to a field being typed in; a ticked checkbox (the
-  // facility's connect mode) keeps the shortcuts.
   const tag = ev.target.tagName;
-  const box = tag === 'INPUT' && ['checkbox', 'radio', 'button', 'submit', 'reset'].includes(ev.target.type);
-  if ((tag === 'INPUT' && !box) || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  const box = tag === 'INPUT' && ['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(ev.target.type);
+  const text = (tag === 'INPUT' && !box) || tag === 'TEXTAREA';
   const k = ev.key, ctrl = ev.ctrlKey || ev.metaKey;
-  if (ctrl && (k === 'z' || k === 'Z')) { ev.preventDefault(); return ev.shiftKey ? redo() : undo(); }
-  if (ctrl && (k === 'y' || k === 'Y')) { ev.preventDefault(); return redo(); }
+  const z = ctrl && !ev.altKey && (k === 'z' || k === 'Z'), y = ctrl && !ev.altKey && (k === 'y' || k === 'Y');
+  if ((z || y) && !(text && typedIn.has(ev.target))) {
+    ev.preventDefault();
+    return z && !ev.shiftKey ? undo() : redo();
+  }
+  // Other keys belong to a field; a ticked checkbox (the facility's
+  // connect mode) keeps the shortcuts.
+  if (text || tag === 'SELECT') return;
   if (ctrl || ev.altKey) return;
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
   if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
@@ -605,5 +639,13 @@ function listen() {
   es.addEventListener('change', e => { if (!app.state || e.data !== app.state.revision) load(); });
   es.addEventListener('hello', e => { if (app.state && e.data !== app.state.revision) load(); });
 }
+
+// Text typed and not saved yet is sent as the page is left (a reload, a
+// closed tab): the request outlives the page.
+addEventListener('pagehide', () => {
+  const ops = takePending();
+  if (!ops.length || !app.state) return;
+  fetch('api/op', { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: app.state.version, ops, tab: TAB }) });
+});
 
 load().then(listen);

@@ -2,6 +2,8 @@
 // layer inside its board group (board units, one cell = board.cell) for
 // badges, the selection, sight, the tour and drop previews.
 const NS = 'http://www.w3.org/2000/svg';
+// CELL_PX is a board cell's size on screen at zoom 1.
+export const CELL_PX = 100;
 
 export function el(name, attrs = {}, parent) {
   const e = document.createElementNS(NS, name);
@@ -19,27 +21,72 @@ export class Canvas {
     this.b = null; // State.board
   }
 
-  // mount shows a new map; the layers are made again on top of it.
+  // mount shows a new map; the layers are made again on top of it. The
+  // page is drawn at a fixed size per board cell (zoom 1: CELL_PX pixels),
+  // so the map does not rescale when the board grows.
   mount(svgText, board, zoom = 1) {
     this.b = board;
     const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
     const svg = document.importNode(doc.documentElement, true);
-    this.mm = parseFloat(svg.getAttribute('width')) || 200;
     svg.removeAttribute('width');
     svg.removeAttribute('height');
-    svg.style.width = Math.round(this.mm * 4.2 * zoom) + 'px';
     svg.id = 'map';
     this.host.replaceChildren(svg);
     this.svg = svg;
     this.board = svg.querySelector('g.board');
+    // The board group's place and scale in the page's units (mm).
+    const m = this.board.transform.baseVal.consolidate();
+    this.bm = m ? m.matrix : { a: 1, e: 0, f: 0 };
+    const vb = svg.viewBox.baseVal;
+    if (board && board.margin) {
+      // Tokens with no board cell stand in a column right of the board:
+      // the page grows to show it.
+      const u = board.cell * this.bm.a;
+      vb.width = Math.max(vb.width, this.bm.e + (board.w + 2.8) * u);
+      vb.height = Math.max(vb.height, this.bm.f + (board.margin + 0.5) * u);
+    }
+    this.vb = { w: vb.width, h: vb.height };
     this.layers = {};
-    for (const name of ['shade', 'tour', 'path', 'sel', 'badges', 'preview']) {
+    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges', 'preview']) {
       this.layers[name] = el('g', { class: 'ed-' + name }, this.board);
     }
+    this.scale(zoom);
   }
 
-  // scale zooms the map: 1 is about 4 pixels to the millimetre.
-  scale(zoom) { if (this.svg) this.svg.style.width = Math.round(this.mm * 4.2 * zoom) + 'px'; }
+  // pxPerUnit is the screen pixels of one page unit at a zoom.
+  pxPerUnit(zoom) { return CELL_PX * zoom / ((this.b ? this.b.cell : 100) * this.bm.a); }
+
+  // scale zooms the map: at 1 a board cell is CELL_PX pixels.
+  scale(zoom) {
+    if (!this.svg) return;
+    this.svg.style.width = Math.round(this.vb.w * this.pxPerUnit(zoom)) + 'px';
+    this.svg.style.height = Math.round(this.vb.h * this.pxPerUnit(zoom)) + 'px';
+  }
+
+  // bad draws the tokens the rules could not place where the file puts
+  // them, in an error style, and the margin with those that have no cell.
+  bad() {
+    this.clear('bad');
+    if (!this.b) return;
+    const L = this.layers.bad, C = this.b.cell, red = '#c0392b';
+    if (this.b.margin) {
+      const x = (this.b.w + 0.6) * C;
+      el('rect', { x, y: -0.1 * C, width: 1.8 * C, height: (this.b.margin + 0.2) * C, fill: '#fdf0ee', stroke: red, 'stroke-width': 3, 'stroke-dasharray': '10 6', class: 'ed-margin' }, L);
+      el('text', { x: x + 0.9 * C, y: -0.22 * C, 'text-anchor': 'middle', 'font-size': 22, fill: red }, L).textContent = 'not on the board';
+    }
+    for (const t of this.b.tokens) {
+      if (!t.bad) continue;
+      const g = el('g', { class: 'ed-bad-token', 'data-index': t.index }, L);
+      el('title', {}, g).textContent = `${t.color ? t.color + ' ' : ''}${t.type}: the rules cannot place it here (see Issues)`;
+      if (t.type === 'door' && t.side && !t.off) {
+        this.sideLine(t.x, t.y, t.side, { stroke: red, 'stroke-width': 18, 'stroke-dasharray': '12 8', 'stroke-linecap': 'butt' }, g);
+        continue;
+      }
+      const cx = (t.x + (t.off ? 0.5 : 0.5)) * C, cy = (t.y + 0.5) * C;
+      el('circle', { cx, cy, r: 0.34 * C, fill: 'white', 'fill-opacity': 0.9, stroke: red, 'stroke-width': 6, 'stroke-dasharray': '12 6' }, g);
+      el('text', { x: cx, y: cy + 8, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 'bold', fill: red }, g).textContent = t.type.slice(0, 5);
+    }
+  }
 
   clear(name) { if (this.layers[name]) this.layers[name].replaceChildren(); }
 
@@ -128,6 +175,8 @@ export class Canvas {
       const t = el('text', { 'text-anchor': 'middle', y: 6, 'font-size': 18, 'font-weight': 'bold', fill: 'white' }, g);
       t.textContent = items.length > 1 ? String(items.length) : '!';
       el('title', {}, g).textContent = items.map(i => findings[i].message).join('\n');
+      // A press on a badge is the badge's, never the token's under it.
+      g.addEventListener('pointerdown', ev => ev.stopPropagation());
       g.addEventListener('click', ev => { ev.stopPropagation(); onClick(items[0]); });
     }
   }

@@ -159,6 +159,11 @@ export function facilityView(shell) {
     c.addEventListener('change', () => { v.connect = c.checked; v.from = null; drawCanvas(); });
     l.append(c, ' connect mode');
     tools.appendChild(l);
+    // Ids in reading order make the rules' two tie-breaks agree; new slots
+    // and corridors keep that order, this button restores it.
+    const rn = html('button', { id: 'fac-renumber', title: 'Number slots and corridors row by row from the top-left, as the rules want' }, 'Renumber');
+    rn.addEventListener('click', () => shell.send([{ op: 'ids.renumber' }]));
+    tools.appendChild(rn);
     tools.appendChild(html('span', { class: 'hint' }, 'Click a slot to select it; shift-click another (or use connect mode) to lay a corridor between them; Delete removes the selection.'));
     shell.canvas.replaceChildren(tools, html('div', { id: 'fac-board' }));
   }

@@ -42,33 +42,9 @@ export function renderForms(host, form, send) {
 function build(host, form, send) {
   host.replaceChildren();
   if (!form) {
-    host.append(h('p', { textContent: 'The mission cannot be read as it is; fix the error shown above.' }));
-    return;
-  }
-  const f = h('form', { className: 'fields', id: 'mission-form', on: { submit: e => e.preventDefault() } });
-  const field = (name, label, kind = 'input') => {
-    const input = kind === 'textarea' ? h('textarea', { name }) : h('input', { name });
-    input.value = form[name] ?? '';
-    if (name === 'duration' || name === 'survivors') input.value = form[name] || '';
-    input.addEventListener('change', () => send([{ op: 'field.set', field: name, value: input.value }]));
-    f.append(h('label', { textContent: label, htmlFor: 'f-' + name }));
-    input.id = 'f-' + name;
-    f.append(input);
-  };
-  field('title', 'Title');
-  field('id', 'Id');
-  field('author', 'Author');
-  field('briefing', 'Briefing', 'textarea');
-  field('notes', 'Notes for the game master', 'textarea');
-  field('difficulty', 'Difficulty (easy, medium, hard, deadly)');
-  field('duration', 'Duration (minutes)');
-  field('survivors', 'Survivors');
-  field('players', 'Players (a number or a range: 2-6)');
-  field('boxes', 'Boxes (comma-separated)');
-  field('equipment', 'Starting equipment (comma-separated)');
-  field('xeno_deck', 'Enemy deck card ranges (comma-separated)');
-  host.append(f);
+    return; // the head form above says why
 
+  }
   host.append(h('h3', { textContent: 'Objectives' }));
   const ol = h('ol', { className: 'items', id: 'objectives' });
   form.objectives.forEach((o, i) => {

@@ -8,6 +8,12 @@ const TEXT_DELAY = 500; // ms of quiet before typed text is saved
 let cur = null; // {host, st, send}
 // Text typed and not saved yet, by pointer: a new state keeps it.
 const pending = new Map();
+// Edits refused, by pointer: the field keeps saying why until it is
+// edited again, through the states that come meanwhile.
+const refusals = new Map();
+// Set while the form is taken down: the field being typed in loses focus
+// then, and the change event that fires is no author's.
+let rebuilding = false;
 
 function h(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -26,6 +32,7 @@ const join = (p, k) => p + '/' + String(k).replace(/~/g, '~0').replace(/\//g, '~
 const parent = p => p.slice(0, p.lastIndexOf('/'));
 
 async function send(op, ptr) {
+  refusals.delete(ptr);
   const r = await cur.send([op]);
   if (r && r.status === 400) refused(ptr, r.data.error || String(r.data));
   return r;
@@ -35,6 +42,11 @@ const remove = ptr => send({ op: 'value.remove', pointer: ptr }, ptr);
 
 // refused shows why an edit was not made at its field; the file is as it was.
 function refused(ptr, msg) {
+  refusals.set(ptr, msg);
+  mark(ptr, msg);
+}
+
+function mark(ptr, msg) {
   const el = fieldOf(ptr);
   if (!el) return;
   el.classList.add('sf-bad', 'sf-error');
@@ -43,6 +55,9 @@ function refused(ptr, msg) {
 }
 
 export function renderSchemaForm(host, st, sendOps) {
+  // A new version of the file (an undo, a save elsewhere) answers what
+  // was refused.
+  if (cur && cur.st.version !== st.version) refusals.clear();
   cur = { host, st, send: sendOps };
   const form = st.schema;
   // The form is made again with each state: the open sections, the field
@@ -51,8 +66,9 @@ export function renderSchemaForm(host, st, sendOps) {
   for (const d of host.querySelectorAll('details[data-pointer]')) open.set(d.dataset.pointer, d.open);
   const a = document.activeElement;
   const typing = a && host.contains(a) && a.dataset.pointer !== undefined
-    ? { ptr: a.dataset.pointer, tag: a.tagName, start: a.selectionStart, end: a.selectionEnd } : null;
-  host.replaceChildren();
+    ? { ptr: a.dataset.pointer, tag: a.tagName, value: a.value, start: a.selectionStart, end: a.selectionEnd } : null;
+  rebuilding = true;
+  try { host.replaceChildren(); } finally { rebuilding = false; }
   if (!form) {
     host.append(h('p', { className: 'sf-note', textContent: 'This game has no schema to make a form from: edit the file in your text editor.' }));
     return;
@@ -70,12 +86,56 @@ export function renderSchemaForm(host, st, sendOps) {
   if (typing) {
     const e = inputOf(typing.ptr);
     if (e) {
+      // A refused value stays in the field being typed in, to be fixed.
+      if (refusals.has(typing.ptr) && e.tagName === typing.tag && e.type !== 'checkbox' && e.tagName !== 'SELECT') e.value = typing.value;
       e.focus();
       try { e.setSelectionRange(typing.start, typing.end); } catch (_) { /* not a text field */ }
     }
   }
   markFindings(host, st.findings);
+  for (const [ptr, msg] of refusals) mark(ptr, msg);
 }
+
+// typed saves what is typed in e once the typing pauses (and at once when
+// the field is left): op says what to send, or null when nothing changed.
+// Until then the text is pending: a new state keeps it in the field, and
+// leaving the page sends it (takePending).
+function typed(e, ptr, op) {
+  const commit = () => {
+    pending.delete(ptr);
+    const o = op();
+    return o ? send(o, ptr) : null;
+  };
+  e.addEventListener('input', () => {
+    const p = pending.get(ptr);
+    if (p) clearTimeout(p.timer);
+    pending.set(ptr, { value: e.value, op, timer: setTimeout(commit, TEXT_DELAY) });
+  });
+  e.addEventListener('change', () => {
+    // A field taken out of the page as the form is made again is not
+    // left by the author: its text stays pending, in the new field.
+    if (rebuilding || !e.isConnected) return;
+    const p = pending.get(ptr);
+    if (p) clearTimeout(p.timer);
+    commit();
+  });
+}
+
+// takePending ends every wait and returns the operations of the text typed
+// and not saved yet, for the page to send as it is left.
+export function takePending() {
+  const ops = [];
+  for (const p of pending.values()) {
+    clearTimeout(p.timer);
+    const o = p.op();
+    if (o) ops.push(o);
+  }
+  pending.clear();
+  return ops;
+}
+
+// hasPending tells whether text typed is waiting to be saved.
+export const hasPending = () => pending.size > 0;
 
 function inputOf(ptr) {
   return cur.host.querySelector(`[data-pointer="${CSS.escape(ptr)}"]:is(input, select, textarea)`);
@@ -128,21 +188,10 @@ function leaf(f, v, ptr) {
       e.value = v === undefined ? '' : String(v);
       if (f.max_length) e.maxLength = f.max_length;
       e.dataset.pointer = ptr;
-      const commit = () => {
-        pending.delete(ptr);
-        if (e.value === '' && !f.required) return v === undefined ? null : remove(ptr);
+      typed(e, ptr, () => {
+        if (e.value === '' && !f.required) return v === undefined ? null : { op: 'value.remove', pointer: ptr };
         if (e.value === (v === undefined ? '' : String(v))) return null;
-        return set(ptr, e.value);
-      };
-      e.addEventListener('input', () => {
-        const p = pending.get(ptr);
-        if (p) clearTimeout(p.timer);
-        pending.set(ptr, { value: e.value, timer: setTimeout(commit, TEXT_DELAY) });
-      });
-      e.addEventListener('change', () => {
-        const p = pending.get(ptr);
-        if (p) clearTimeout(p.timer);
-        commit();
+        return { op: 'value.set', pointer: ptr, data: e.value };
       });
       return e;
     }
@@ -151,11 +200,12 @@ function leaf(f, v, ptr) {
       const e = h('input', { type: 'number', step: f.kind === 'integer' ? '1' : 'any', min: f.min ?? undefined, max: f.max ?? undefined });
       e.value = v === undefined ? '' : String(v);
       e.dataset.pointer = ptr;
-      e.addEventListener('change', () => {
+      typed(e, ptr, () => {
         const raw = e.value.trim();
-        if (raw === '') return v === undefined ? null : remove(ptr);
+        if (raw === '') return v === undefined ? null : { op: 'value.remove', pointer: ptr };
         const n = Number(raw);
-        set(ptr, Number.isFinite(n) ? n : raw);
+        if (n === v) return null;
+        return { op: 'value.set', pointer: ptr, data: Number.isFinite(n) ? n : raw };
       });
       return e;
     }

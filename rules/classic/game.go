@@ -104,6 +104,11 @@ func buildingName(w *World, bs []Building, i int) string {
 	return "the building " + ids[0] + fmt.Sprintf(" (%d room%s)", len(ids), rules.Plural(len(ids)))
 }
 
+// Terrain: streets are classic Zombicide's alone.
+func (game) Terrain() (kinds, features []string, edges []layout.EdgeKind) {
+	return []string{layout.Street}, nil, nil
+}
+
 // Check runs every classic check on a placed mission.
 func (game) Check(s *rules.Scene, _ rules.Options) []rules.Finding {
 	w := NewWorld(s)

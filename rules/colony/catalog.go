@@ -57,9 +57,6 @@ var colonyOnly = []string{Ruleset}
 
 func init() {
 	for _, c := range []*validate.Check{
-		{ID: "colony-players", Title: "The player range runs backwards", Severity: validate.Error,
-			Doc: "`players` is a count or a range written low to high (`2-5`). A range such as `5-2` allows no player count at all, so nothing else can be checked against it.",
-			Bad: with("players: 2-4", "players: 4-2"), Good: base},
 		{ID: "colony-placeholders", Title: "The objective's placeholders do not match its numbers", Severity: validate.Error,
 			Doc: "The victory text and additional rules of each side of the Main Objective are templates: `{1}`, `{2}`, … stand for the side's `numbers`, in order. Every placeholder needs a number, and every number must be printed somewhere, on each side separately (the Hardcore side usually has other numbers).",
 			Bad: with(`{1} tokens."`, `{1} tokens and {2} Fuel."`), Good: base},

@@ -28,13 +28,9 @@ func (game) CheckModel(m rules.Model, _ rules.Options) []rules.Finding {
 	return fs
 }
 
-// checkPlayers: a range reads low to high.
+// checkPlayers: a range reads low to high, as in every game.
 func checkPlayers(s *Scenario) []rules.Finding {
-	if s.MinP > s.MaxP {
-		return []rules.Finding{{Rule: "colony-players", Ptr: "/players",
-			Message: fmt.Sprintf("the player range %d-%d runs backwards", s.MinP, s.MaxP), Hint: fmt.Sprintf("write %d-%d", s.MaxP, s.MinP)}}
-	}
-	return nil
+	return rules.PlayersBackwards("/players", fmt.Sprintf("%d-%d", s.MinP, s.MaxP), s.MinP, s.MaxP, fmt.Sprintf("write %d-%d", s.MaxP, s.MinP))
 }
 
 var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{([0-9]+)\}`) })

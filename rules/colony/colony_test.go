@@ -20,7 +20,7 @@ import (
 // example is the catalogue's clean scenario (2-4 players).
 func example(t testing.TB) string {
 	t.Helper()
-	c := validate.Lookup("colony-players")
+	c := validate.Lookup("colony-placeholders")
 	if c == nil || c.Good == "" {
 		t.Fatal("the colony checks are not registered")
 	}

@@ -17,6 +17,7 @@ type game struct{}
 func init() { rules.RegisterModel(game{}) }
 
 func (game) Ruleset() string  { return Ruleset }
+func (game) Name() string     { return "colony survival" }
 func (game) Kind() rules.Kind { return rules.KindHub }
 func (game) Schema() string   { return "colony" }
 

@@ -31,12 +31,18 @@ func (Game) CheckModel(m rules.Model, _ rules.Options) []rules.Finding {
 func (f *Facility) Check() []rules.Finding {
 	var out []rules.Finding
 	for _, c := range []func() []rules.Finding{
-		f.checkSlots, f.checkRooms, f.checkStacks, f.checkCorridors, f.checkLandingZone,
-		f.checkRequired, f.checkEscapes, f.checkTokens, f.checkOrder,
+		f.checkPlayers, f.checkSlots, f.checkRooms, f.checkStacks, f.checkCorridors, f.checkLandingZone,
+		f.checkRequired, f.checkEscapes, f.checkTokens, f.checkQueen, f.checkSecured, f.checkOrder,
 	} {
 		out = append(out, c()...)
 	}
 	return out
+}
+
+// checkPlayers: a range reads low to high, as in every game.
+func (f *Facility) checkPlayers() []rules.Finding {
+	lo, hi := f.PlayersMin, f.PlayersMax
+	return rules.PlayersBackwards("/players", fmt.Sprintf("%d-%d", lo, hi), lo, hi, fmt.Sprintf("write %d-%d", hi, lo))
 }
 
 func (f *Facility) checkSlots() []rules.Finding {
@@ -265,6 +271,19 @@ func (f *Facility) checkCorridors() []rules.Finding {
 					Message: fmt.Sprintf("corridor %d's door slot faces slot %d, which is not one of its ends (%d, %d)", c.ID, c.DoorAt, c.A, c.B)})
 			}
 		}
+		// "An unexplored corridor is one connected to only 1 room": a
+		// corridor is laid at the Landing Zone or around a room being
+		// explored, so one end at least is a room.
+		if a.RoomID == "" && b.RoomID == "" {
+			out = append(out, rules.Finding{Rule: "corridor-no-room", Ptr: ptr + "/between",
+				Message: fmt.Sprintf("corridor %d joins slots %d and %d, both empty: corridors are laid only at the Landing Zone at setup or around a room being explored, so every corridor is connected to at least 1 room", c.ID, a.ID, b.ID),
+				Hint:    "place a room on one of its slots, or remove the corridor (exploration lays it)"})
+		}
+		if (a.Is(LandingZone) || b.Is(LandingZone)) && c.Noise == 0 {
+			out = append(out, rules.Finding{Rule: "landing-zone-faceup", Ptr: ptr + "/noise",
+				Message: fmt.Sprintf("corridor %d joins the Landing Zone and shows its 0 side: setup connects the Landing Zone's corridors faceup (non-0 value side)", c.ID),
+				Hint:    "give it its front noise value, 1-4"})
+		}
 		for _, end := range []*Slot{a, b} {
 			if end.Is(Hibernatorium) && c.Noise == 0 {
 				out = append(out, rules.Finding{Rule: "hibernatorium-reinforced", Ptr: ptr + "/noise",
@@ -318,6 +337,19 @@ func (f *Facility) listed(id string) bool {
 	return f.stackHas(id)
 }
 
+// misspelt says whether a room on the map has an unknown name whose
+// closest catalogue name is id: room-unknown reports that one mistake, and
+// a missing-room finding would only repeat it.
+func (f *Facility) misspelt(id string) bool {
+	names := f.Cat.ids()
+	for _, p := range f.Placed {
+		if f.Cat[p.Room] == nil && typo.Closest(p.Room, names) == id {
+			return true
+		}
+	}
+	return false
+}
+
 // needed are the rooms the objectives need, with the objective's pointer.
 func (f *Facility) needed() [][2]string {
 	var out [][2]string
@@ -343,10 +375,24 @@ func (f *Facility) needed() [][2]string {
 
 func (f *Facility) checkRequired() []rules.Finding {
 	var out []rules.Finding
-	if f.Find(LandingZone) == nil {
+	if f.Find(LandingZone) == nil && !f.misspelt(LandingZone) {
 		out = append(out, rules.Finding{Rule: "room-required", Ptr: "/rooms", Key: true,
 			Message: "there is no Landing Zone on the map: the characters start there, and setup connects 3 corridors to it",
 			Hint:    "add {slot: N, room: landing-zone} on a section A slot"})
+	}
+	// "Place the Undiscovered Hibernatorium tile on top of the
+	// Hibernatorium room." and "Assemble the robot model and place it on
+	// the Hibernatorium.": setup puts both on the room, so it is on the
+	// map from the start, never drawn from a stack.
+	if f.Find(Hibernatorium) == nil && !f.misspelt(Hibernatorium) {
+		ptr, key := "/rooms", true
+		msg := "there is no Hibernatorium on the map: setup places the Undiscovered Hibernatorium tile on top of the Hibernatorium room, and the robot on it"
+		if f.stackHas(Hibernatorium) && f.stackPointer(Hibernatorium) != "/slots" {
+			ptr, key = f.stackPointer(Hibernatorium), false
+			msg = "the Hibernatorium is in a stack, but it is never drawn: setup places the Undiscovered Hibernatorium tile on top of the Hibernatorium room, and the robot on it, so the room is on the map from the start"
+		}
+		out = append(out, rules.Finding{Rule: "room-required", Ptr: ptr, Key: key, Message: msg,
+			Hint: "add {slot: N, room: hibernatorium} on a section B slot"})
 	}
 	// "Place 5 egg tokens in the Eggs space on the section C border." and
 	// "The Nest space on the section C border is an extension of the Nest
@@ -522,9 +568,7 @@ func (f *Facility) checkTokens() []rules.Finding {
 			msg = fmt.Sprintf("%d noise markers", l.noise)
 		case l.noise > 0 && l.queen+l.others > 0:
 			msg = "a noise marker with intruders (noise markers are never placed in corridors containing intruders)"
-		case l.queen > 1:
-			msg = fmt.Sprintf("%d Queens", l.queen)
-		case l.queen == 1 && l.others > 2:
+		case l.queen >= 1 && l.others > 2: // two Queens: queen-count
 			msg = fmt.Sprintf("the Queen and %d other intruders", l.others)
 		case l.others > 6:
 			msg = fmt.Sprintf("%d intruders", l.others)
@@ -535,6 +579,73 @@ func (f *Facility) checkTokens() []rules.Finding {
 		}
 	}
 	return out
+}
+
+// checkQueen: the Queen is one model with one Health deck: "When the last
+// Queen Health card is discarded the Queen is dead: remove her model from
+// the game." A facility holds at most one Queen.
+func (f *Facility) checkQueen() []rules.Finding {
+	var out []rules.Finding
+	n, first := 0, -1
+	for i, t := range f.Tokens {
+		if t.Type != "intruder" || t.Kind != "queen" {
+			continue
+		}
+		n += max(t.Count, 1)
+		if first < 0 {
+			first = i
+		}
+		if n > 1 {
+			fd := rules.Finding{Rule: "queen-count", Ptr: tokPtr(i),
+				Message: fmt.Sprintf("%d Queens in the facility: there is one Queen, one model with one Queen Health deck (when the last card is discarded the Queen is dead: remove her model from the game)", n),
+				Hint:    "place one Queen token (count: 1)"}
+			if first != i {
+				fd.Related = []rules.Related{{Ptr: tokPtr(first), Message: "the first Queen"}}
+			}
+			out = append(out, fd)
+			break
+		}
+	}
+	return out
+}
+
+// checkSecured: "Characters may never secure a room with an intruder
+// inside": a secure token and an intruder in one room cannot both be
+// there at setup.
+func (f *Facility) checkSecured() []rules.Finding {
+	var out []rules.Finding
+	intruder := map[int]int{} // slot -> first intruder token
+	for i, t := range f.Tokens {
+		if t.Type == "intruder" && t.Slot != 0 && t.Corridor == 0 {
+			if _, ok := intruder[t.Slot]; !ok {
+				intruder[t.Slot] = i
+			}
+		}
+	}
+	done := map[int]bool{}
+	for i, t := range f.Tokens {
+		if t.Type != "secure" || t.Slot == 0 || t.Corridor != 0 || done[t.Slot] {
+			continue
+		}
+		j, ok := intruder[t.Slot]
+		if !ok || f.slotByID[t.Slot] == nil || f.slotByID[t.Slot].RoomID == "" {
+			continue
+		}
+		done[t.Slot] = true
+		out = append(out, rules.Finding{Rule: "secured-intruder", Ptr: tokPtr(i),
+			Message: fmt.Sprintf("the room on slot %d (%s) is secured with an intruder inside: characters may never secure a room with an intruder inside", t.Slot, roomName(f.slotByID[t.Slot])),
+			Hint:    "remove the secure token or the intruder",
+			Related: []rules.Related{{Ptr: tokPtr(j), Message: "the intruder"}}})
+	}
+	return out
+}
+
+// roomName is the name of the room on a slot, as written when unknown.
+func roomName(s *Slot) string {
+	if s.Room != nil {
+		return s.Room.Name
+	}
+	return s.RoomID
 }
 
 // checkOrder: ids that do not follow the board's reading order make the

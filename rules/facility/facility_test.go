@@ -324,3 +324,124 @@ func TestEggsNeedTheNest(t *testing.T) {
 		t.Error("the Nest in the C stack: reported")
 	}
 }
+
+// rulebook is the raw rule text the tests quote; every quote must be in it,
+// so a test cannot cite a sentence the rulebook does not have.
+const rulebook = "../../../shared/reference/004_80a4918f96275760.txt"
+
+func quote(t *testing.T, s string) {
+	t.Helper()
+	data, err := os.ReadFile(rulebook)
+	if err != nil {
+		// Outside the project's workspace the text is absent: the rule
+		// is still checked, the quote is not.
+		t.Logf("the rulebook text is not here (%v); quote not checked: %q", err, s)
+		return
+	}
+	// The text wraps lines and uses typographic apostrophes.
+	flat := strings.Join(strings.Fields(strings.ReplaceAll(string(data), "’", "'")), " ")
+	if !strings.Contains(flat, strings.Join(strings.Fields(s), " ")) {
+		t.Fatalf("the rulebook does not say: %q", s)
+	}
+}
+
+func count(fs []rules.Finding, rule string) int {
+	n := 0
+	for _, f := range fs {
+		if f.Rule == rule {
+			n++
+		}
+	}
+	return n
+}
+
+func TestHibernatoriumOnTheMapAtSetup(t *testing.T) {
+	// Setup puts a tile and the robot on the room: it is on the map from
+	// the start, not drawn from a stack.
+	quote(t, "Place the Undiscovered Hibernatorium tile on top of the Hibernatorium room.")
+	quote(t, "Assemble the robot model and place it on the Hibernatorium.")
+	noHib := strings.NewReplacer("  - {slot: 7, room: hibernatorium}\n", "",
+		"  - {id: 4, between: [6, 7], noise: 4}\n", "", "  - {id: 5, between: [7, 8], noise: 2}\n", "").Replace(base)
+	fs := load(t, noHib).Check()
+	if count(fs, "room-required") != 1 {
+		t.Fatalf("no Hibernatorium on the map: %v", rulesOf(fs))
+	}
+	// Written into the B stack, it is still never drawn: reported at the entry.
+	fs = load(t, noHib+"stacks:\n  B: [cooling-system, hibernatorium]\n").Check()
+	found := false
+	for _, f := range fs {
+		if f.Rule == "room-required" && f.Ptr == "/stacks/B/1" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the Hibernatorium in the B stack: %+v", fs)
+	}
+	if has(load(t, base).Check(), "room-required") {
+		t.Error("the base facility, Hibernatorium placed, is reported")
+	}
+	// The default stacks never hold it.
+	if slices.Contains(load(t, noHib).Stacks["B"], Hibernatorium) {
+		t.Error("the default B stack holds the Hibernatorium")
+	}
+}
+
+func TestLandingZoneCorridorsFaceup(t *testing.T) {
+	quote(t, "One by one, draw 3 random corridor tiles and connect them faceup (non-0 value side) to the Landing Zone.")
+	// Corridor 2 joins the Landing Zone (slot 2): its 0 side is an error
+	// at its noise; elsewhere a 0 side is not this rule's business.
+	fs := load(t, strings.Replace(base, "{id: 2, between: [2, 3], noise: 2}", "{id: 2, between: [2, 3], noise: 0}", 1)).Check()
+	if count(fs, "landing-zone-faceup") != 1 || fs[slices.IndexFunc(fs, func(f rules.Finding) bool { return f.Rule == "landing-zone-faceup" })].Ptr != "/corridors/1/noise" {
+		t.Errorf("reinforced Landing Zone corridor: %+v", fs)
+	}
+	fs = load(t, strings.Replace(base, "{id: 5, between: [7, 8], noise: 2}", "{id: 5, between: [7, 8], noise: 0}", 1)).Check()
+	if has(fs, "landing-zone-faceup") {
+		t.Errorf("a corridor away from the Landing Zone: %v", rulesOf(fs))
+	}
+}
+
+func TestCorridorTouchesARoom(t *testing.T) {
+	quote(t, "An unexplored corridor is one connected to only 1 room.")
+	quote(t, "Place a random corridor faceup in each space around the room shown on the card, if not already there.")
+	// Slots 3 and 4 of the base facility are both empty: a corridor
+	// between them is connected to no room at all.
+	two := strings.Replace(base, "  - {id: 5, between: [7, 8], noise: 2}\n", "  - {id: 5, between: [7, 8], noise: 2}\n  - {id: 6, between: [3, 4], noise: 1}\n", 1)
+	fs := load(t, two).Check()
+	if count(fs, "corridor-no-room") != 1 || fs[slices.IndexFunc(fs, func(f rules.Finding) bool { return f.Rule == "corridor-no-room" })].Ptr != "/corridors/5/between" {
+		t.Fatalf("a corridor between two empty slots: %+v", fs)
+	}
+	// Every corridor of the base facility touches a room (corridor 1 joins
+	// the empty slot 1 to the Landing Zone: unexplored, and fine).
+	if has(load(t, base).Check(), "corridor-no-room") {
+		t.Error("the base facility is reported")
+	}
+}
+
+func TestOneQueenAndNoSecuredIntruders(t *testing.T) {
+	quote(t, "When the last Queen Health card is discarded the Queen is dead: remove her model from the game.")
+	quote(t, "A corridor can hold a Queen and up to 2 other intruders")
+	for _, c := range []struct {
+		tokens string
+		queens int
+	}{
+		{"  - {type: intruder, kind: queen, corridor: 2}\n", 0},
+		{"  - {type: intruder, kind: queen, corridor: 2}\n  - {type: intruder, kind: queen, corridor: 5}\n", 1},
+		{"  - {type: intruder, kind: queen, count: 2, corridor: 2}\n", 1},
+		{"  - {type: intruder, kind: queen, slot: 8}\n  - {type: intruder, kind: queen, slot: 2}\n", 1},
+	} {
+		fs := load(t, base+"tokens:\n"+c.tokens).Check()
+		if count(fs, "queen-count") != c.queens || has(fs, "corridor-capacity") {
+			t.Errorf("%s: %v", c.tokens, rulesOf(fs))
+		}
+	}
+	quote(t, "Characters may never secure a room with an intruder inside.")
+	fs := load(t, base+"tokens:\n  - {type: secure, slot: 8}\n  - {type: intruder, kind: adult, slot: 8}\n").Check()
+	if count(fs, "secured-intruder") != 1 {
+		t.Errorf("a secured room with an intruder: %v", rulesOf(fs))
+	}
+	// Secured here, the intruder next door (slot 7) or in a corridor: fine.
+	fs = load(t, base+"tokens:\n  - {type: secure, slot: 8}\n  - {type: intruder, kind: adult, slot: 7}\n  - {type: intruder, kind: adult, corridor: 5}\n").Check()
+	if has(fs, "secured-intruder") {
+		t.Errorf("intruder elsewhere: %v", rulesOf(fs))
+	}
+}

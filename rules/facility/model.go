@@ -208,6 +208,7 @@ func init() { rules.RegisterModel(Game{}) }
 
 // Ruleset implements rules.ModelGame.
 func (Game) Ruleset() string { return Ruleset }
+func (Game) Name() string    { return "facility crawler" }
 
 // Kind implements rules.ModelGame: rooms joined by corridors.
 func (Game) Kind() rules.Kind { return rules.KindGraph }
@@ -309,6 +310,9 @@ func build(d *doc) *Facility {
 		}
 	}
 	all := append(append([]Room(nil), builtinRooms()...), d.CustomRooms...)
+	// The Landing Zone and the Hibernatorium are placed at setup, never
+	// drawn: they are in no default stack (room-required reports them).
+	used[LandingZone], used[Hibernatorium] = true, true
 	for _, r := range all {
 		if !f.StackWritten[r.Type] && !used[r.ID] {
 			used[r.ID] = true
@@ -328,10 +332,7 @@ func players(v any) (lo, hi int) {
 		if ok {
 			hi, _ = strconv.Atoi(b)
 		}
-		if lo > hi {
-			lo, hi = hi, lo
-		}
-		return lo, hi
+		return lo, hi // a backwards range is players-backwards, not swapped
 	case fmt.Stringer: // json.Number
 		n, _ := strconv.Atoi(p.String())
 		return n, n

@@ -15,22 +15,14 @@ func (game) Analyze(s *rules.Scene) *rules.Analysis {
 }
 
 func moldReport(w *World) *rules.MoldReport {
-	sp := w.Of(missions.TokSpawn)
-	var best *rules.MoldReport
-	for i := range sp {
-		for j := i + 1; j < len(sp); j++ {
-			if sp[i].Zone.Index == sp[j].Zone.Index {
-				continue
-			}
-			c, ok := w.MoldChain(sp[i].Zone.Index, sp[j].Zone.Index)
-			if !ok || (best != nil && len(c) >= best.Zones) {
-				continue
-			}
-			best = &rules.MoldReport{Zones: len(c), Chain: []string{}, Between: [2]string{sp[i].Zone.ID, sp[j].Zone.ID}}
-			for _, z := range c {
-				best.Chain = append(best.Chain, w.B.Zones[z].ID)
-			}
-		}
+	i, j, c, ok := w.closestSpawns()
+	if !ok {
+		return nil
 	}
-	return best
+	sp := w.Of(missions.TokSpawn)
+	r := &rules.MoldReport{Zones: len(c), Chain: []string{}, Between: [2]string{sp[i].Zone.ID, sp[j].Zone.ID}}
+	for _, z := range c {
+		r.Chain = append(r.Chain, w.B.Zones[z].ID)
+	}
+	return r
 }

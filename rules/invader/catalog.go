@@ -28,7 +28,7 @@ func init() {
 			Doc:     "The fewest room or corridor zones that, turned to Active Mold, would link two Spawn Zones (zones sharing an edge; walls do not matter, corners do not count; the chain's ends are the Spawn Zones or their neighbours). Below the threshold (option `threshold`, default 2) the Spoiler Abomination can lose the game in a few moves.\n\nConfigure with:\n\n```yaml\nrules:\n  mold-distance: {threshold: 3}\n```",
 			Bad:     base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, at: [1, 0]}\n  - {type: spawn, at: [4, 2]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Good:    base + "tokens:\n  - {type: start, at: [0, 2]}\n  - {type: spawn, at: [1, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
-			Options: map[string]any{"threshold": 2}},
+			Options: map[string]any{"threshold": 2}, Bounds: map[string][2]float64{"threshold": {1, MaxMoldThreshold}}},
 		{ID: "objective-in-mold", Title: "An Objective stands in a Mold zone", Severity: validate.Error, Games: game1,
 			Doc:  "The rulebook, Mold: \"Remove any Objective and Door tokens in the Zone. They cannot be recovered. Look at Objective tokens removed this way: the Mission may already be lost!\" An Objective in a zone that starts with Active or Inactive Mold is gone before the first turn, and a victory condition that needs it cannot be met. Reported at the Objective, with the Mold that removes it.",
 			Bad:  base + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: mold, at: [0, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - take: red\n  - exit: all\n",

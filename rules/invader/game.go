@@ -1,6 +1,9 @@
 package invader
 
-import "github.com/zmission/zmission/rules"
+import (
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/rules"
+)
 
 func init() { rules.Register(game{}) }
 
@@ -11,6 +14,12 @@ func (game) DefaultTileset() string { return "station" }
 
 // Name is how an author names the game.
 func (game) Name() string { return "Zombicide: Invader" }
+
+// Terrain: the planet's exterior, the airlocks that lead out to it and
+// their hatches are Invader's alone.
+func (game) Terrain() (kinds, features []string, edges []layout.EdgeKind) {
+	return []string{layout.Exterior}, []string{"airlock"}, []layout.EdgeKind{layout.EdgeHatch}
+}
 
 // Check runs every Invader check on a placed mission.
 func (game) Check(s *rules.Scene, opt rules.Options) []rules.Finding {

@@ -40,32 +40,49 @@ func checkMold(w *World, opt rules.Options) []rules.Finding {
 	var groups []*group
 	byChain := map[string]*group{}
 	// Only pairs closer than the threshold can be reported: find them with
-	// one bounded search per Spawn Zone.
-	limit := max(threshold, 1)
-	near := make([][]int, len(w.B.Zones)) // per Spawn Zone's zone
-	for _, t := range sp {
-		if near[t.Zone.Index] == nil {
-			near[t.Zone.Index] = w.moldNear(t.Zone.Index, limit)
-		}
-	}
-	touch := w.touching()
-	closeBy := func(a, b int) bool {
-		d := near[a]
-		if d[b] >= 0 {
-			return true
-		}
-		for _, z := range touch[b] {
-			if d[z] >= 0 {
-				return true
+	// one bounded search per Spawn Zone. owners lists, per zone, the Spawn
+	// Zones a chain may end at it (itself or an edge-neighbour).
+	limit := max(min(threshold, MaxMoldThreshold), 1)
+	owners := map[int][]int{}
+	tokensOf := map[int][]int{} // Spawn Zone -> its tokens, in order
+	for i, t := range sp {
+		z := t.Zone.Index
+		if len(tokensOf[z]) == 0 {
+			for _, e := range w.moldEnds(z) {
+				owners[e] = append(owners[e], z)
 			}
 		}
-		return false
+		tokensOf[z] = append(tokensOf[z], i)
+	}
+	closeTo := map[int][]int{} // Spawn Zone -> the other Spawn Zones closer than limit
+	for a := range tokensOf {
+		var near []int
+		w.moldNear(a, limit, func(z, _ int) {
+			for _, b := range owners[z] {
+				if b != a {
+					near = append(near, b)
+				}
+			}
+		})
+		slices.Sort(near)
+		closeTo[a] = slices.Compact(near)
 	}
 	for i := range sp {
-		for j := i + 1; j < len(sp); j++ {
+		// The later tokens on zones close to this one, in token order: the
+		// pairs every-pair-of-tokens would measure, in its order.
+		var later []int
+		for _, b := range closeTo[sp[i].Zone.Index] {
+			for _, j := range tokensOf[b] {
+				if j > i {
+					later = append(later, j)
+				}
+			}
+		}
+		slices.Sort(later)
+		for _, j := range later {
 			a, b := sp[i], sp[j]
 			za, zb := min(a.Zone.Index, b.Zone.Index), max(a.Zone.Index, b.Zone.Index)
-			if za == zb || !closeBy(za, zb) || pairs[[2]int{za, zb}] {
+			if pairs[[2]int{za, zb}] {
 				continue
 			}
 			pairs[[2]int{za, zb}] = true

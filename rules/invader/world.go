@@ -28,8 +28,9 @@ type World struct {
 	B     *layout.Board
 	Mold  []int // per zone index
 	Doors map[rules.EdgeKey]*rules.Token
-	touch [][]int     // zones sharing an edge, by zone; see touching
-	play  *rules.Play // the shared reading, made once; see Play
+	touch [][]int      // zones sharing an edge, by zone; see touching
+	play  *rules.Play  // the shared reading, made once; see Play
+	mold  *moldScratch // what the Mold searches reuse; see scratch
 }
 
 // NewWorld reads the tokens that change the board.

@@ -78,7 +78,7 @@ func Analyze(s *Setup, o rules.AnalyzeOptions) *Analysis {
 		} else {
 			a.Deck.Open += c.Count
 		}
-		t := c.Type
+		t := c.PlayedAs()
 		if t == "" {
 			t = "none"
 		}

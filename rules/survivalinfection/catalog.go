@@ -11,7 +11,7 @@ var only = []string{Ruleset}
 func init() {
 	for _, c := range []*validate.Check{
 		{ID: "camp-range", Title: "The player range cannot be played", Severity: validate.Error, Games: only,
-			Doc:  "Zombie: Survival Infection is played by 2 to 6: the last Camp with Survivors or Characters wins, so one player alone has already won, and each player needs a Starting Camp set (a Phase card, an Apartment Building and a No Hideout card: the box has 6). The range must also run from low to high. A variant for more players adds sets (`camp: {sets: 8}`) from a second box.",
+			Doc:  "Zombie: Survival Infection is played by 2 to 6: the last Camp with Survivors or Characters wins, so one player alone has already won, and each player needs a Starting Camp set (a Phase card, an Apartment Building and a No Hideout card: the box has 6). (A range from high to low is `players-backwards`, as in every game.) A variant for more players adds sets (`camp: {sets: 8}`) from a second box.",
 			Bad:  head + "changes:\n  players: {max: 8}\n",
 			Good: head + "changes:\n  players: {max: 8}\n  camp: {sets: 8}\n"},
 		{ID: "deck-short", Title: "The deck cannot be dealt and split into two piles", Severity: validate.Error, Games: only,
@@ -46,6 +46,18 @@ func init() {
 			Doc:  "Each card name is one entry with its count. A name listed twice is counted twice, but a variant's `remove:` and `edit:` reach only the first entry, and the checklist shows two lines for one card. Write one entry with the sum, or give the second card a name of its own.",
 			Bad:  head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: Shotgun, type: reaction, count: 20}\n    - {card: -2 Survivors, type: action, count: 20}\n    - {card: Shotgun, type: reaction, count: 4}\n",
 			Good: head + "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: Shotgun, type: reaction, count: 24}\n    - {card: -2 Survivors, type: action, count: 20}\n"},
+		{ID: "hidden-bite-type", Title: "The Hidden Bite is not typed as an Event", Severity: validate.Warning, Games: only,
+			Doc:  "\"The core game has only one Event card, the HIDDEN BITE.\" Drawn, it must be played at once and is then removed from the game, as every Event is. A variant that types it as an Action, Reaction, Character or Hideout changes nothing in play, so zmission keeps counting it as an Event (in `analyze`, the sheet and the simulation) and warns that the type is misleading.",
+			Bad:  head + "changes:\n  edit:\n    - {card: Hidden Bite, type: action}\n",
+			Good: head + "changes:\n  edit:\n    - {card: Hidden Bite, type: event}\n"},
+		{ID: "infection-die-harmless", Title: "The Infection Die can never kill", Severity: validate.Warning, Games: only,
+			Doc:  "In the Infection Phase \"a positive result is the total number of Survivors killed by the undead\". When every roll of the Base Die with the Infection Die is 0 or less before modifiers (say, every Infection Die face is -3), the Infection Phase kills nobody unless a Hideout or Character adds to the roll: the phase that should be the game's climax only brings Survivors.",
+			Bad:  head + "changes:\n  dice:\n    - {die: infection, faces: [-3, -3, -3, -3, -3, -3]}\n",
+			Good: head + "changes:\n  dice:\n    - {die: infection, faces: [-1, -1, 2, 3, symbol, symbol]}\n"},
+		{ID: "outcome-impossible", Title: "A variant makes a way to win or lose impossible", Severity: validate.Warning, Games: only,
+			Doc:  "The game is won by the last Camp with Survivors or Characters, and lost by a Camp that has none (\"If at any point a Camp has 0 Characters/ Survivors they can no longer win as a Survivor\"); the zombies win when \"the last remaining Camps are knocked out via Undead Reckoning on the same roll\", the undead rolling the Base Die \"without any modifiers\". A variant whose Camps start with no Survivor chip (`camp: {chips: []}`) has every Camp out before the first turn, and one whose Base Die has no positive face makes Undead Reckoning kill nobody, so the zombies can never win.",
+			Bad:  head + "changes:\n  dice:\n    - {die: base, faces: [blank, blank, blank, blank, -1, -1]}\n",
+			Good: head + "changes:\n  dice:\n    - {die: base, faces: [blank, blank, 1, 1, -1, -1]}\n"},
 	} {
 		validate.Register(c)
 	}

@@ -13,6 +13,7 @@ func Check(s *Setup) []rules.Finding {
 	var out []rules.Finding
 	for _, c := range []func(*Setup) []rules.Finding{
 		checkCampRange, checkDeckShort, checkBiteCount, checkBiteEarly, checkChips, checkDice, checkCardType, checkDuplicates,
+		checkBiteType, checkInfectionKills, checkOutcomes,
 	} {
 		out = append(out, c(s)...)
 	}
@@ -20,7 +21,7 @@ func Check(s *Setup) []rules.Finding {
 }
 
 // Counts lists the player counts the setup allows (none when the range is
-// upside down: camp-range says so).
+// backwards: players-backwards says so).
 func (s *Setup) Counts() []int {
 	var out []int
 	for n := max(s.Players.Min, 1); n <= s.Players.Max && n <= 64; n++ {
@@ -63,9 +64,7 @@ func checkCampRange(s *Setup) []rules.Finding {
 	var out []rules.Finding
 	switch {
 	case p.Min > p.Max:
-		out = append(out, rules.Finding{Rule: "camp-range", Ptr: s.at(p.Ptr),
-			Message: fmt.Sprintf("the player range is upside down: min %d is more than max %d", p.Min, p.Max),
-			Hint:    "swap min and max"})
+		out = append(out, rules.PlayersBackwards(s.at(p.Ptr), fmt.Sprintf("min %d, max %d", p.Min, p.Max), p.Min, p.Max, "swap min and max")...)
 	case p.Min < 2:
 		out = append(out, rules.Finding{Rule: "camp-range", Ptr: s.at(p.Ptr),
 			Message: fmt.Sprintf("the game needs at least 2 players (min is %d): it is won by the last Camp with Survivors or Characters", p.Min),
@@ -89,29 +88,34 @@ func related(ptr, msg string) []rules.Related {
 
 func checkDeckShort(s *Setup) []rules.Finding {
 	var bad []int
-	var first string
+	worst, worstRest := 0, 0
 	for _, n := range s.Counts() {
-		p, rest := s.Piles(n)
-		if rest >= 2 {
-			continue
-		}
-		if first == "" {
-			f := s.Filter(n)
-			which := "cards"
-			if f.OpenOnly {
-				which = "open-symbol cards"
-			}
-			first = fmt.Sprintf("there are %d %s; dealing %d to each of %d players takes %d", f.Cards, which, s.Hand.N, n, p.Dealt)
-			if rest < 0 {
-				first += fmt.Sprintf(", %d more than there are", -rest)
-			} else {
-				first += fmt.Sprintf(" and leaves %d", rest)
+		if _, rest := s.Piles(n); rest < 2 {
+			bad = append(bad, n)
+			if worst == 0 || rest < worstRest {
+				worst, worstRest = n, rest
 			}
 		}
-		bad = append(bad, n)
 	}
 	if len(bad) == 0 {
 		return nil
+	}
+	// A grouped message must hold at every count it names: the figures are
+	// those of the worst count, and say which count that is.
+	p, rest := s.Piles(worst)
+	f := s.Filter(worst)
+	which := "cards"
+	if f.OpenOnly {
+		which = "open-symbol cards"
+	}
+	first := fmt.Sprintf("with %s there are %d %s; dealing %d to each takes %d", plural(worst, "player", "players"), f.Cards, which, s.Hand.N, p.Dealt)
+	if rest < 0 {
+		first += fmt.Sprintf(", %d more than there are", -rest)
+	} else {
+		first += fmt.Sprintf(" and leaves %d", rest)
+	}
+	if len(bad) > 1 {
+		first = "at worst, " + first
 	}
 	return []rules.Finding{{Rule: "deck-short", Ptr: s.at(s.DeckPtr, s.Hand.Ptr),
 		Message: fmt.Sprintf("%s the deck cannot be set up: %s; the rest must split into two piles of at least one card each", players(bad), first),
@@ -183,31 +187,51 @@ func checkBiteEarly(s *Setup) []rules.Finding {
 }
 
 // checkChips checks the chip arithmetic of every player count: the Camps'
-// chips and the chips flipped to Zombie must exist.
+// chips and the chips flipped to Zombie must exist. The counts that fail
+// are reported together, so the message gives the rule (per Camp, per
+// missing player) and the largest need, with the count it comes at: a
+// figure of one count alone would be wrong at the others.
 func checkChips(s *Setup) []rules.Finding {
 	var out []rules.Finding
 	for _, v := range s.Values() {
 		have, ok := s.ChipCount(v)
 		var bad []int
-		var first string
+		lo, hi, at := 0, 0, 0
 		for _, n := range s.Counts() {
-			camp, flip := n*s.CampChips(v), s.Missing(n)*s.FlipChips(v)
-			if camp+flip <= have.Count {
+			need := n*s.CampChips(v) + s.Missing(n)*s.FlipChips(v)
+			if need <= have.Count {
 				continue
 			}
-			if first == "" {
-				first = fmt.Sprintf("%d chips of value %d (%d for the Camps, %d flipped to Zombie)", camp+flip, v, camp, flip)
+			if len(bad) == 0 || need < lo {
+				lo = need
+			}
+			if need > hi {
+				hi, at = need, n
 			}
 			bad = append(bad, n)
 		}
 		if len(bad) == 0 {
 			continue
 		}
+		needs := fmt.Sprintf("%d chips of value %d", hi, v)
+		if lo != hi {
+			needs = fmt.Sprintf("up to %d chips of value %d (with %s)", hi, v, plural(at, "player", "players"))
+		}
+		var how []string
+		if c := s.CampChips(v); c > 0 {
+			how = append(how, fmt.Sprintf("%d for each Camp", c))
+		}
+		if fl := s.FlipChips(v); fl > 0 && s.Missing(bad[0]) > 0 { // bad[0] is the fewest players: the most missing
+			how = append(how, fmt.Sprintf("%d flipped to Zombie for each player under %d", fl, s.City.FullTable))
+		}
+		if len(how) > 0 {
+			needs += ": " + strings.Join(how, ", and ")
+		}
 		f := rules.Finding{Rule: "chips-short", Ptr: s.at(have.Ptr, s.written("chips"), s.City.Ptr, s.Camp.Ptr),
-			Message: fmt.Sprintf("%s the setup needs %s, but there are %d", players(bad), first, have.Count),
+			Message: fmt.Sprintf("%s the setup needs %s; there are %d", players(bad), needs, have.Count),
 			Hint:    fmt.Sprintf("add chips of value %d (chips: [{value: %d, count: ...}]), or take fewer for the Camps and the City Center", v, v)}
 		if !ok {
-			f.Message = fmt.Sprintf("%s the setup needs %s, but there are no chips of value %d", players(bad), first, v)
+			f.Message = fmt.Sprintf("%s the setup needs %s; there are no chips of value %d", players(bad), needs, v)
 		}
 		out = append(out, f)
 	}
@@ -268,6 +292,76 @@ func checkDuplicates(s *Setup) []rules.Finding {
 			Message: fmt.Sprintf("the deck lists %q twice: changes that name it reach only the first entry", c.Name),
 			Hint:    fmt.Sprintf("write one entry with count: %d, or give the second card a name of its own", s.Deck[j].Count+c.Count),
 			Related: related(s.Deck[j].Ptr, "the first entry")})
+	}
+	return out
+}
+
+// checkBiteType: "The core game has only one Event card, the HIDDEN BITE."
+// A Hidden Bite typed otherwise is still played as the Event it is.
+func checkBiteType(s *Setup) []rules.Finding {
+	var out []rules.Finding
+	for _, c := range s.Deck {
+		if !c.HiddenBite || c.Type == "" || c.Type == Event {
+			continue
+		}
+		out = append(out, rules.Finding{Rule: "hidden-bite-type", Ptr: s.at(c.Ptr),
+			Message: fmt.Sprintf("the Hidden Bite %q is typed as %s, but it is an Event: drawn, it must be played at once and is then removed from the game; zmission counts it as an Event", c.Name, article(c.Type)),
+			Hint:    "type: event"})
+	}
+	return out
+}
+
+// reach is the highest result of a roll of the Base Die with a phase die
+// (nil: the Base Die alone), before modifiers; ok is false when a die is
+// missing or has no face (die-faces says so).
+func (s *Setup) reach(phase string) (hi int, ok bool) {
+	b := s.Die("base")
+	if b == nil || len(b.Faces) == 0 {
+		return 0, false
+	}
+	var d *Die
+	if phase != "" {
+		if d = s.Die(phase); d == nil || len(d.Faces) == 0 {
+			return 0, false
+		}
+	}
+	return roll("", b, d).Max, true
+}
+
+// checkInfectionKills: "A positive result is the total number of Survivors
+// killed by the undead." An Infection Die whose every roll with the Base
+// Die is 0 or less never kills: the Infection Phase only brings Survivors.
+func checkInfectionKills(s *Setup) []rules.Finding {
+	hi, ok := s.reach("infection")
+	if !ok || hi > 0 {
+		return nil
+	}
+	d := s.Die("infection")
+	return []rules.Finding{{Rule: "infection-die-harmless", Ptr: s.at(d.Ptr) + facesPtr(d.Ptr),
+		Message: fmt.Sprintf("the Infection Die (%s) never kills: with the Base Die its roll is at most %d before modifiers, and only a positive result kills Survivors", faceWords(d.Faces), hi),
+		Hint:    "give the Infection Die faces that can make the roll positive (the box's: 1 2 3 3 symbol symbol)"}}
+}
+
+// checkOutcomes: a variant must leave the game its endings. "If at any
+// point a Camp has 0 Characters/Survivors they can no longer win as a
+// Survivor": Camps that start with no Survivor chip are all out before the
+// first turn, and nobody can be "the only one Camp" left. "If the last
+// remaining Camps are knocked out via Undead Reckoning on the same roll
+// the Zombies Win!": the undead roll the Base Die "without any modifiers",
+// so a Base Die with no positive face never kills and the zombies can
+// never win.
+func checkOutcomes(s *Setup) []rules.Finding {
+	var out []rules.Finding
+	if len(s.Camp.Chips) == 0 {
+		out = append(out, rules.Finding{Rule: "outcome-impossible", Ptr: s.at(s.Camp.Ptr),
+			Message: "each Camp starts with no Survivor chip: with 0 Characters and Survivors every Camp is out before the first turn, so no Camp can win",
+			Hint:    "give each Camp its chips (camp: {chips: [10]})"})
+	}
+	if hi, ok := s.reach(""); ok && hi <= 0 {
+		b := s.Die("base")
+		out = append(out, rules.Finding{Rule: "outcome-impossible", Ptr: s.at(b.Ptr) + facesPtr(b.Ptr),
+			Message: fmt.Sprintf("the Base Die (%s) never shows more than %d: the undead roll it without modifiers to kill Survivors, so Undead Reckoning never kills and the zombies can never win", faceWords(b.Faces), hi),
+			Hint:    "give the Base Die positive faces (the box's: 1 1 2 2 3 blank)"})
 	}
 	return out
 }

@@ -18,7 +18,7 @@ import (
 //	go test ./rules/survivalinfection -run '^$' -fuzz FuzzSurvivalSetup -fuzztime 60s
 func FuzzSurvivalSetup(f *testing.F) {
 	seeds, _ := filepath.Glob("../../examples/survival-infection/*.yaml")
-	for _, id := range []string{"camp-range", "deck-short", "hidden-bite-count", "hidden-bite-early", "chips-short", "variant-card", "die-faces", "card-no-type"} {
+	for _, id := range []string{"camp-range", "deck-short", "hidden-bite-count", "hidden-bite-early", "chips-short", "variant-card", "die-faces", "card-no-type", "hidden-bite-type", "infection-die-harmless", "outcome-impossible"} {
 		seeds = append(seeds, "../../testdata/broken/"+id+".yaml")
 	}
 	for _, p := range seeds {

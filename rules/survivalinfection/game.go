@@ -11,6 +11,7 @@ func init() { rules.RegisterModel(game{}) }
 type game struct{}
 
 func (game) Ruleset() string  { return Ruleset }
+func (game) Name() string     { return "Zombie: Survival Infection" }
 func (game) Kind() rules.Kind { return rules.KindNone }
 func (game) Schema() string   { return Ruleset }
 

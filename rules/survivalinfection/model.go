@@ -110,6 +110,17 @@ type Card struct {
 	Ptr        string
 }
 
+// PlayedAs is the type the card is played as: its own, except that the
+// Hidden Bite is always the Event it is ("The core game has only one Event
+// card, the HIDDEN BITE"), whatever type a variant wrote for it
+// (hidden-bite-type warns).
+func (c Card) PlayedAs() string {
+	if c.HiddenBite {
+		return Event
+	}
+	return c.Type
+}
+
 // Chips is one chip value of the inventory.
 type Chips struct {
 	Value, Count int

@@ -3,11 +3,14 @@ package survivalinfection_test
 import (
 	"os"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
 	si "github.com/zmission/zmission/rules/survivalinfection"
 	"github.com/zmission/zmission/source"
 )
@@ -241,6 +244,15 @@ var checkQuotes = map[string][]string{
 	"die-faces":         {"The black 6-sided Base Die", "The orange 6-sided Survival Die", "The green 6-sided Infection Die"},
 	"card-no-type":      {"There are 5 different types of Survival Infection cards"},
 	"card-duplicate":    {"There are 5 different types of Survival Infection cards"},
+	"hidden-bite-type":  {"The core game has only one Event card, the HIDDEN BITE.", "Once an Event is played it is removed from the game."},
+	"infection-die-harmless": {"A positive result is the total number of Survivors killed by the undead.",
+		"The green 6-sided Infection Die has one 1, one 2, two 3s, and two Infection Symbols"},
+	"outcome-impossible": {"If at any point a Camp has 0 Characters/ Survivors they can no longer win as a Survivor.",
+		"A player who has joined the undead will roll the Base Die without any modifiers on their turn. The number they roll represents the number of Survivors killed in the other Camp(s).",
+		"If the last remaining Camps are knocked out via Undead Reckoning on the same roll the Zombies Win!"},
+	// Not a rule of the game: a range that allows no player count leaves
+	// every count-dependent rule without a count to apply to.
+	"players-backwards": {"The starting amount of Survivors varies by the number of players"},
 }
 
 // Each check, on a document that breaks exactly what it checks.
@@ -254,7 +266,7 @@ func TestChecksFire(t *testing.T) {
 		name, doc, want string
 	}{
 		{"one player", "changes:\n  players: {min: 1}\n", "camp-range"},
-		{"upside down", "changes:\n  players: {min: 5, max: 4}\n", "camp-range"},
+		{"upside down", "changes:\n  players: {min: 5, max: 4}\n", "players-backwards"},
 		{"more camps than sets", "changes:\n  players: {max: 7}\n", "camp-range"},
 		// 36 open cards: 7 each for 3 players is 21, leaving 15: fine; 12 each is 36, leaving 0.
 		{"deal too big", "changes:\n  hand: 12\n", "deck-short"},
@@ -271,6 +283,11 @@ func TestChecksFire(t *testing.T) {
 		{"seven faces", "changes:\n  dice:\n    - {die: base, faces: [1, 1, 2, 2, 3, 4, blank]}\n", "die-faces"},
 		{"listed twice", "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: A, type: action, count: 20}\n    - {card: A, type: action, count: 20}\n", "card-duplicate"},
 		{"no type", "setup:\n  deck:\n    - {card: Hidden Bite, type: event, count: 1, hidden-bite: true}\n    - {card: Thing, count: 40}\n", "card-no-type"},
+		{"bite as action", "changes:\n  edit:\n    - {card: Hidden Bite, type: action}\n", "hidden-bite-type"},
+		// Every face -3: the Base Die's best, 3, brings the roll to 0 at most.
+		{"harmless infection", "changes:\n  dice:\n    - {die: infection, faces: [-3, -3, -3, -3, -3, -3]}\n", "infection-die-harmless"},
+		{"camps without survivors", "changes:\n  camp: {chips: []}\n", "outcome-impossible"},
+		{"undead never kill", "changes:\n  dice:\n    - {die: base, faces: [blank, blank, blank, -1, -1, -1]}\n", "outcome-impossible"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := lint.Bytes("setup.yaml", []byte(head+c.doc), lint.Options{})
@@ -292,6 +309,10 @@ func TestChecksFire(t *testing.T) {
 	for _, doc := range []string{
 		"changes:\n  chips:\n    - {value: 10, count: 6}\n    - {value: 5, count: 12}\n",
 		"changes:\n  players: {min: 4}\n  hand: 9\n", // 6 players: 54 dealt of 56, 2 left
+		// -2 faces: the Base Die's 3 still makes a roll of 1, which kills.
+		"changes:\n  dice:\n    - {die: infection, faces: [-2, -2, -2, -2, -2, -2]}\n",
+		// A Base Die with one positive face still lets the undead kill.
+		"changes:\n  dice:\n    - {die: base, faces: [blank, blank, blank, -1, -1, 1]}\n",
 	} {
 		r := lint.Bytes("setup.yaml", []byte(head+doc), lint.Options{})
 		if len(r.Diags) != 0 {
@@ -301,5 +322,70 @@ func TestChecksFire(t *testing.T) {
 	r := lint.Bytes("setup.yaml", []byte(head+"changes:\n  players: {min: 4}\n  hand: 10\n"), lint.Options{})
 	if got := rulesOf(r); len(got) != 1 || got[0] != "deck-short" {
 		t.Errorf("hand 10 at 6 players (60 of 56 cards): %v", got)
+	}
+}
+
+// The Hidden Bite is the one Event of the core game: typed otherwise by a
+// variant, it is still counted (and played) as an Event.
+func TestHiddenBiteCountsAsEvent(t *testing.T) {
+	quote(t, "The core game has only one Event card, the HIDDEN BITE.")
+	s, r := load(t, head+"changes:\n  edit:\n    - {card: Hidden Bite, type: reaction}\n")
+	if got := rulesOf(r); len(got) != 1 || got[0] != "hidden-bite-type" {
+		t.Fatalf("findings %v", got)
+	}
+	a := si.Analyze(s, rules.AnalyzeOptions{Seed: 1, Runs: 10})
+	base := si.Analyze(si.Base(), rules.AnalyzeOptions{Seed: 1, Runs: 10})
+	if a.Deck.ByType[si.Event] != 1 || !reflect.DeepEqual(a.Deck.ByType, base.Deck.ByType) {
+		t.Errorf("by type %v, want the base game's %v (one Event)", a.Deck.ByType, base.Deck.ByType)
+	}
+}
+
+// A grouped message names several player counts: every figure in it must
+// hold at each of them. The need is derived from the rule for each count.
+func TestGroupedMessagesHoldAtEveryCount(t *testing.T) {
+	quote(t, "For every player less than 6, flip over one 10 and three 5 Chips to their Zombie side.")
+	quote(t, "as well as a 10 Survivor Chip")
+	group := regexp.MustCompile(`^with (\d+)(?:–(\d+))? players the setup needs (?:up to )?(\d+) chips of value 10(?: \(with (\d+) players\))?`)
+	for _, c := range []struct {
+		doc        string
+		campTens   int // 10 chips each Camp takes
+		have, maxN int
+	}{
+		// Two 10 chips per Camp and 10 in the box: 11 at 5 players, 12 at 6.
+		{"changes:\n  camp: {chips: [10, 10]}\n  chips:\n    - {value: 10, count: 10}\n", 2, 10, 6},
+		// Seven players with five 10 chips: 6 at 2-6 players, 7 at 7.
+		{"changes:\n  players: {max: 7}\n  camp: {sets: 7}\n  chips:\n    - {value: 10, count: 5}\n", 1, 5, 7},
+	} {
+		_, r := load(t, head+c.doc)
+		if len(r.Diags) != 1 || r.Diags[0].Rule != "chips-short" {
+			t.Fatalf("%s: findings %v", c.doc, rulesOf(r))
+		}
+		msg := r.Diags[0].Message
+		m := group.FindStringSubmatch(msg)
+		if m == nil {
+			t.Fatalf("message not understood: %s", msg)
+		}
+		lo, _ := strconv.Atoi(m[1])
+		hi := lo
+		if m[2] != "" {
+			hi, _ = strconv.Atoi(m[2])
+		}
+		said, _ := strconv.Atoi(m[3])
+		need := func(n int) int { return c.campTens*n + max(0, 6-n) }
+		worst := 0
+		for n := 2; n <= c.maxN; n++ { // the base range starts at 2
+			if short := need(n) > c.have; short != (n >= lo && n <= hi) {
+				t.Errorf("%s: %d players short %v, but the message names %d–%d", msg, n, short, lo, hi)
+			}
+			if n >= lo && n <= hi {
+				worst = max(worst, need(n))
+			}
+		}
+		if said != worst {
+			t.Errorf("%s: says %d, the worst count needs %d", msg, said, worst)
+		}
+		if at, _ := strconv.Atoi(m[4]); m[4] != "" && need(at) != said {
+			t.Errorf("%s: names %d players, which need %d", msg, at, need(at))
+		}
 	}
 }
