@@ -200,6 +200,11 @@ func (r *Result) finding(f rules.Finding) {
 		sev = c.Severity
 	}
 	d := validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: sev, Rule: f.Rule, Message: f.Message, Hint: f.Hint}
+	if at.Line > 0 {
+		if end := r.text.Span(doc.Root, f.Ptr, f.Key); end.Line > 0 {
+			d.EndLine, d.EndCol = end.Line, end.Col
+		}
+	}
 	for _, rel := range f.Related {
 		p := doc.Pos(rel.Ptr)
 		d.Related = append(d.Related, validate.Related{File: r.File, Line: max(p.Line, 1), Col: max(p.Col, 1), Message: rel.Message})

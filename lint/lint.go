@@ -53,7 +53,8 @@ type Result struct {
 	// Noun is what a KindCompanion file is called ("collection").
 	Noun string
 
-	complete bool // every check ran (nothing stopped the file early)
+	complete bool         // every check ran (nothing stopped the file early)
+	text     *source.Text // the file's text, for where findings end
 }
 
 // Path lints the file at path.
@@ -75,7 +76,7 @@ func Bytes(file string, data []byte, o Options) *Result {
 
 // check runs every step but inline suppression.
 func check(file string, data []byte, o Options) *Result {
-	r := &Result{File: file, Kind: KindMission}
+	r := &Result{File: file, Kind: KindMission, text: source.NewText(data)}
 	root, probs := source.Parse(file, data, o.Limits)
 	if len(probs) > 0 {
 		r.add(file, probs)
@@ -242,18 +243,20 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 		}()
 	}
 	for _, v := range vs {
-		var at source.Pos
+		var at, end source.Pos
 		switch v.Kind {
 		case "unknown", "key":
-			at = keyPos(v.Path)
+			at, end = keyPos(v.Path), r.text.Span(root, v.Path, true)
+		case "missing":
+			at = pos(v.Path) // the mapping that lacks it: its start alone
 		default:
-			at = pos(v.Path)
+			at, end = pos(v.Path), r.text.Span(root, v.Path, false)
 		}
 		msg := v.Message
 		if where := describe(v.Path); where != "" && v.Kind != "unknown" && v.Kind != "key" {
 			msg = where + ": " + msg
 		}
-		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: validate.Error, Rule: "schema", Message: msg})
+		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), EndLine: end.Line, EndCol: end.Col, Severity: validate.Error, Rule: "schema", Message: msg})
 	}
 	validate.Sort(r.Diags)
 	return next, st

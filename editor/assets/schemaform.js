@@ -197,7 +197,10 @@ function leaf(f, v, ptr) {
     }
     case 'integer':
     case 'number': {
-      const e = h('input', { type: 'number', step: f.kind === 'integer' ? '1' : 'any', min: f.min ?? undefined, max: f.max ?? undefined });
+      // Text, not type=number: a browser empties a number field that holds
+      // "abc", and the empty field would take the value out; as text, what
+      // was typed reaches the server, which says it is not a number.
+      const e = h('input', { type: 'text', inputMode: f.kind === 'integer' ? 'numeric' : 'decimal', className: 'sf-number' });
       e.value = v === undefined ? '' : String(v);
       e.dataset.pointer = ptr;
       typed(e, ptr, () => {

@@ -259,8 +259,8 @@ func checkObjectiveSources(s *Scenario) []rules.Finding {
 			for _, p := range s.Players() {
 				if want := d.Numbers[n.Number-1].Value(p); want > loc+st {
 					fs = append(fs, rules.Finding{Rule: "colony-objective-source", Ptr: n.Ptr,
-						Message: fmt.Sprintf("with %d players the %s side needs %d %s cards ({%d} = %s), but only %d exist (%d in Location decks, %d Starter Items)",
-							p, d.Name, want, n.Cards, n.Number, d.Numbers[n.Number-1], loc+st, loc, st),
+						Message: fmt.Sprintf("with %d players the %s side needs %s ({%d} = %s), but only %d exist (%d in Location decks, %s)",
+							p, d.Name, plural(want, n.Cards+" card"), n.Number, d.Numbers[n.Number-1], loc+st, loc, plural(st, "Starter Item")),
 						Related: []rules.Related{{Ptr: fmt.Sprintf("%s/numbers/%d", d.Ptr, n.Number-1), Message: "the number"}}})
 					break
 				}
@@ -414,7 +414,7 @@ func checkSetupSpace(s *Scenario) []rules.Finding {
 					where = fmt.Sprintf("the Colony (6 Entrances × %d spaces)", s.Coll.EntranceSpaces)
 				}
 				fs = append(fs, rules.Finding{Rule: "colony-setup-space", Ptr: ptr,
-					Message: fmt.Sprintf("the %s side places %d zombies at %s, which has %d spaces: a full place kills a Survivor", d.Name, z, where, spaces)})
+					Message: fmt.Sprintf("the %s side places %s at %s, which has %s: a full place kills a Survivor", d.Name, plural(z, "zombie"), where, plural(spaces, "space"))})
 			}
 		}
 		for _, t := range []struct {
@@ -423,7 +423,7 @@ func checkSetupSpace(s *Scenario) []rules.Finding {
 		}{{"zombie", totalZ}, {"noise", totalN}} {
 			if have, ok := s.Coll.Tokens[t.kind]; ok && t.n > have {
 				fs = append(fs, rules.Finding{Rule: "colony-setup-space", Ptr: d.Ptr + "/setup",
-					Message: fmt.Sprintf("the %s side places %d %s tokens at setup; the collection owns %d", d.Name, t.n, t.kind, have)})
+					Message: fmt.Sprintf("the %s side places %s at setup; the collection owns %d", d.Name, plural(t.n, t.kind+" token"), have)})
 			}
 		}
 	}
