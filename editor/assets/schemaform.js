@@ -197,13 +197,15 @@ function leaf(f, v, ptr) {
     }
     case 'integer':
     case 'number': {
-      // Text, not type=number: a browser empties a number field that holds
-      // "abc", and the empty field would take the value out; as text, what
-      // was typed reaches the server, which says it is not a number.
-      const e = h('input', { type: 'text', inputMode: f.kind === 'integer' ? 'numeric' : 'decimal', className: 'sf-number' });
+      const e = h('input', { type: 'number', step: f.kind === 'integer' ? '1' : 'any', min: f.min ?? undefined, max: f.max ?? undefined });
       e.value = v === undefined ? '' : String(v);
       e.dataset.pointer = ptr;
       typed(e, ptr, () => {
+        // A browser empties a number field that holds "abc" (badInput):
+        // that is not the author taking the value out, so the file keeps
+        // it and the field says what it wants.
+        e.setCustomValidity(e.validity.badInput ? 'a number' : '');
+        if (e.validity.badInput) { e.reportValidity(); return null; }
         const raw = e.value.trim();
         if (raw === '') return v === undefined ? null : { op: 'value.remove', pointer: ptr };
         const n = Number(raw);
