@@ -201,11 +201,6 @@ function leaf(f, v, ptr) {
       e.value = v === undefined ? '' : String(v);
       e.dataset.pointer = ptr;
       typed(e, ptr, () => {
-        // A browser empties a number field that holds "abc" (badInput):
-        // that is not the author taking the value out, so the file keeps
-        // it and the field says what it wants.
-        e.setCustomValidity(e.validity.badInput ? 'a number' : '');
-        if (e.validity.badInput) { e.reportValidity(); return null; }
         const raw = e.value.trim();
         if (raw === '') return v === undefined ? null : { op: 'value.remove', pointer: ptr };
         const n = Number(raw);
