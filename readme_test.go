@@ -1,8 +1,11 @@
 package zmission_test
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -75,6 +78,9 @@ func runPage(t *testing.T, page, text string) int {
 			inCode = !inCode
 			continue
 		}
+		if !inCode && strings.HasPrefix(l, "$ zmission ") {
+			t.Errorf("%s line %d: an example outside a code block is never run: %s", page, i+1, l)
+		}
 		if !inCode || !strings.HasPrefix(l, "$ zmission ") || strings.HasPrefix(l, "$ zmission watch") || strings.HasPrefix(l, "$ zmission edit") {
 			continue
 		}
@@ -92,6 +98,7 @@ func runPage(t *testing.T, page, text string) int {
 		}
 		got := append(splitOut(stdout), splitOut(stderr)...)
 		ran++
+		checkWritten(t, fmt.Sprintf("%s line %d", page, i+1), args, redirect)
 		head, tail := shown, []string(nil)
 		for k, s := range shown {
 			if s == "…" {
@@ -107,6 +114,50 @@ func runPage(t *testing.T, page, text string) int {
 		}
 	}
 	return ran
+}
+
+// checkWritten looks at what an example wrote, which the page does not
+// show: a drawing ('render', 'tiles render', by -o or '> FILE') is in the
+// format its name says, and a mission made by 'new' validates.
+func checkWritten(t *testing.T, where string, args []string, redirect string) {
+	t.Helper()
+	if len(args) == 0 {
+		return
+	}
+	switch {
+	case args[0] == "new":
+		file := args[len(args)-1]
+		if code, out, errOut := run("validate", file); code != 0 {
+			t.Errorf("%s: the mission 'new' wrote does not validate (exit %d):\n%s%s", where, code, out, errOut)
+		}
+	case args[0] == "render" || args[0] == "tiles" && slices.Contains(args, "render"):
+		out := redirect
+		for k := 0; k+1 < len(args); k++ {
+			if args[k] == "-o" || args[k] == "--output" {
+				out = args[k+1]
+			}
+		}
+		if out == "" || out == "-" {
+			return
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			// Pages of SVG or PNG beyond one go to numbered files.
+			ext := filepath.Ext(out)
+			data, err = os.ReadFile(strings.TrimSuffix(out, ext) + "-1" + ext)
+		}
+		if err != nil {
+			t.Errorf("%s: wrote no %s: %v", where, out, err)
+			return
+		}
+		magic := map[string]string{".svg": "<?xml", ".pdf": "%PDF-", ".png": "\x89PNG\r\n"}[strings.ToLower(filepath.Ext(out))]
+		if bytes.HasPrefix(data, []byte("<svg")) {
+			data = append([]byte("<?xml"), data...) // an SVG without its declaration
+		}
+		if magic == "" || !bytes.HasPrefix(data, []byte(magic)) || magic == "<?xml" && !bytes.Contains(data, []byte("<svg")) {
+			t.Errorf("%s: %s does not hold what its name says (it starts %.8q)", where, out, data)
+		}
+	}
 }
 
 // commandArgs splits an example's command line as a shell would: words,

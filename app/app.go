@@ -129,6 +129,7 @@ func (e *env) root() *cli.Command {
 			e.renderCmd(),
 			e.watchCmd(),
 			e.editCmd(),
+			e.lspCmd(),
 			e.tilesCmd(),
 			e.rulesCmd(),
 			e.schemaCmd(),

@@ -24,7 +24,8 @@ func (e *env) editCmd() *cli.Command {
 		Usage:     "edit a mission (or a tile-set file) on a local web page, with the rules checked live",
 		ArgsUsage: "MISSION|TILESET",
 		Description: "Serves the editor on a loopback address and prints its URL (a secret token included);\n" +
-			"--open opens it in the browser. Every edit is written into the file as fmt would write it,\n" +
+			"--open opens it in the browser through a one-time address (the token stays off the browser's\n" +
+			"command line). Every edit is written into the file as fmt would write it,\n" +
 			"comments kept; edits made in another editor reach the page at once. Stop with Ctrl-C.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:0", Usage: "loopback address to listen on (port 0: any free port)"},
@@ -68,7 +69,9 @@ func (e *env) editCmd() *cli.Command {
 			defer stop()
 			fmt.Fprintf(e.stdout, "editing %s at %s\nCtrl-C stops the editor\n", path, s.URL())
 			if c.Bool("open") {
-				if err := openBrowser(s.URL()); err != nil {
+				// The browser's command line is readable by every user of
+				// the machine: it gets a one-time address, not the token.
+				if err := openBrowser(s.OpenURL()); err != nil {
 					fmt.Fprintf(e.stderr, "zmission: cannot open a browser (%v); open the address above\n", err)
 				}
 			}

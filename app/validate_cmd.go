@@ -397,16 +397,6 @@ func (c *configs) forFile(file string) *validate.Config {
 // ruleOptions gives the game checks their configured options.
 type ruleOptions struct{ cfg *validate.Config }
 
-func (r ruleOptions) Int(rule, key string, def int) int {
-	switch v, _ := r.cfg.Option(rule, key); n := v.(type) {
-	case int:
-		return n
-	case int64:
-		return int(n)
-	case float64:
-		return int(n)
-	}
-	return def
-}
+func (r ruleOptions) Int(rule, key string, def int) int { return r.cfg.Int(rule, key, def) }
 
 func (c *configs) problems() []validate.Diagnostic { return c.diags }

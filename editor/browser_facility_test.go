@@ -28,17 +28,19 @@ func TestBrowserFacility(t *testing.T) {
 	waitFor(t, ctx, "the Armory on slot 12", `document.querySelector('#fac-svg [data-slot="12"]').textContent.includes('Armory') && document.querySelector('.fac-room.used[data-room="armory"]')`)
 
 	// Shift-click slot 13: a corridor from 12, noise 1, selected; make it 3.
+	// It is corridor 5 in the board's reading order (row by row from the
+	// top-left, by its middle), and those after it move up one.
 	p := centreOf(t, ctx, `#fac-svg [data-slot="13"] rect.box`)
 	if err := chromedp.Run(ctx,
 		input.DispatchMouseEvent(input.MousePressed, p.X, p.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1).WithModifiers(input.ModifierShift),
 		input.DispatchMouseEvent(input.MouseReleased, p.X, p.Y).WithButton(input.Left).WithClickCount(1).WithModifiers(input.ModifierShift)); err != nil {
 		t.Fatal(err)
 	}
-	waitFile(t, path, "  - {id: 9, between: [12, 13], noise: 1}\n")
-	waitFor(t, ctx, "corridor 9 drawn and selected", `document.querySelector('#fac-svg .cor.sel[data-corridor="9"] .noise') && document.querySelector('#fac-noise')`)
+	waitFile(t, path, "  - {id: 5, between: [12, 13], noise: 1}\n")
+	waitFor(t, ctx, "corridor 5 drawn and selected", `document.querySelector('#fac-svg .cor.sel[data-corridor="5"] .noise') && document.querySelector('#fac-noise')`)
 	js(t, ctx, `(() => { const s = document.querySelector('#fac-noise'); s.value = '3'; s.dispatchEvent(new Event('change')); return true; })()`, new(bool))
-	waitFile(t, path, "  - {id: 9, between: [12, 13], noise: 3}\n")
-	waitFor(t, ctx, "noise 3 on the canvas", `document.querySelector('#fac-svg [data-corridor="9"] .noise').textContent === '3'`)
+	waitFile(t, path, "  - {id: 5, between: [12, 13], noise: 3}\n")
+	waitFor(t, ctx, "noise 3 on the canvas", `document.querySelector('#fac-svg [data-corridor="5"] .noise').textContent === '3'`)
 
 	// The Escape Shuttle is a section C room: dragged onto slot 6 (section
 	// A), it is a finding, with its badge on the slot and its line in the
@@ -82,21 +84,22 @@ func TestBrowserFacility(t *testing.T) {
 	waitFor(t, ctx, "the canvas to follow the file", `document.querySelector('#fac-svg [data-corridor="2"] .noise').textContent === '4/2'`)
 
 	// Delete removes the selected corridor; the sheet view is render's.
-	clickUntil(t, ctx, `#fac-svg [data-corridor="9"] .noise`, "corridor 9 selected", `document.querySelector('#fac-svg .cor.sel[data-corridor="9"]')`)
+	clickUntil(t, ctx, `#fac-svg [data-corridor="5"] .noise`, "corridor 5 selected", `document.querySelector('#fac-svg .cor.sel[data-corridor="5"]')`)
 	key(t, ctx, "Delete", 0)
-	waitFor(t, ctx, "corridor 9 gone", `!document.querySelector('#fac-svg [data-corridor="9"]')`)
+	waitFor(t, ctx, "corridor 5 gone", `!document.querySelector('#fac-svg [data-corridor="5"]')`)
 	if data := read(t, path); strings.Contains(string(data), "between: [12, 13]") {
 		t.Errorf("Delete left the corridor in the file:\n%s", data)
 	}
 	// A new slot on the free place [0, 3], then, in connect mode, a
 	// corridor from it to slot 12 by two clicks.
 	clickUntil(t, ctx, `#fac-svg [data-place="0,3"] rect`, "the place selected", `document.querySelector('#fac-add-slot') && document.querySelector('#fac-section').value === 'A'`)
-	clickForFile(t, ctx, `#fac-add-slot`, path, "  - {id: 22, at: [0, 3], section: A}\n")
-	waitFor(t, ctx, "slot 22 drawn and selected", `document.querySelector('#fac-svg .slot.sel[data-slot="22"]')`)
+	// The slot at [0, 3] is 18 reading row by row; 18 to 21 move up one.
+	clickForFile(t, ctx, `#fac-add-slot`, path, "  - {id: 18, at: [0, 3], section: A}\n")
+	waitFor(t, ctx, "slot 18 drawn and selected", `document.querySelector('#fac-svg .slot.sel[data-slot="18"]')`)
 	click(t, ctx, `#fac-connect`)
-	clickUntil(t, ctx, `#fac-svg [data-slot="22"] rect.box`, "slot 22 the corridor's first end", `document.querySelector('#fac-svg .slot.from[data-slot="22"]')`)
-	clickForFile(t, ctx, `#fac-svg [data-slot="12"] rect.box`, path, "  - {id: 9, between: [22, 12], noise: 1}\n")
-	waitFor(t, ctx, "the corridor drawn", `document.querySelector('#fac-svg .cor.sel[data-corridor="9"]')`)
+	clickUntil(t, ctx, `#fac-svg [data-slot="18"] rect.box`, "slot 18 the corridor's first end", `document.querySelector('#fac-svg .slot.from[data-slot="18"]')`)
+	clickForFile(t, ctx, `#fac-svg [data-slot="12"] rect.box`, path, "between: [18, 12], noise: 1}\n")
+	waitFor(t, ctx, "the corridor drawn, no id out of order", `document.querySelector('#fac-svg .cor.sel') && zmission.state.facility.corridors.some(c => c.between[0] === 18 && c.between[1] === 12) && !zmission.state.findings.some(f => f.rule === 'id-order')`)
 
 	// The shortcuts are the canvas's own (connect mode's checkbox, ticked
 	// above, keeps them); sight on hover is the tile map's.

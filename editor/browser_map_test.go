@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -78,6 +79,11 @@ func TestBrowserWrongPlace(t *testing.T) {
 	}
 	waitFor(t, ctx, "both tokens the rules refuse drawn", `document.querySelector('.ed-bad .ed-bad-token[data-index="6"] line') && document.querySelector('.ed-bad .ed-bad-token[data-index="7"] circle') && document.querySelector('.ed-bad .ed-margin')`)
 	shot(t, ctx, "wrong-place.png")
+	if shot := screenshot(t, ctx); updateShot {
+		if err := os.WriteFile("../docs/editor-wrong-place.png", shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	// The door's badge selects the door, not the mold in the same cell.
 	clickUntil(t, ctx, badgeSel(t, ctx, "door-not-on-opening"), "the bad door selected",
@@ -103,4 +109,163 @@ func TestBrowserWrongPlace(t *testing.T) {
 		t.Errorf("Delete removed the mold:\n%s", data)
 	}
 	waitFor(t, ctx, "the margin gone", `!document.querySelector('.ed-margin') && !document.querySelector('.ed-bad-token')`)
+}
+
+// TestBrowserBadges: a finding whose message names a cell ("ends in a wall
+// of 3A at 2,1 (its east border)") has its badge in that cell, by that
+// side, clear of the zone labels; the finding picked in the issues stays
+// picked, with its own source line, when a save elsewhere adds a finding
+// before it and moves its line.
+func TestBrowserBadges(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../testdata/broken/border-dead-end.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the dead-end badge", `document.querySelector('#map .ed-badges .badge') && zmission.state.findings.some(f => f.rule === 'border-dead-end')`)
+	var place struct {
+		Kind string
+		X, Y int
+		Side string
+	}
+	js(t, ctx, `zmission.state.findings.find(f => f.rule === 'border-dead-end').place`, &place)
+	if place.Kind != "cell" || place.X != 2 || place.Y != 1 || place.Side != "e" {
+		t.Errorf("the dead end is placed at %+v, want cell 2,1 east", place)
+	}
+	var r struct{ X, Y, W, H float64 }
+	js(t, ctx, `(() => { const b = document.querySelector('.ed-badges .badge'); const r = b.getBoundingClientRect(); return {X: r.x, Y: r.y, W: r.width, H: r.height}; })()`, &r)
+	lo, hi := cellPoint(t, ctx, 2.5, 1), cellPoint(t, ctx, 3, 2)
+	if cx, cy := r.X+r.W/2, r.Y+r.H/2; cx < lo.X || cx > hi.X || cy < lo.Y || cy > hi.Y {
+		t.Errorf("the badge's centre %v,%v is not in the east half of cell 2,1 (%v..%v)", cx, cy, lo, hi)
+	}
+	var over []string
+	js(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#map .labels > *')].filter(l => { const q = l.getBoundingClientRect();
+		return q.width > 0 && q.x < %g && q.x + q.width > %g && q.y < %g && q.y + q.height > %g; }).map(l => l.textContent)`, r.X+r.W, r.X, r.Y+r.H, r.Y), &over)
+	if len(over) > 0 {
+		t.Errorf("the badge covers the labels %q", over)
+	}
+	shot(t, ctx, "badge-cell.png")
+
+	clickUntil(t, ctx, `#issues li.warning`, "the dead end picked", `document.querySelector('#issues li.on') && document.querySelector('#source-line').textContent.startsWith('7: ')`)
+
+	// Saved elsewhere: a comment and a box no one has move the tiles down
+	// two lines, and the box is a finding listed before the dead end.
+	data := string(read(t, path))
+	edited := "# moved down\n" + strings.Replace(data, "title: Example\n", "title: Example\nboxes: [nope]\n", 1)
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the new finding listed first, the dead end still picked on its new line",
+		`zmission.state.findings.length === 2 && zmission.state.findings[0].rule !== 'border-dead-end' &&
+		document.querySelectorAll('#issues li.on').length === 1 && document.querySelector('#issues li.on').textContent.includes('ends in a wall') &&
+		document.querySelector('#source-line').textContent.startsWith('9: ')`)
+}
+
+// TestBrowserFileGone: a mission file deleted is reported without an edit,
+// and the report goes when the file is back; the banner floats over the
+// page instead of pushing it down; the map keeps its scale as the board
+// grows.
+func TestBrowserFileGone(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/templates/zombicide-invader.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+	var top, top2 float64
+	js(t, ctx, `document.querySelector('#canvas-wrap').getBoundingClientRect().top`, &top)
+	cell := cellPoint(t, ctx, 1, 0).X - cellPoint(t, ctx, 0, 0).X
+
+	data := read(t, path)
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the file reported gone", `!document.querySelector('#banner').hidden && document.querySelector('#banner').textContent.includes('gone from the disk')`)
+	js(t, ctx, `document.querySelector('#canvas-wrap').getBoundingClientRect().top`, &top2)
+	if top2 != top {
+		t.Errorf("the banner moved the page from %v to %v", top, top2)
+	}
+	shot(t, ctx, "file-gone.png")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the report gone with the file back", `document.querySelector('#banner').hidden && !zmission.state.missing`)
+
+	// A tile below the two: the board is twice as high, a cell as wide.
+	drag(t, ctx, centreOf(t, ctx, `.face[data-face="3B"]`), cellPoint(t, ctx, 1.5, 4.5))
+	waitFile(t, path, "{face: 3B, at: [0, 1]}")
+	waitFor(t, ctx, "the new tile on the board", `zmission.state.board.tiles.length === 3 && zmission.state.board.h === 6 && document.querySelector('#map')`)
+	if after := cellPoint(t, ctx, 1, 0).X - cellPoint(t, ctx, 0, 0).X; after < cell-0.5 || after > cell+0.5 {
+		t.Errorf("a cell was %.1f px wide, %.1f px after the board grew", cell, after)
+	}
+}
+
+// TestBrowserZoom: the wheel zooms around the pointer (the board point
+// under it stays there), 100% makes a cell 100 pixels, Fit shows the
+// whole board in the view.
+func TestBrowserZoom(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, "../examples/invader/violet-lockdown.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+	before := cellPoint(t, ctx, 3.5, 2.5)
+	var z0 float64
+	js(t, ctx, `zmission.zoom`, &z0)
+	if err := chromedp.Run(ctx, input.DispatchMouseEvent(input.MouseWheel, before.X, before.Y).WithDeltaX(0).WithDeltaY(-300)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "zoomed in", fmt.Sprintf(`zmission.zoom > %g`, z0*1.2))
+	after := cellPoint(t, ctx, 3.5, 2.5)
+	if d := (after.X-before.X)*(after.X-before.X) + (after.Y-before.Y)*(after.Y-before.Y); d > 9 {
+		t.Errorf("the point under the pointer moved from %v to %v", before, after)
+	}
+	click(t, ctx, `#zoom-100`)
+	waitFor(t, ctx, "100%", `zmission.zoom === 1`)
+	if w := cellPoint(t, ctx, 1, 0).X - cellPoint(t, ctx, 0, 0).X; w < 99.5 || w > 100.5 {
+		t.Errorf("at 100%% a cell is %.1f px", w)
+	}
+	click(t, ctx, `#zoom-fit`)
+	waitFor(t, ctx, "the whole board in view", `(() => { const v = document.querySelector('#canvas').getBoundingClientRect(), b = zmission.state.board, C = b.cell;
+		const m = document.querySelector('#map g.board').getScreenCTM();
+		const a = new DOMPoint(0, 0).matrixTransform(m), z = new DOMPoint(b.w * C, b.h * C).matrixTransform(m);
+		return a.x >= v.left && a.y >= v.top && z.x <= v.right && z.y <= v.bottom; })()`)
+	shot(t, ctx, "zoom-fit.png")
+}
+
+// TestBrowserGroupDelete: shift-click picks several tokens; Delete removes
+// them in one step, and one Ctrl+Z brings them all back.
+func TestBrowserGroupDelete(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/templates/zombicide-invader.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+	orig := read(t, path)
+	shiftClick := func(x, y float64) {
+		p := cellPoint(t, ctx, x, y)
+		if err := chromedp.Run(ctx,
+			input.DispatchMouseEvent(input.MousePressed, p.X, p.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1).WithModifiers(input.ModifierShift),
+			input.DispatchMouseEvent(input.MouseReleased, p.X, p.Y).WithButton(input.Left).WithClickCount(1).WithModifiers(input.ModifierShift)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The start at 0,1 and the exit at 5,2.
+	clickAtUntil(t, ctx, cellPoint(t, ctx, 0.5, 1.5), "the start selected", `zmission.sel && zmission.sel.kind === 'token' && zmission.state.board.tokens[zmission.sel.index].type === 'start'`)
+	shiftClick(5.5, 2.5)
+	waitFor(t, ctx, "two picked", `zmission.group.length === 2 && document.querySelectorAll('.ed-sel rect').length === 2 && document.querySelector('#sel-remove-group')`)
+	shot(t, ctx, "group.png")
+	key(t, ctx, "Delete", 0)
+	data := waitFileNot(t, path, "{type: start")
+	if strings.Contains(data, "{type: exit") || !strings.Contains(data, "{type: spawn") {
+		t.Errorf("Delete of the group:\n%s", data)
+	}
+	waitFor(t, ctx, "one step to undo", `zmission.state.undo === 1 && zmission.state.board.tokens.length === 3`)
+	key(t, ctx, "z", input.ModifierCtrl)
+	waitFor(t, ctx, "both back", `zmission.state.board.tokens.length === 5`)
+	if string(read(t, path)) != string(orig) {
+		t.Errorf("one undo did not bring the file back")
+	}
 }

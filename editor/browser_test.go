@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,25 +19,10 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
 )
 
 var updateShot = os.Getenv("ZMISSION_UPDATE_SCREENSHOT") != ""
-
-func chromium(t *testing.T) string {
-	for _, name := range []string{os.Getenv("ZMISSION_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("ZMISSION_BROWSER_TESTS") == "1" {
-		t.Fatal("no Chromium found (install Debian's chromium, or set ZMISSION_CHROMIUM)")
-	}
-	t.Skip("no Chromium found; set ZMISSION_BROWSER_TESTS=1 to make this a failure")
-	return ""
-}
 
 // The browser is started once for the package's tests; each test gets a
 // tab of its own.
@@ -66,7 +50,7 @@ func TestMain(m *testing.M) {
 
 // browser returns a new tab of a headless Chromium with a fresh profile.
 func browser(t *testing.T) context.Context {
-	exe := chromium(t)
+	exe := browsertest.Path(t)
 	shared.once.Do(func() {
 		shared.profile, shared.err = os.MkdirTemp("", "zmission-chromium-")
 		if shared.err != nil {

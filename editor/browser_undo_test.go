@@ -43,7 +43,9 @@ func TestBrowserUndoTabs(t *testing.T) {
 	key(t, a, "z", input.ModifierCtrl|input.ModifierShift)
 	waitFile(t, path, "title: Alpha\n")
 
-	// Tab B sets the difficulty.
+	// Tab B sets the difficulty, once it shows the file as it is now (an
+	// edit made against an older version is refused).
+	waitFor(t, b, "tab B following tab A", `zmission.state.version === '`+Version(read(t, path))+`'`)
 	click(t, b, `#tabs button[data-tab="mission"]`)
 	diff := `#mission-head select[data-pointer="/difficulty"]`
 	waitFor(t, b, "the difficulty menu", `document.querySelector('`+diff+`')`)

@@ -17,6 +17,9 @@ import (
 // order: old id → new id.
 type idPlan struct {
 	slots, corridors map[int]int
+	// ordered: the ids already increase in reading order (gaps allowed),
+	// which is all the rules ask.
+	ordered bool
 }
 
 // readingOrder plans the ids; an entry with no id or place, or an id used
@@ -47,9 +50,12 @@ func readingOrder(root *yaml.Node) (*idPlan, error) {
 		}
 		return a.x - b.x
 	})
-	plan := &idPlan{slots: map[int]int{}, corridors: map[int]int{}}
+	plan := &idPlan{slots: map[int]int{}, corridors: map[int]int{}, ordered: true}
 	for i, s := range ss {
 		plan.slots[s.id] = i + 1
+		if i > 0 && s.id < ss[i-1].id {
+			plan.ordered = false
+		}
 	}
 	type cor struct{ id, my, mx int }
 	var cs []cor
@@ -76,20 +82,11 @@ func readingOrder(root *yaml.Node) (*idPlan, error) {
 	})
 	for i, c := range cs {
 		plan.corridors[c.id] = i + 1
-	}
-	return plan, nil
-}
-
-// same tells whether the plan changes no id.
-func (p *idPlan) same() bool {
-	for _, m := range []map[int]int{p.slots, p.corridors} {
-		for k, v := range m {
-			if k != v {
-				return false
-			}
+		if i > 0 && c.id < cs[i-1].id {
+			plan.ordered = false
 		}
 	}
-	return true
+	return plan, nil
 }
 
 // apply renumbers the scenario: the ids, every reference to them (rooms,
@@ -153,11 +150,11 @@ func renumberOp(root *yaml.Node, op Op) error {
 
 // keepOrder runs add, an operation that adds a slot or a corridor, and
 // renumbers after it when the ids were in reading order before: then they
-// still are, the new one among them.
+// still are, the new one among them (and any gaps closed).
 func keepOrder(add func(*yaml.Node, Op) error) func(*yaml.Node, Op) error {
 	return func(root *yaml.Node, op Op) error {
 		p, err := readingOrder(root)
-		ordered := err == nil && p.same()
+		ordered := err == nil && p.ordered
 		if err := add(root, op); err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
@@ -262,6 +263,7 @@ func (s *Server) setCurrent(snap *snapshot) {
 		s.good = snap
 	}
 	s.stamps[0] = reread{}
+	s.recheck = time.Now().Add(time.Second)
 	go s.notify(snap.revision())
 }
 

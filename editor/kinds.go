@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/facility"
 )
@@ -45,8 +46,19 @@ func (gridKind) fill(st *State, show *snapshot) {
 	st.SVG = string(show.svg)
 	st.Board = boardOf(sc)
 	st.Palette = paletteOf(sc)
+	// The overlays this game can draw: the enemies' paths and the threat
+	// where the game says how its enemies come, mold where its boxes hold
+	// Mold tokens.
+	st.Overlays = []string{"movement"}
 	if pg, ok := show.game.(rules.PathGame); ok {
 		st.Enemies = pg.Paths(sc).Enemies
+		st.Overlays = append(st.Overlays, "xenos", "threat")
+		for _, k := range st.Palette.Tokens {
+			if k.Type == missions.TokMold {
+				st.Overlays = append(st.Overlays, "mold")
+				break
+			}
+		}
 	}
 	if a := show.analysis; a != nil {
 		for _, r := range a.Routes {

@@ -44,6 +44,9 @@ type FormField struct {
 	MaxLen   int      `json:"max_length,omitempty"`
 	Pattern  string   `json:"pattern,omitempty"`
 	MaxItems int      `json:"max_items,omitempty"`
+	// MinItems equal to MaxItems makes a list a fixed row of values (a
+	// grid's [columns, rows]): no item is added or taken out.
+	MinItems int `json:"min_items,omitempty"`
 	// Fields of an object, in the schema's order; Items is the field of a
 	// list's items or a map's values; Choices are a choice's alternatives.
 	Fields     []*FormField `json:"fields,omitempty"`
@@ -249,6 +252,9 @@ func (g *gameSchema) field(key string, n *source.Node, depth int) *FormField {
 	}
 	if v := number(s.Field("maxItems")); v != nil {
 		f.MaxItems = int(*v)
+	}
+	if v := number(s.Field("minItems")); v != nil {
+		f.MinItems = int(*v)
 	}
 	f.Pattern = s.Field("pattern").Str()
 	switch typeOf(s) {

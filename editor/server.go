@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -69,7 +70,18 @@ type Server struct {
 	allowed map[string]bool // Host values accepted
 	origins map[string]bool // Origin values accepted
 	ln      net.Listener
-	rev     int // counts the snapshots taken: a tile-set change keeps the mission's version
+	rev     int              // counts the snapshots taken: a tile-set change keeps the mission's version
+	codes   []openCode       // one-time addresses not yet used (opencode.go)
+	now     func() time.Time // the clock of the one-time addresses
+	// gone counts the looks in a row that found no file; missing is set
+	// at the second (an editor that saves by renaming makes the file
+	// vanish for a moment, never for two looks).
+	gone    int
+	missing bool
+	// recheck: until then the file is read at every look, stamp or not. A
+	// save from another program in the same clock tick as the editor's own
+	// write, of the same size, has the same stamp; its content tells.
+	recheck time.Time
 }
 
 // New opens path for editing: it must be a readable mission or tile-set
@@ -91,7 +103,7 @@ func New(path string, o Options) (*Server, error) {
 	if _, err := rand.Read(tok); err != nil {
 		return nil, err
 	}
-	s := &Server{path: path, token: hex.EncodeToString(tok), o: o, subs: map[chan string]bool{}}
+	s := &Server{path: path, token: hex.EncodeToString(tok), o: o, subs: map[chan string]bool{}, now: time.Now}
 	first := o.Stamp(path) // before reading: a save meanwhile is seen at the first look
 	snap, err := s.read()
 	if err != nil {
@@ -221,6 +233,10 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			return
 		}
 		p := r.URL.Path
+		if strings.HasPrefix(p, openPrefix) {
+			s.openPage(w, r)
+			return
+		}
 		if len(p) < len(prefix) || subtle.ConstantTimeCompare([]byte(p[:len(prefix)]), []byte(prefix)) != 1 ||
 			(len(p) > len(prefix) && p[len(prefix)] != '/') {
 			forbid(w, "the address lacks this editor's token: open the URL zmission printed")
@@ -304,7 +320,7 @@ func (s *Server) stampNow() [2]any {
 func (s *Server) poll() {
 	s.mu.Lock()
 	now := s.stampNow()
-	if now == s.stamps {
+	if now == s.stamps && !time.Now().Before(s.recheck) {
 		s.mu.Unlock()
 		return
 	}
@@ -316,9 +332,27 @@ func (s *Server) poll() {
 	data, p := source.ReadFile(s.path, s.o.Lint.Limits)
 	if p != nil {
 		// Editors that save by renaming make the file vanish for a moment;
-		// the next look sees it back.
+		// the next look sees it back. Gone at two looks, it is reported.
+		if _, err := os.Stat(s.path); errors.Is(err, fs.ErrNotExist) {
+			s.gone++
+			s.stamps = [2]any{reread{}, s.stamps[1]} // look again until it is back
+			if s.gone >= 2 && !s.missing {
+				s.missing = true
+				s.rev++
+				s.cur.rev = s.rev
+				s.mu.Unlock()
+				s.notify(before.revision())
+				return
+			}
+		}
 		s.mu.Unlock()
 		return
+	}
+	s.gone = 0
+	if s.missing {
+		// Back: the page is told even when it is as it was.
+		s.missing = false
+		tilesChanged = true
 	}
 	if Version(data) == before.version && !tilesChanged {
 		s.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -33,7 +34,10 @@ type State struct {
 	Title   string `json:"title,omitempty"`
 	// Error is set when this version cannot be drawn: the page keeps the
 	// last good board (Stale) and shows why.
-	Error    string        `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Missing: the file is gone from the disk (deleted, moved); the page
+	// shows it as it was last read.
+	Missing  bool          `json:"missing,omitempty"`
 	Stale    bool          `json:"stale"`
 	SVG      string        `json:"svg,omitempty"`
 	Findings []Finding     `json:"findings"`
@@ -48,6 +52,8 @@ type State struct {
 	Undo     int           `json:"undo"`
 	Redo     int           `json:"redo"`
 	Enemies  string        `json:"enemies,omitempty"`
+	// Overlays are the map overlays this game can draw (render's names).
+	Overlays []string `json:"overlays,omitempty"`
 	// Facility is the facility kind's board (Kind "facility").
 	Facility *FacilityState `json:"facility,omitempty"`
 }
@@ -67,7 +73,7 @@ type Finding struct {
 
 // Place is where a finding is on the board, in cells.
 type Place struct {
-	Kind  string `json:"kind"` // token, door, tile, zone
+	Kind  string `json:"kind"` // token, door, tile, zone, cell (named by the message; Side too when it names one)
 	X     int    `json:"x"`
 	Y     int    `json:"y"`
 	W     int    `json:"w,omitempty"`
@@ -196,7 +202,7 @@ type Form struct {
 const maxLines = 20000
 
 func (s *Server) state(cur, good *snapshot) *State {
-	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}}
+	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}, Missing: s.missing}
 	lines := strings.Split(string(cur.data), "\n")
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]
@@ -432,6 +438,7 @@ func placeFindings(cur, show *snapshot) []Finding {
 				}
 				f.Place = placeOf(sc, views, lines[r.Line], "")
 			}
+			f.Place = atNamedCell(sc, f.Place, d.Message)
 		}
 		out = append(out, f)
 	}
@@ -542,6 +549,41 @@ func placeOf(sc *rules.Scene, views []Token, ptr, msg string) *Place {
 		}
 	}
 	return nil
+}
+
+var cellRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bat (\d{1,4}),(\d{1,4})\b(?:[^(]*\(its (north|east|south|west) border\))?`)
+})
+
+// atNamedCell moves a finding placed on a whole tile or zone (or nowhere)
+// to the board cell its message names ("ends in a wall of 3A at 2,1 (its
+// east border)"), and the side it names: the badge then marks the place.
+// A token's or door's place stays: it is the token's own.
+func atNamedCell(sc *rules.Scene, p *Place, msg string) *Place {
+	if p != nil && p.Kind != "tile" && p.Kind != "zone" {
+		return p
+	}
+	m := cellRef().FindStringSubmatch(msg)
+	if m == nil {
+		return p
+	}
+	x, _ := strconv.Atoi(m[1])
+	y, _ := strconv.Atoi(m[2])
+	b := sc.Board
+	if x >= b.W || y >= b.H {
+		return p
+	}
+	q := &Place{Kind: "cell", X: x, Y: y, Token: -1, Tile: -1}
+	if p != nil {
+		q.Tile = p.Tile
+	}
+	if m[3] != "" {
+		q.Side = m[3][:1]
+	}
+	if z := b.ZoneAt(x, y); z != nil {
+		q.Zone = z.ID
+	}
+	return q
 }
 
 func zonePlace(z *layout.Zone) *Place {

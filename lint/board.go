@@ -51,11 +51,34 @@ func tileset(file string, m *missions.Mission, o Options) (*layout.TileSet, erro
 		path = filepath.Join(filepath.Dir(file), name)
 	}
 	if !o.AllowOutside {
-		if err := checkReach(name, path, reachRoot(file)); err != nil {
+		if err := checkReach(name, path, o.reachRoot(file)); err != nil {
 			return nil, err
 		}
 	}
+	if data, ok := o.open(path); ok {
+		return tilesetBytes(path, data, o.Limits)
+	}
 	return TilesetFile(path, o.Limits)
+}
+
+// open returns the caller's text of path, when it holds the file open.
+func (o Options) open(path string) ([]byte, bool) {
+	if o.Open == nil {
+		return nil, false
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, false
+	}
+	return o.Open(abs)
+}
+
+// reachRoot is Root when set, else the tree reach.go finds for file.
+func (o Options) reachRoot(file string) string {
+	if o.Root != "" {
+		return o.Root
+	}
+	return reachRoot(file)
 }
 
 // TilesetFile reads a user's tile set, checking it fully; the error sums up
@@ -96,6 +119,11 @@ func tilesetFile(path string, lim source.Limits) (*layout.TileSet, error) {
 	if p != nil {
 		return nil, fmt.Errorf("tile set %s: %s", path, p.Message)
 	}
+	return tilesetBytes(path, data, lim)
+}
+
+// tilesetBytes reads a tile set from data, as tilesetFile does from path.
+func tilesetBytes(path string, data []byte, lim source.Limits) (*layout.TileSet, error) {
 	r := &Result{File: path, Kind: KindTileset}
 	root, probs := source.Parse(path, data, lim)
 	if len(probs) > 0 {
@@ -199,15 +227,20 @@ func (r *Result) finding(f rules.Finding) {
 	if c := validate.Lookup(f.Rule); c != nil {
 		sev = c.Severity
 	}
-	d := validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: sev, Rule: f.Rule, Message: f.Message, Hint: f.Hint}
-	if at.Line > 0 {
-		if end := r.text.Span(doc.Root, f.Ptr, f.Key); end.Line > 0 {
-			d.EndLine, d.EndCol = end.Line, end.Col
-		}
+	d := validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: sev, Rule: f.Rule, Message: f.Message, Hint: f.Hint,
+		Pointer: f.Ptr, Key: f.Key}
+	if end := r.end(doc.Root, f.Ptr, f.Key, at); end.Line > 0 {
+		d.EndLine, d.EndCol = end.Line, end.Col
 	}
 	for _, rel := range f.Related {
 		p := doc.Pos(rel.Ptr)
 		d.Related = append(d.Related, validate.Related{File: r.File, Line: max(p.Line, 1), Col: max(p.Col, 1), Message: rel.Message})
 	}
 	r.Diags = append(r.Diags, d)
+}
+
+// TilesetWith finds the tile set m uses as a check with o would: through
+// o's open buffers, inside o's root.
+func TilesetWith(file string, m *missions.Mission, o Options) (*layout.TileSet, error) {
+	return tileset(file, m, o)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/validate"
 )
 
@@ -14,7 +15,7 @@ const head = "format: 1\nid: example\ntitle: Example\nruleset: zombicide-invader
 const tail = "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"
 
 // The checks of the board: the tile set, tile placement and token placement.
-// They hold for every game with a tiled board.
+// They hold for every game played on tiles (rules.TileGames).
 func init() {
 	for _, c := range []*validate.Check{
 		{ID: "tileset", Title: "The tile set cannot be found or loaded", Severity: validate.Error,
@@ -76,6 +77,7 @@ func init() {
 			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, state: open}\n  - {type: door, at: [1, 0], side: w, state: open}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
 			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e, state: open}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 	} {
+		c.Games = rules.TileGames
 		validate.Register(c)
 	}
 	docs := map[string]string{

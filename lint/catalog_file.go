@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/validate"
 )
 
@@ -52,15 +53,15 @@ func init() {
 		{ID: "schema", Title: "The document does not follow the JSON Schema", Severity: validate.Error,
 			Doc: "The mission or tile set breaks its JSON Schema (`zmission schema mission`): a missing required key (reported at the mapping that lacks it), an unknown key (at the key, with the closest known one), or a value of the wrong type or form (at the value).\n\nEditors that know the schema flag these as you type: see docs/mission-format.md.",
 			Bad: strings.Replace(good, "title:", "titel:", 1), Good: good},
-		{ID: "objective-shape", Title: "An objective has no condition, or several", Severity: validate.Error,
+		{ID: "objective-shape", Title: "An objective has no condition, or several", Severity: validate.Error, Games: rules.TileGames,
 			Doc:  "Each objective is one victory condition: `take`, `exit`, `reach`, `activate`, `survive` or `kill` (with `count` for take and kill), or `text` alone for a condition the tool cannot check. Two conditions in one entry are ambiguous: write two objectives.",
 			Bad:  top + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - {exit: all, survive: 5}\n",
 			Good: top + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - survive: 5\n  - exit: all\n"},
-		{ID: "token-place", Title: "A token has no place, or two", Severity: validate.Error,
+		{ID: "token-place", Title: "A token has no place, or two", Severity: validate.Error, Games: rules.TileGames,
 			Doc:  "A token is placed either by board cell (`at: [x, y]`) or by tile face and zone label (`in: 1A/c`), not both and not neither.",
 			Bad:  top + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit}\nobjectives:\n  - exit: all\n",
 			Good: good},
-		{ID: "duplicate-id", Title: "Two tokens share an id", Severity: validate.Error,
+		{ID: "duplicate-id", Title: "Two tokens share an id", Severity: validate.Error, Games: rules.TileGames,
 			Doc:  "Objectives and special rules refer to tokens by id, so ids must be unique.",
 			Bad:  strings.Replace(good, "objectives:", "  - {id: gun, type: sentry-gun, at: [1, 1]}\n  - {id: gun, type: bot, at: [1, 2]}\nobjectives:", 1),
 			Good: strings.Replace(good, "objectives:", "  - {id: gun, type: sentry-gun, at: [1, 1]}\n  - {id: bot, type: bot, at: [1, 2]}\nobjectives:", 1)},

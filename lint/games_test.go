@@ -2,6 +2,7 @@ package lint
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/rules"
@@ -40,5 +41,19 @@ func TestEveryRulesetHasAGame(t *testing.T) {
 		if !found {
 			t.Errorf("game %q is registered, but the mission schema does not accept its ruleset", r)
 		}
+	}
+}
+
+// TestTileGamesListed: the checks of tiles list rules.TileGames as their
+// games, so the list names exactly the games registered on tiles.
+func TestTileGamesListed(t *testing.T) {
+	var grid []string
+	for _, r := range rules.Rulesets() {
+		if rules.KindOf(r) == rules.KindGrid {
+			grid = append(grid, r)
+		}
+	}
+	if strings.Join(grid, ",") != strings.Join(rules.TileGames, ",") {
+		t.Errorf("the games on tiles are %v; rules.TileGames lists %v", grid, rules.TileGames)
 	}
 }

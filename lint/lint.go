@@ -7,6 +7,8 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/zmission/zmission/missions"
@@ -23,6 +25,14 @@ type Options struct {
 	// AllowOutside lets a mission's tileset: path lead out of the tree
 	// being checked (see reach.go); off, such a path is refused unread.
 	AllowOutside bool
+	// Root, when set, is the folder tree a document's tile set and
+	// collection files must stay in, in place of the repository or working
+	// folder reach.go finds (a language server's workspace).
+	Root string
+	// Open, when set, gives the text of files the caller holds open (an
+	// editor's unsaved buffers) by absolute path: a tile set or collection
+	// found there is read from it, not from the disk.
+	Open func(abs string) ([]byte, bool)
 }
 
 // Kind of document a file holds.
@@ -53,8 +63,8 @@ type Result struct {
 	// Noun is what a KindCompanion file is called ("collection").
 	Noun string
 
-	complete bool         // every check ran (nothing stopped the file early)
-	text     *source.Text // the file's text, for where findings end
+	complete bool          // every check ran (nothing stopped the file early)
+	lines    *source.Lines // the file's lines, for where findings end
 }
 
 // Path lints the file at path.
@@ -76,7 +86,7 @@ func Bytes(file string, data []byte, o Options) *Result {
 
 // check runs every step but inline suppression.
 func check(file string, data []byte, o Options) *Result {
-	r := &Result{File: file, Kind: KindMission, text: source.NewText(data)}
+	r := &Result{File: file, Kind: KindMission, lines: source.NewLines(data)}
 	root, probs := source.Parse(file, data, o.Limits)
 	if len(probs) > 0 {
 		r.add(file, probs)
@@ -246,23 +256,28 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 		var at, end source.Pos
 		switch v.Kind {
 		case "unknown", "key":
-			at, end = keyPos(v.Path), r.text.Span(root, v.Path, true)
+			at = keyPos(v.Path)
+			end = r.end(root, v.Path, true, at)
 		case "missing":
 			at = pos(v.Path) // the mapping that lacks it: its start alone
 		default:
-			at, end = pos(v.Path), r.text.Span(root, v.Path, false)
+			at = pos(v.Path)
+			end = r.end(root, v.Path, false, at)
 		}
 		msg := v.Message
 		if where := describe(v.Path); where != "" && v.Kind != "unknown" && v.Kind != "key" {
 			msg = where + ": " + msg
 		}
-		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), EndLine: end.Line, EndCol: end.Col, Severity: validate.Error, Rule: "schema", Message: msg})
+		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), EndLine: end.Line, EndCol: end.Col, Severity: validate.Error, Rule: "schema", Message: msg,
+			Pointer: v.Path, Key: v.Kind == "unknown" || v.Kind == "key"})
 	}
 	validate.Sort(r.Diags)
 	return next, st
 }
 
-// describe names a JSON pointer the way an author reads it: "tokens[3].side".
+// describe names a JSON pointer the way an author reads it, counting list
+// items from 1 as every message and the editor do: /tokens/3/side is
+// "tokens #4.side", the fourth token.
 func describe(ptr string) string {
 	if ptr == "" {
 		return ""
@@ -271,7 +286,10 @@ func describe(ptr string) string {
 	for _, t := range strings.Split(ptr[1:], "/") {
 		t = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
 		if t != "" && strings.Trim(t, "0123456789") == "" {
-			b.WriteString("[" + t + "]")
+			if n, err := strconv.Atoi(t); err == nil && n < math.MaxInt {
+				t = strconv.Itoa(n + 1)
+			}
+			b.WriteString(" #" + t)
 			continue
 		}
 		if b.Len() > 0 {
@@ -280,4 +298,18 @@ func describe(ptr string) string {
 		b.WriteString(t)
 	}
 	return b.String()
+}
+
+// end is where a finding that starts at at ends: the end of the key or
+// value ptr names, when that is what it starts at (a pointer to something
+// absent locates its parent, and the finding then gives its start alone).
+func (r *Result) end(root *source.Node, ptr string, key bool, at source.Pos) source.Pos {
+	if r.lines == nil || at.Line < 1 {
+		return source.Pos{}
+	}
+	start, end := r.lines.Span(root, ptr, key)
+	if start != at || end.Line < 1 || (end.Line == start.Line && end.Col <= start.Col) {
+		return source.Pos{}
+	}
+	return end
 }

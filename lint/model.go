@@ -31,7 +31,7 @@ func (r *Result) model(g rules.ModelGame, o Options) {
 		r.skipped(what, st)
 		return
 	}
-	env := rules.LoadEnv{ReadFile: func(name string) ([]byte, error) { return readBeside(doc.File, name, o.Limits) }}
+	env := rules.LoadEnv{ReadFile: func(name string) ([]byte, error) { return readBeside(doc.File, name, o) }}
 	m, fs := g.Load(&missions.Doc{File: doc.File, Root: next}, env)
 	tol, _ := g.(rules.Tolerant)
 	var loadErr *rules.Finding
@@ -65,12 +65,20 @@ func (r *Result) model(g rules.ModelGame, o Options) {
 
 // readBeside reads a file a document names, relative to the document's
 // folder, with the same limits as the document itself.
-func readBeside(file, name string, lim source.Limits) ([]byte, error) {
+func readBeside(file, name string, o Options) ([]byte, error) {
 	path := name
 	if !filepath.IsAbs(path) && file != "<stdin>" {
 		path = filepath.Join(filepath.Dir(file), name)
 	}
-	data, p := source.ReadFile(path, lim)
+	if o.Root != "" && !o.AllowOutside {
+		if err := checkReach(name, path, o.Root); err != nil {
+			return nil, err
+		}
+	}
+	if data, ok := o.open(path); ok {
+		return data, nil
+	}
+	data, p := source.ReadFile(path, o.Limits)
 	if p != nil {
 		return nil, fmt.Errorf("%s: %s", path, p.Message)
 	}

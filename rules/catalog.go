@@ -18,7 +18,14 @@ tiles:
   - {face: 2A, at: [1, 0]}
 `
 
-// The checks every board game shares: start, references, solvability,
+// TileGames are the rulesets played on tiles (board kind grid): the
+// checks of tiles, cells and tokens hold for these and no other game.
+// lint's TestTileGamesListed keeps the list in step with the games
+// registered (the games register after this package's init, so the list
+// cannot be read from the registry here).
+var TileGames = []string{"zombicide-classic", "zombicide-invader"}
+
+// The checks every game on tiles shares: start, references, solvability,
 // coloured doors, spawns, inventory. Their examples use Zombicide: Invader.
 func init() {
 	for _, c := range []*validate.Check{
@@ -115,6 +122,7 @@ func init() {
 			Bad:  strings.Replace(ExampleBase, "tileset:", "boxes: [invader-cor]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Good: strings.Replace(ExampleBase, "tileset:", "boxes: [invader-core]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 	} {
+		c.Games = TileGames
 		validate.Register(c)
 	}
 }

@@ -1,207 +1,304 @@
 package source
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
-// Text is a document's bytes with the offset of each line, so positions
-// turn into offsets without a scan from the top (a finding per token of a
-// big file stays cheap).
-type Text struct {
-	data  []byte
-	lines []int // byte offset of each line's start
+// Where a value ends: the tree keeps where each value and key starts, and a
+// language server underlines the whole key, value or list item a finding is
+// about. Span finds the end from the document's own bytes, so the parsers
+// need not carry it.
+
+// Lines maps positions of one document to byte offsets and back, breaking
+// lines where Offset does.
+type Lines struct {
+	data   []byte
+	starts []int // byte offset of each line's first byte
 }
 
-// NewText indexes data's lines.
-func NewText(data []byte) *Text {
-	t := &Text{data: data, lines: []int{0}}
-	for i, c := range data {
-		if c == '\n' {
-			t.lines = append(t.lines, i+1)
+// NewLines indexes data's lines.
+func NewLines(data []byte) *Lines {
+	l := &Lines{data: data, starts: []int{0}}
+	for i := 0; i < len(data); {
+		b := data[i]
+		switch {
+		case b == '\n':
+			i++
+			l.starts = append(l.starts, i)
+		case b == '\r':
+			i++
+			if i < len(data) && data[i] == '\n' {
+				i++
+			}
+			l.starts = append(l.starts, i)
+		case b < utf8.RuneSelf:
+			i++
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			i += size
+			if r == 0x85 || r == 0x2028 || r == 0x2029 {
+				l.starts = append(l.starts, i)
+			}
 		}
 	}
-	return t
+	return l
 }
 
-// Span returns where the value that ptr names ends (or its key, with key
-// set), for findings that cover a key, a value or a list item: the
-// position just after its last character, as SARIF's endColumn counts. A
-// scalar ends with its text (quotes included), a flow collection with its
-// closing bracket, a block collection with the end of its last member. The
-// zero Pos means the end is not known (a block scalar, a path that names
-// nothing); callers then give the start alone.
-func (t *Text) Span(root *Node, ptr string, key bool) Pos {
-	if t == nil {
-		return Pos{}
+// Offset returns the byte offset of p (1-based line, column in runes); a
+// position past its line's end gives the line's end, one past the last line
+// the end of data. The zero Pos gives 0.
+func (l *Lines) Offset(p Pos) int {
+	if p.Line < 1 {
+		return 0
 	}
-	n, parentFlow := root, false
-	toks, ok := splitPointer(ptr)
-	if !ok || root == nil {
-		return Pos{}
+	if p.Line > len(l.starts) {
+		return len(l.data)
 	}
-	for _, tok := range toks {
-		c := n.child(tok)
+	off := l.starts[p.Line-1]
+	if p.Line == 1 && hasBOM(l.data) {
+		off = len(bom) // the byte order mark takes no column
+	}
+	end := l.lineEnd(p.Line)
+	for c := 1; c < p.Col && off < end; c++ {
+		_, size := utf8.DecodeRune(l.data[off:end])
+		off += size
+	}
+	return off
+}
+
+// Pos returns the position of byte offset off.
+func (l *Lines) Pos(off int) Pos {
+	off = min(max(off, 0), len(l.data))
+	// the last line starting at or before off
+	lo, hi := 0, len(l.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if l.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	start := l.starts[lo]
+	if lo == 0 && hasBOM(l.data) && off >= len(bom) {
+		start = len(bom)
+	}
+	return Pos{Line: lo + 1, Col: 1 + utf8.RuneCount(l.data[start:max(off, start)])}
+}
+
+// lineEnd is the offset just before line n's break.
+func (l *Lines) lineEnd(n int) int {
+	if n >= len(l.starts) {
+		return len(l.data)
+	}
+	end := l.starts[n]
+	switch {
+	case end >= 2 && l.data[end-2] == '\r' && l.data[end-1] == '\n':
+		return end - 2
+	case end >= 1 && (l.data[end-1] == '\n' || l.data[end-1] == '\r'):
+		return end - 1
+	}
+	_, size := utf8.DecodeLastRune(l.data[:end]) // NEL, LS or PS
+	return end - size
+}
+
+// Span returns the start and end (just after the last character) of the
+// value ptr names in root, or of its key when key is set; data is the text
+// root was read from. A pointer that names nothing spans the nearest value
+// that exists, as Locate does. The end of a scalar is where its text ends, of
+// a {…} or […] collection its closing bracket, of a block collection its
+// last member, of a | or > block its last line of text.
+func (l *Lines) Span(root *Node, ptr string, key bool) (start, end Pos) {
+	n, flow := root, false
+	toks, _ := splitPointer(ptr)
+	for _, t := range toks {
+		c := n.child(t)
 		if c == nil {
-			return Pos{}
+			key = false
+			break
 		}
-		parentFlow = t.isFlow(n)
+		flow = flow || l.opens(n)
 		n = c
 	}
-	if key {
-		if len(toks) == 0 {
-			return Pos{}
-		}
-		return t.scalarEnd(n.KeyPos, parentFlow, true)
+	if n == nil {
+		return Pos{}, Pos{}
 	}
-	return t.nodeEnd(n, parentFlow, 0)
+	if key && n.KeyPos != n.Pos && n.KeyPos.Line > 0 {
+		s := l.Offset(n.KeyPos)
+		return n.KeyPos, l.Pos(l.scalarEnd(s, flow, true))
+	}
+	s := l.Offset(n.Pos)
+	return n.Pos, l.Pos(l.valueEnd(n, s, flow))
 }
 
-// isFlow tells a flow collection ([…] or {…}) from a block one.
-func (t *Text) isFlow(n *Node) bool {
+// opens tells whether n is written as a {…} or […] collection.
+func (l *Lines) opens(n *Node) bool {
 	if n.Kind != Object && n.Kind != Array {
 		return false
 	}
-	i := t.offset(n.Pos)
-	return i >= 0 && i < len(t.data) && (t.data[i] == '[' || t.data[i] == '{')
+	s := l.Offset(n.Pos)
+	return s < len(l.data) && (l.data[s] == '{' || l.data[s] == '[')
 }
 
-func (t *Text) nodeEnd(n *Node, flow bool, depth int) Pos {
-	if depth > 100 {
-		return Pos{}
+// valueEnd is the offset just after the value n that starts at s.
+func (l *Lines) valueEnd(n *Node, s int, flow bool) int {
+	if s >= len(l.data) {
+		return s
 	}
-	switch n.Kind {
-	case Object, Array:
-		if t.isFlow(n) {
-			return t.bracketEnd(n.Pos)
+	switch l.data[s] {
+	case '{', '[':
+		if n.Kind == Object || n.Kind == Array {
+			return l.bracketEnd(s)
 		}
+	case '|', '>':
+		if !flow && n.Kind == String {
+			return l.blockEnd(s)
+		}
+	}
+	if n.Kind == Object || n.Kind == Array {
+		// a block collection ends with its last member
 		var last *Node
 		if n.Kind == Object && len(n.Fields) > 0 {
 			last = n.Fields[len(n.Fields)-1]
-		}
-		if n.Kind == Array && len(n.Items) > 0 {
+		} else if n.Kind == Array && len(n.Items) > 0 {
 			last = n.Items[len(n.Items)-1]
 		}
-		if last == nil {
-			return Pos{}
+		if last == nil || last.Pos.Line == 0 {
+			return l.scalarEnd(s, flow, false)
 		}
-		return t.nodeEnd(last, false, depth+1)
+		ls := l.Offset(last.Pos)
+		if ls <= s {
+			return l.scalarEnd(s, flow, false)
+		}
+		return l.valueEnd(last, ls, flow)
 	}
-	return t.scalarEnd(n.Pos, flow, false)
+	return l.scalarEnd(s, flow, false)
 }
 
-// offset is the byte offset of a 1-based line and rune column, or -1.
-func (t *Text) offset(p Pos) int {
-	if p.Line < 1 || p.Col < 1 || p.Line > len(t.lines) {
-		return -1
+// scalarEnd is the offset just after the scalar (or key) that starts at s: a
+// quoted one at its closing quote, a plain one before a comment, the end of
+// its line, and in a {…} or […] collection a , ] or }; a key also before its
+// ": ".
+func (l *Lines) scalarEnd(s int, flow, key bool) int {
+	d := l.data
+	if s >= len(d) {
+		return s
 	}
-	i := t.lines[p.Line-1]
-	for c := 1; c < p.Col; c++ {
-		if i >= len(t.data) || t.data[i] == '\n' {
-			return -1
+	switch d[s] {
+	case '"':
+		for i := s + 1; i < len(d); i++ {
+			switch d[i] {
+			case '\\':
+				i++
+			case '"':
+				return i + 1
+			}
 		}
-		_, w := utf8.DecodeRune(t.data[i:])
-		i += w
+		return len(d)
+	case '\'':
+		for i := s + 1; i < len(d); i++ {
+			if d[i] == '\'' {
+				if i+1 < len(d) && d[i+1] == '\'' {
+					i++
+					continue
+				}
+				return i + 1
+			}
+		}
+		return len(d)
+	}
+	line := l.Pos(s).Line
+	end := l.lineEnd(line)
+	i := s
+scan:
+	for ; i < end; i++ {
+		switch d[i] {
+		case '#':
+			if i > s && (d[i-1] == ' ' || d[i-1] == '\t') {
+				break scan
+			}
+		case ',', ']', '}':
+			if flow {
+				break scan
+			}
+		case ':':
+			if key && (i+1 == end || d[i+1] == ' ' || d[i+1] == '\t' || (flow && bytes.IndexByte([]byte(",]}"), d[i+1]) >= 0)) {
+				break scan
+			}
+		}
+	}
+	for i > s && (d[i-1] == ' ' || d[i-1] == '\t') {
+		i--
 	}
 	return i
 }
 
-// after is the position of byte offset j, found from the known position p
-// of an earlier offset i.
-func (t *Text) after(p Pos, i, j int) Pos {
-	for i < j && i < len(t.data) {
-		r, w := utf8.DecodeRune(t.data[i:])
-		if r == '\n' {
-			p.Line, p.Col = p.Line+1, 1
-		} else {
-			p.Col++
-		}
-		i += w
-	}
-	return p
-}
-
-// scalarEnd finds the end of the scalar (or key) that starts at p.
-func (t *Text) scalarEnd(p Pos, flow, key bool) Pos {
-	data := t.data
-	i := t.offset(p)
-	if i < 0 || i >= len(data) {
-		return Pos{}
-	}
-	switch data[i] {
-	case '"':
-		for j := i + 1; j < len(data); j++ {
-			switch data[j] {
-			case '\\':
-				j++
-			case '"':
-				return t.after(p, i, j+1)
-			}
-		}
-		return Pos{}
-	case '\'':
-		for j := i + 1; j < len(data); j++ {
-			if data[j] == '\'' {
-				if j+1 < len(data) && data[j+1] == '\'' {
-					j++
-					continue
-				}
-				return t.after(p, i, j+1)
-			}
-		}
-		return Pos{}
-	case '|', '>', '[', '{', '&', '*', '!':
-		return Pos{} // block scalars, anchors, aliases and tags: start alone
-	}
-	end := i
-	for j := i; j < len(data); j++ {
-		c := data[j]
-		if c == '\n' || c == '\r' {
-			break
-		}
-		if flow && (c == ',' || c == ']' || c == '}') {
-			break
-		}
-		if c == ':' && (key || flow) && (j+1 == len(data) || data[j+1] == ' ' || data[j+1] == '\n' || data[j+1] == '\r' || flow && (data[j+1] == ',' || data[j+1] == '}')) {
-			break
-		}
-		if c == '#' && j > i && (data[j-1] == ' ' || data[j-1] == '\t') {
-			break
-		}
-		if c != ' ' && c != '\t' {
-			end = j + 1
-		}
-	}
-	if end == i {
-		return Pos{}
-	}
-	return t.after(p, i, end)
-}
-
-// bracketEnd finds the bracket that closes the flow collection at p.
-func (t *Text) bracketEnd(p Pos) Pos {
-	data := t.data
-	i := t.offset(p)
-	if i < 0 {
-		return Pos{}
-	}
-	depth, quote := 0, byte(0)
-	for j := i; j < len(data); j++ {
-		c := data[j]
-		switch {
-		case quote == '"' && c == '\\':
-			j++
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '[' || c == '{':
+// bracketEnd is the offset just after the bracket that closes the one at s,
+// quotes and comments skipped; the end of data when none does.
+func (l *Lines) bracketEnd(s int) int {
+	d := l.data
+	depth := 0
+	for i := s; i < len(d); i++ {
+		switch d[i] {
+		case '{', '[':
 			depth++
-		case c == ']' || c == '}':
+		case '}', ']':
 			depth--
 			if depth == 0 {
-				return t.after(p, i, j+1)
+				return i + 1
+			}
+		case '"', '\'':
+			// a quote opens a string only where a value can start
+			if j := i - 1; j >= s && bytes.IndexByte([]byte(" \t\n\r{[,:"), d[j]) < 0 {
+				continue
+			}
+			i = l.scalarEnd(i, true, false) - 1
+		case '#':
+			if d[i-1] == ' ' || d[i-1] == '\t' || d[i-1] == '\n' {
+				for i < len(d) && d[i] != '\n' && d[i] != '\r' {
+					i++
+				}
 			}
 		}
 	}
-	return Pos{}
+	return len(d)
+}
+
+// blockEnd is the offset just after the last line of text of the | or >
+// block whose header starts at s: the lines after the header that are blank
+// or indented deeper than the key (or list dash) the block belongs to.
+func (l *Lines) blockEnd(s int) int {
+	line := l.Pos(s).Line
+	ls, le := l.starts[line-1], l.lineEnd(line)
+	i, owner := ls, ls
+	for i < le && l.data[i] == ' ' {
+		i++
+	}
+	owner = i
+	for i+1 < le && l.data[i] == '-' && l.data[i+1] == ' ' {
+		owner = i
+		for i++; i < le && l.data[i] == ' '; i++ {
+		}
+	}
+	if i != s {
+		owner = i // "key: |": the key's column
+	}
+	indent := owner - ls
+	end := le
+	for n := line + 1; n <= len(l.starts); n++ {
+		ns, ne := l.starts[n-1], l.lineEnd(n)
+		if len(bytes.TrimSpace(l.data[ns:ne])) == 0 {
+			continue
+		}
+		j := ns
+		for j < ne && l.data[j] == ' ' {
+			j++
+		}
+		if j-ns <= indent {
+			break
+		}
+		end = ne
+	}
+	return end
 }

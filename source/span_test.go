@@ -1,38 +1,97 @@
 package source
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf8"
+)
 
-// TestSpan: where a key, a scalar, a flow collection and a block
-// collection end, in YAML and JSON; the end is just after the last
-// character (SARIF's endColumn).
+// spanText is the text Span covers for ptr.
+func spanText(t *testing.T, name, doc, ptr string, key bool) string {
+	t.Helper()
+	root, probs := Parse(name, []byte(doc), DefaultLimits)
+	if len(probs) > 0 {
+		t.Fatalf("%s: %v", name, probs)
+	}
+	l := NewLines([]byte(doc))
+	s, e := l.Span(root, ptr, key)
+	return doc[l.Offset(s):l.Offset(e)]
+}
+
 func TestSpan(t *testing.T) {
-	yml := "title: First Contact  # the name\nid: \"fc\"\ntiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2B, at: [1, 0]}\nnote: 'it''s'\n"
-	js := "{\"title\": \"First\", \"at\": [0, 1],\n \"n\": 12}\n"
+	yml := `format: 1
+title: "First \"Contact\""   # a comment
+tiles:
+  - {face: 1A, at: [0, 0]}
+  - face: 2B
+    at: [1, 0]
+tokens:
+  - {type: start, at: 0}
+briefing: |
+  Two lines
+    of text.
+
+notes: 'it''s'
+`
 	for _, c := range []struct {
-		data, ptr string
-		key       bool
-		want      Pos
+		ptr  string
+		key  bool
+		want string
 	}{
-		{yml, "/title", false, Pos{1, 21}},
-		{yml, "/title", true, Pos{1, 6}},
-		{yml, "/id", false, Pos{2, 9}},
-		{yml, "/tiles/0", false, Pos{4, 27}},
-		{yml, "/tiles/0/face", false, Pos{4, 14}},
-		{yml, "/tiles/1/at", false, Pos{5, 26}},
-		{yml, "/tiles", false, Pos{5, 27}},
-		{yml, "/note", false, Pos{6, 14}},
-		{yml, "/missing", false, Pos{}},
-		{js, "/title", false, Pos{1, 18}},
-		{js, "/title", true, Pos{1, 9}},
-		{js, "/at", false, Pos{1, 32}},
-		{js, "/n", false, Pos{2, 9}},
+		{"/format", false, "1"},
+		{"/format", true, "format"},
+		{"/title", false, `"First \"Contact\""`},
+		{"/tiles/0", false, "{face: 1A, at: [0, 0]}"},
+		{"/tiles/0/face", false, "1A"},
+		{"/tiles/0/at", false, "[0, 0]"},
+		{"/tiles/0/at", true, "at"},
+		{"/tiles/1", false, "face: 2B\n    at: [1, 0]"},
+		{"/tiles", false, "- {face: 1A, at: [0, 0]}\n  - face: 2B\n    at: [1, 0]"},
+		{"/tokens/0/at", false, "0"},
+		{"/tokens/0/type", true, "type"},
+		{"/briefing", false, "|\n  Two lines\n    of text."},
+		{"/notes", false, "'it''s'"},
+		{"/tiles/7/face", false, "- {face: 1A, at: [0, 0]}\n  - face: 2B\n    at: [1, 0]"}, // nothing there: its nearest value
 	} {
-		root, probs := Parse("x", []byte(c.data), DefaultLimits)
-		if len(probs) > 0 {
-			t.Fatal(probs)
+		if got := spanText(t, "m.yaml", yml, c.ptr, c.key); got != c.want {
+			t.Errorf("%s key=%v: got %q, want %q", c.ptr, c.key, got, c.want)
 		}
-		if got := NewText([]byte(c.data)).Span(root, c.ptr, c.key); got != c.want {
-			t.Errorf("%q key=%v: got %v, want %v", c.ptr, c.key, got, c.want)
+	}
+	js := `{"tiles": [{"face": "1A", "at": [0, 0]}], "n": -1.5e3, "s": "a,]b"}`
+	for _, c := range []struct {
+		ptr  string
+		key  bool
+		want string
+	}{
+		{"/tiles/0", false, `{"face": "1A", "at": [0, 0]}`},
+		{"/tiles/0/face", true, `"face"`},
+		{"/tiles/0/face", false, `"1A"`},
+		{"/n", false, `-1.5e3`},
+		{"/s", false, `"a,]b"`},
+		{"", false, js},
+	} {
+		if got := spanText(t, "m.json", js, c.ptr, c.key); got != c.want {
+			t.Errorf("json %s key=%v: got %q, want %q", c.ptr, c.key, got, c.want)
+		}
+	}
+}
+
+// Offsets and positions agree with Offset's line breaks and its columns in
+// runes, a byte order mark taking none.
+func TestLinesRoundTrip(t *testing.T) {
+	data := []byte("\ufeffa: é\r\nb: x\rc\u2028d: ü\n")
+	l := NewLines(data)
+	for off := 0; off <= len(data); off++ {
+		if off < len(data) && !utf8.RuneStart(data[off]) {
+			continue
+		}
+		want := Offset(data, int64(off))
+		if got := l.Pos(off); got != want && off >= 3 {
+			t.Errorf("Pos(%d) = %v, want %v", off, got, want)
+		}
+	}
+	for _, p := range []Pos{{1, 1}, {1, 4}, {2, 3}, {3, 1}, {4, 4}} {
+		if got := l.Pos(l.Offset(p)); got != p {
+			t.Errorf("Pos(Offset(%v)) = %v", p, got)
 		}
 	}
 }

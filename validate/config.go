@@ -177,3 +177,17 @@ func (c *Config) Option(rule, key string) (any, bool) {
 	}
 	return nil, false
 }
+
+// Int returns a rule's whole-number option (as Option finds it), or def. A
+// *Config, nil included, is the rules.Options the games' checks read.
+func (c *Config) Int(rule, key string, def int) int {
+	switch v, _ := c.Option(rule, key); n := v.(type) {
+	case int:
+		return n
+	case int64:
+		return int(n)
+	case float64:
+		return int(n)
+	}
+	return def
+}

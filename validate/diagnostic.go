@@ -40,6 +40,12 @@ type Diagnostic struct {
 	Message  string    `json:"message"`
 	Hint     string    `json:"hint,omitempty"`
 	Related  []Related `json:"related,omitempty"`
+	// Pointer is the JSON pointer of the value the finding is about, when
+	// the step that found it knew it, and Key tells that it is about that
+	// value's key; a language server spans its range from them. No output
+	// format prints them: the line and column say the same to a reader.
+	Pointer string `json:"-"`
+	Key     bool   `json:"-"`
 }
 
 // Range is the part of a file a diagnostic covers, 1-based, the end just

@@ -261,3 +261,7 @@ func sarifURI(file string) (uri, base string) {
 	}
 	return (&url.URL{Path: p}).String(), srcRoot
 }
+
+// DocURL is the address of a check's section in docs/checks.md, where
+// SARIF's helpUri and a language server's code description lead.
+func DocURL(id string) string { return checksDocURI + id }

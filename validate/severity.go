@@ -52,6 +52,8 @@ type diagnosticJSON struct {
 	Message  string    `json:"message"`
 	Hint     string    `json:"hint,omitempty"`
 	Related  []Related `json:"related,omitempty"`
+	Pointer  string    `json:"-"` // not printed: see Diagnostic
+	Key      bool      `json:"-"`
 }
 
 // MarshalJSON includes the severity by name.

@@ -1,7 +1,7 @@
 // zmission edit: the page. The server holds the file, the history and the
 // checks; the page shows a State and sends operations made against its
 // version. Everything here is plain modules: no build step.
-import { Canvas } from './canvas.js';
+import { Canvas, CELL_PX } from './canvas.js';
 import { renderPalette, tokenLabel } from './palette.js';
 import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
@@ -19,6 +19,8 @@ const app = {
   zoom: 1,
   tab: 'issues',
   finding: -1,
+  findingKey: null, // what the picked finding is, to find it again in the next state
+  group: [], // tiles and tokens picked together with shift-click
 };
 window.zmission = app; // for the browser tests and the curious
 // Each tab undoes its own edits: its name survives a reload of the tab.
@@ -99,9 +101,17 @@ function setState(st) {
   $('#status').textContent = (parts.join(', ') || 'clean') + ` · version ${st.version.slice(0, 8)}`;
   $('#status').className = n.error ? 'err' : '';
   $('#issue-count').textContent = st.findings.length ? `(${st.findings.length})` : '';
+  // The picked finding is found again by what it is, not where it was in
+  // the list: its line is shown as it is now, or nothing when it is gone.
+  if (app.findingKey !== null) {
+    app.finding = st.findings.findIndex(f => findingKey(f) === app.findingKey);
+    if (app.finding < 0) app.findingKey = null;
+    showSourceLine();
+  }
   const what = st.mode === 'tileset' ? 'faces shown are the last good ones' : 'board shown is the last good one';
-  if (st.error) banner(`This version cannot be drawn — ${st.error}.` + (st.stale ? ` The ${what}.` : ''));
-  else if (prev && prev.error) banner('');
+  if (st.missing) banner(`${st.file} is gone from the disk (deleted or moved): the page shows it as it was. Save it again from your editor to go on.`);
+  else if (st.error) banner(`This version cannot be drawn — ${st.error}.` + (st.stale ? ` The ${what}.` : ''));
+  else if (prev && (prev.error || prev.missing || prev.revision !== st.revision)) banner(''); // what it said is past
   if (st.mode === 'tileset') {
     $('#palette').hidden = true;
     for (const b of document.querySelectorAll('#tabs button')) b.hidden = b.dataset.tab !== 'issues';
@@ -121,7 +131,10 @@ function setState(st) {
     renderIssues();
     return;
   }
+  renderOverlays(st);
   if (app.sel && !selectionExists(app.sel)) app.sel = null;
+  app.group = app.group.filter(selectionExists);
+  canvas.group = app.group;
   if (!prev || prev.svg !== st.svg || app.overlays.size) drawMap();
   else decorate();
   renderPalette($('#palette'), st.palette, startDrag);
@@ -189,6 +202,12 @@ async function drawMap() {
   canvas.mount(svg, st.board, app.zoom);
   bindCanvas();
   decorate();
+  if (!app.viewed) {
+    // The first view shows the whole board: a big one is zoomed to fit.
+    app.viewed = true;
+    const host = $('#canvas'), b = st.board;
+    if (b && (b.w * CELL_PX > host.clientWidth - 32 || b.h * CELL_PX > host.clientHeight - 32)) fit();
+  }
 }
 
 function decorate() {
@@ -230,7 +249,19 @@ function placeName(p) {
   if (p.kind === 'tile') return `tile ${p.tile + 1}`;
   if (p.kind === 'zone') return `zone ${p.zone}`;
   if (p.kind === 'face') return `face ${p.face}`;
+  if (p.kind === 'cell') return `${p.x},${p.y}${p.side ? ':' + p.side : ''}`;
   return `${p.zone || p.x + ',' + p.y}`;
+}
+
+function findingKey(f) {
+  return `${f.severity}|${f.rule}|${f.message}`;
+}
+
+// showSourceLine shows the picked finding's line of the file.
+function showSourceLine() {
+  const f = app.state.findings[app.finding];
+  const line = f && app.state.lines[f.line - 1];
+  $('#source-line').textContent = line === undefined ? '' : `${f.line}: ${line}`;
 }
 
 // pickFinding selects a finding: its place on the board, in view, and its
@@ -238,16 +269,16 @@ function placeName(p) {
 function pickFinding(i) {
   const f = app.state.findings[i];
   app.finding = i;
+  app.findingKey = findingKey(f);
   showTab('issues');
   renderIssues();
-  const line = app.state.lines[f.line - 1];
-  $('#source-line').textContent = line === undefined ? '' : `${f.line}: ${line}`;
+  showSourceLine();
   if (app.state.kind === 'sheet') focusFinding(f);
   if (facility && app.state.kind === 'facility') return facility.pick(f);
   if (f.place) {
     const p = f.place;
-    if (p.kind === 'tile') app.sel = { kind: 'tile', index: p.tile };
-    else if (p.kind === 'zone') app.sel = { kind: 'zone', zone: p.zone };
+    if (p.kind === 'tile' || (p.kind === 'cell' && p.tile >= 0)) app.sel = { kind: 'tile', index: p.tile };
+    else if (p.kind === 'zone' || p.kind === 'cell') app.sel = p.zone ? { kind: 'zone', zone: p.zone } : null;
     else app.sel = { kind: 'token', index: p.token };
     canvas.selection(app.sel);
     renderSelection();
@@ -263,6 +294,19 @@ function renderSelection() {
   host.replaceChildren();
   const sel = app.sel, b = app.state.board;
   if (!sel || !b) return;
+  if (app.group.length > 1) {
+    const d = document.createElement('div');
+    d.innerHTML = '<b></b>';
+    d.firstChild.textContent = `${app.group.length} selected`;
+    d.append(' (shift-click to add or take out)');
+    host.appendChild(d);
+    const x = document.createElement('button');
+    x.textContent = 'Remove all (Delete)';
+    x.id = 'sel-remove-group';
+    x.addEventListener('click', removeSel);
+    host.appendChild(x);
+    return;
+  }
   // What the file says goes in as text, never as markup.
   const add = (bold, rest) => {
     const d = document.createElement('div');
@@ -346,6 +390,15 @@ function rotateSel() {
 }
 
 async function removeSel() {
+  if (app.group.length > 1) {
+    // One request, one step of the history: tokens first, then tiles, each
+    // from the last, so the indexes still name what was picked.
+    const idx = kind => app.group.filter(x => x.kind === kind).map(x => x.index).sort((a, b) => b - a);
+    const ops = [...idx('token').map(index => ({ op: 'token.remove', index })), ...idx('tile').map(index => ({ op: 'tile.remove', index }))];
+    app.sel = null;
+    app.group = canvas.group = [];
+    return send(ops);
+  }
   const t = selected();
   if (!t) return;
   const kind = app.sel.kind;
@@ -429,7 +482,22 @@ document.addEventListener('pointerup', async ev => {
   if (d.ghost) d.ghost.remove();
   canvas.preview(null);
   if (!d.moved) {
-    if (d.from === 'board') { app.sel = d.sel; canvas.selection(app.sel); renderSelection(); }
+    if (d.from === 'board') {
+      // Shift-click adds to the group (or takes out of it); a plain click
+      // picks one thing.
+      if (d.shift) {
+        const same = x => x.kind === d.sel.kind && x.index === d.sel.index;
+        if (!app.group.length && app.sel && app.sel.kind !== 'zone') app.group = [app.sel];
+        app.group = app.group.some(same) ? app.group.filter(x => !same(x)) : [...app.group, d.sel];
+        app.sel = app.group[app.group.length - 1] || null;
+      } else {
+        app.group = [];
+        app.sel = d.sel;
+      }
+      canvas.group = app.group;
+      canvas.selection(app.sel);
+      renderSelection();
+    }
     return;
   }
   const t = dropTarget(ev, d);
@@ -458,7 +526,7 @@ function bindCanvas() {
     if (ev.button !== 0 || !app.state.board) return;
     const p = canvas.at(ev);
     const h = p && hit(p);
-    if (!h) { app.sel = null; canvas.selection(null); renderSelection(); return; }
+    if (!h) { app.sel = null; app.group = canvas.group = []; canvas.selection(null); renderSelection(); return; }
     ev.preventDefault();
     const b = app.state.board;
     let kind = 'token', grab = null;
@@ -467,7 +535,7 @@ function bindCanvas() {
       const t = b.tiles.find(t => t.index === h.index);
       grab = { x: p.x - t.col * b.n, y: p.y - t.row * b.n };
     } else if (b.tokens.find(t => t.index === h.index).type === 'door') kind = 'door';
-    drag = { from: 'board', kind, index: h.index, sel: h, grab, x0: ev.clientX, y0: ev.clientY, moved: false };
+    drag = { from: 'board', kind, index: h.index, sel: h, grab, x0: ev.clientX, y0: ev.clientY, moved: false, shift: ev.shiftKey };
   });
   svg.addEventListener('pointerleave', () => { if (!drag) { app.hoverZone = null; app.los = null; canvas.sight(null); } });
 }
@@ -505,7 +573,7 @@ function renderTour() {
   for (const g of st.goals || []) {
     const li = document.createElement('li');
     li.className = 'goal ' + (g.met ? 'met' : 'unmet');
-    li.textContent = g.text + (g.met ? ` — in step ${g.step}` : ' — cannot be met') + (g.note ? '; ' + g.note : '');
+    li.textContent = g.text + (g.met ? ' — can be met' : ' — cannot be met') + (g.note ? '; ' + g.note : '');
     ul.appendChild(li);
   }
   host.appendChild(ul);
@@ -572,22 +640,92 @@ function showTab(name) {
 }
 for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('click', () => showTab(b.dataset.tab));
 
-for (const o of ['movement', 'xenos', 'threat', 'mold']) {
-  const l = document.createElement('label');
-  l.innerHTML = `<input type="checkbox" data-overlay="${o}"> ${o}`;
-  l.firstChild.addEventListener('change', e => {
-    if (e.target.checked) app.overlays.add(o); else app.overlays.delete(o);
-    drawMap();
-  });
-  $('#overlays').appendChild(l);
+// renderOverlays offers the overlays the game can draw: the enemies' paths
+// named for its enemies (Xenos, Zombies), mold only where there is Mold.
+function renderOverlays(st) {
+  const offered = st.overlays || [];
+  const host = $('#overlays');
+  const key = offered.join(' ') + '|' + (st.enemies || '');
+  if (host.dataset.key === key) return;
+  host.dataset.key = key;
+  host.replaceChildren();
+  for (const o of [...app.overlays]) if (!offered.includes(o)) app.overlays.delete(o);
+  for (const o of offered) {
+    const l = document.createElement('label');
+    const c = document.createElement('input');
+    c.type = 'checkbox';
+    c.dataset.overlay = o;
+    c.checked = app.overlays.has(o);
+    c.addEventListener('change', () => {
+      if (c.checked) app.overlays.add(o); else app.overlays.delete(o);
+      drawMap();
+    });
+    l.append(c, ' ' + (o === 'xenos' && st.enemies ? st.enemies.toLowerCase() : o));
+    host.appendChild(l);
+  }
 }
 
-function zoom(f) {
-  app.zoom = Math.min(4, Math.max(0.3, app.zoom * f));
-  if (canvas.svg) canvas.scale(app.zoom);
+// zoomTo sets the zoom keeping the board point under the client point
+// (cx, cy) where it is: the wheel zooms around the pointer, the buttons
+// and keys around the middle of the view.
+function zoomTo(z, cx, cy) {
+  z = Math.min(4, Math.max(0.05, z));
+  const host = $('#canvas');
+  if (!canvas.svg || !canvas.board) { app.zoom = z; return; }
+  const r = host.getBoundingClientRect();
+  if (cx === undefined) { cx = r.left + host.clientWidth / 2; cy = r.top + host.clientHeight / 2; }
+  const p = canvas.at({ clientX: cx, clientY: cy });
+  app.zoom = z;
+  canvas.scale(z);
+  if (!p) return;
+  const m = canvas.board.getScreenCTM();
+  const q = new DOMPoint(p.x * canvas.b.cell, p.y * canvas.b.cell).matrixTransform(m);
+  host.scrollLeft += q.x - cx;
+  host.scrollTop += q.y - cy;
 }
+const zoom = f => zoomTo(app.zoom * f);
+
+// fit zooms so the whole board (and its margin) fills the view, and shows it.
+function fit() {
+  const b = app.state && app.state.board, host = $('#canvas');
+  if (!b || !canvas.svg) return;
+  const w = b.w + (b.margin ? 2.8 : 0), h = Math.max(b.h, b.margin || 0);
+  const z = Math.min((host.clientWidth - 32) / (w * CELL_PX), (host.clientHeight - 32) / (h * CELL_PX));
+  zoomTo(z);
+  const m = canvas.board.getScreenCTM(), r = host.getBoundingClientRect();
+  host.scrollLeft += m.e - r.left - 16;
+  host.scrollTop += m.f - r.top - 16;
+}
+
 $('#zoom-in').addEventListener('click', () => zoom(1.25));
 $('#zoom-out').addEventListener('click', () => zoom(0.8));
+$('#zoom-fit').addEventListener('click', fit);
+$('#zoom-100').addEventListener('click', () => zoomTo(1));
+
+// The wheel zooms around the pointer; a drag with the middle button, or
+// with the space bar held, pans.
+$('#canvas').addEventListener('wheel', ev => {
+  if (!canvas.svg || app.state.kind !== 'grid') return;
+  ev.preventDefault();
+  zoomTo(app.zoom * Math.pow(1.0015, -ev.deltaY), ev.clientX, ev.clientY);
+}, { passive: false });
+let space = false, pan = null;
+document.addEventListener('keydown', ev => { if (ev.key === ' ' && !/INPUT|TEXTAREA|SELECT|BUTTON/.test(ev.target.tagName)) { space = true; ev.preventDefault(); } });
+document.addEventListener('keyup', ev => { if (ev.key === ' ') space = false; });
+$('#canvas').addEventListener('pointerdown', ev => {
+  if (ev.button !== 1 && !(ev.button === 0 && space)) return;
+  ev.preventDefault();
+  ev.stopPropagation();
+  pan = { x: ev.clientX, y: ev.clientY };
+}, true);
+document.addEventListener('pointermove', ev => {
+  if (!pan) return;
+  const host = $('#canvas');
+  host.scrollLeft -= ev.clientX - pan.x;
+  host.scrollTop -= ev.clientY - pan.y;
+  pan = { x: ev.clientX, y: ev.clientY };
+});
+document.addEventListener('pointerup', () => { pan = null; });
 $('#undo').addEventListener('click', undo);
 $('#redo').addEventListener('click', redo);
 $('#help-btn').addEventListener('click', () => $('#help').showModal());
@@ -615,6 +753,8 @@ document.addEventListener('keydown', ev => {
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
   if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
   if (k === '-') { ev.preventDefault(); return zoom(0.8); }
+  if (k === '0') { ev.preventDefault(); return zoomTo(1); }
+  if ((k === 'f' || k === 'F') && app.state.kind === 'grid') { ev.preventDefault(); return fit(); }
   if (facility && app.state.kind === 'facility' && facility.key(ev)) return;
   if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile' && drag.from !== 'board') {
     // R while dragging a face from the palette turns it before it lands.
@@ -625,7 +765,7 @@ document.addEventListener('keydown', ev => {
   }
   if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
   if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }
-  if (k === 'Escape') { app.sel = null; canvas.selection(null); renderSelection(); return; }
+  if (k === 'Escape') { app.sel = null; app.group = canvas.group = []; canvas.selection(null); renderSelection(); return; }
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (arrows[k] && app.sel) { ev.preventDefault(); moveSel(...arrows[k]); }
 });

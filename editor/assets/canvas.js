@@ -159,10 +159,14 @@ export class Canvas {
     findings.forEach((f, i) => {
       if (!f.place) return;
       const p = f.place;
-      let pt;
-      if (p.kind === 'door') pt = this.sidePoint(p.x, p.y, p.side);
-      else if (p.kind === 'tile') pt = [(p.x + 0.25) * C, (p.y + 0.25) * C];
-      else pt = [(p.x + 0.82) * C, (p.y + 0.18) * C];
+      // In a corner of the cell, clear of what is drawn there: a door in
+      // the middle of its side, the zone's label and a token in the middle
+      // of the cell; a door's (or a named side's) badge at that side's end.
+      const corner = { n: [0.86, 0.14], e: [0.86, 0.14], s: [0.86, 0.86], w: [0.14, 0.14] };
+      let o = [0.86, 0.14];
+      if ((p.kind === 'door' || p.kind === 'cell') && corner[p.side]) o = corner[p.side];
+      else if (p.kind === 'tile') o = [0.14, 0.14];
+      const pt = [(p.x + o[0]) * C, (p.y + o[1]) * C];
       const key = pt.join(',');
       if (!groups.has(key)) groups.set(key, { pt, items: [] });
       groups.get(key).items.push(i);
@@ -171,8 +175,8 @@ export class Canvas {
       const worst = items.map(i => findings[i].severity).sort((a, b) => rank[b] - rank[a])[0];
       const fill = { error: '#c0392b', warning: '#e0a100', info: '#2f6fbd' }[worst];
       const g = el('g', { class: 'badge badge-' + worst, 'data-findings': items.join(' '), transform: `translate(${pt[0]} ${pt[1]})` }, L);
-      el('circle', { r: 15, fill, stroke: 'white', 'stroke-width': 3 }, g);
-      const t = el('text', { 'text-anchor': 'middle', y: 6, 'font-size': 18, 'font-weight': 'bold', fill: 'white' }, g);
+      el('circle', { r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
+      const t = el('text', { 'text-anchor': 'middle', y: 5, 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
       t.textContent = items.length > 1 ? String(items.length) : '!';
       el('title', {}, g).textContent = items.map(i => findings[i].message).join('\n');
       // A press on a badge is the badge's, never the token's under it.
@@ -184,7 +188,17 @@ export class Canvas {
   // selection outline: a tile, a token's cell, a door's side, a zone.
   selection(sel) {
     this.clear('sel');
-    if (!sel || !this.b) return;
+    if (!this.b) return;
+    // The group picked with shift-click, then the current selection.
+    const seen = new Set();
+    for (const s of [...(this.group || []), sel]) {
+      if (!s || seen.has(s.kind + s.index + s.zone)) continue;
+      seen.add(s.kind + s.index + s.zone);
+      this.selectionOne(s);
+    }
+  }
+
+  selectionOne(sel) {
     const L = this.layers.sel, st = { fill: 'none', stroke: '#2f6fbd', 'stroke-width': 8, 'stroke-dasharray': '14 8' };
     if (sel.kind === 'tile') {
       const t = this.b.tiles.find(t => t.index === sel.index);

@@ -244,7 +244,13 @@ export function facilityView(shell) {
           // A long word is squeezed into the box rather than over its edge.
           if (l.length * 7.8 > BOX - 8) { t.setAttribute('textLength', BOX - 8); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
         });
-        if (s.escape) el('text', { class: 'sid', x: x0 + 5, y: y0 + BOX - 5 }, g).textContent = '⇪ ' + s.escape;
+        if (s.escape) {
+          // Left of the section letter, squeezed rather than over it.
+          const t = el('text', { class: 'sid esc', x: x0 + 5, y: y0 + BOX - 5 }, g);
+          t.textContent = '⇪ ' + s.escape;
+          const room = BOX - 10 - 8 * s.section.length - 6;
+          if (t.textContent.length * 6.6 > room) { t.setAttribute('textLength', room); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
+        }
       } else {
         el('text', { class: 'empty', x: cx, y: cy + 4, 'text-anchor': 'middle' }, g).textContent = 'empty';
       }

@@ -283,7 +283,35 @@ function item(f, v, ptr, i, depth, open) {
   return el;
 }
 
+// tupleNames are the names a description gives a fixed row of values:
+// "[columns, rows]".
+function tupleNames(f, n) {
+  const m = /\[([a-z][a-z ]*(?:, [a-z][a-z ]*)+)\]/.exec(f.help || '');
+  const names = m ? m[1].split(', ') : [];
+  return names.length === n ? names : null;
+}
+
+// tuple is a fixed row of plain values, each named: a grid's columns and
+// rows, not a list of items "1" and "2".
+function tuple(f, v, ptr, depth, open) {
+  const n = f.max_items;
+  const names = tupleNames(f, n) || [...Array(n).keys()].map(i => String(i + 1));
+  const items = Array.isArray(v) ? v : [];
+  const wrap = h('div', { className: 'sf-field sf-tuple', dataset: { pointer: ptr } }, labelOf(f));
+  const row = h('div', { className: 'sf-row' });
+  names.forEach((name, i) => {
+    const e = leaf({ ...f.items, required: true }, items[i], join(ptr, i));
+    row.append(h('label', { className: 'sf-tuple-item' }, h('span', { textContent: name + ' ' }), e));
+  });
+  wrap.append(row);
+  if (f.help) wrap.append(help(f));
+  return wrap;
+}
+
 function list(f, v, ptr, depth, open) {
+  if (f.max_items && f.min_items === f.max_items && f.max_items <= 4 && f.items && ['integer', 'number', 'text', 'enum'].includes(f.items.kind) && Array.isArray(v)) {
+    return tuple(f, v, ptr, depth, open);
+  }
   const items = Array.isArray(v) ? v : [];
   const d = section(f, v, ptr, depth, open, h('span', { className: 'sf-count', textContent: ` ${items.length}` }));
   items.forEach((x, i) => d.append(item(f.items, x, join(ptr, i), i, depth + 1, open)));

@@ -1,13 +1,13 @@
-// Package browsertest starts a headless Chromium for tests that drive a
-// page: found by name (or ZMISSION_CHROMIUM), skipped when there is none
-// unless ZMISSION_BROWSER_TESTS=1 makes that a failure.
+// Package browsertest starts a headless Chrome, Chromium or Edge for tests
+// that drive a page: found by CHROME or by the usual names and places,
+// skipped when there is none unless ZMISSION_BROWSER_TESTS=1 makes that a
+// failure.
 package browsertest
 
 import (
 	"context"
 	"log"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -15,20 +15,20 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// Path finds the browser, or skips (or fails) the test.
+// Path finds the browser (see Find), or skips the test; with
+// ZMISSION_BROWSER_TESTS=1 (as .ci/run sets it) a missing browser fails it.
 func Path(t testing.TB) string {
-	for _, name := range []string{os.Getenv("ZMISSION_CHROMIUM"), os.Getenv("CHROME"), "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	if p, ok := Find(); ok {
+		return p
+	}
+	why := "no Chrome, Chromium or Edge found (install one, or set CHROME to its path)"
+	if c := os.Getenv("CHROME"); c != "" {
+		why = "CHROME=" + c + " names no browser"
 	}
 	if os.Getenv("ZMISSION_BROWSER_TESTS") == "1" {
-		t.Fatal("no Chromium found (install Debian's chromium, or set ZMISSION_CHROMIUM)")
+		t.Fatal(why)
 	}
-	t.Skip("no Chromium found; set ZMISSION_BROWSER_TESTS=1 to make this a failure")
+	t.Skip(why + "; set ZMISSION_BROWSER_TESTS=1 to make this a failure")
 	return ""
 }
 

@@ -1,6 +1,9 @@
 package classic
 
-import "github.com/zmission/zmission/validate"
+import (
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/validate"
+)
 
 // base is the start of the catalogue's classic examples: one crossroads
 // tile, Survivors starting in the middle street.
@@ -21,7 +24,7 @@ func init() {
 			Doc:  "Cars stand in street zones and drive over streets only, never into buildings.",
 			Bad:  base + "tokens:\n  - {type: start, at: [1, 1]}\n  - {type: car, kind: police, at: [0, 0]}\n  - {type: exit, at: [1, 2]}\nobjectives:\n  - exit: all\n",
 			Good: base + "tokens:\n  - {type: start, at: [1, 1]}\n  - {type: car, kind: police, at: [1, 0]}\n  - {type: exit, at: [1, 2]}\nobjectives:\n  - exit: all\n"},
-		{ID: "door-on-street", Title: "A door between two street zones", Severity: validate.Error,
+		{ID: "door-on-street", Title: "A door between two street zones", Severity: validate.Error, Games: rules.TileGames,
 			Doc:  "Streets are split into zones by pedestrian crossings; doors stand on the door openings of buildings.",
 			Bad:  base + "tokens:\n  - {type: start, at: [1, 1]}\n  - {type: door, at: [1, 1], side: w}\n  - {type: exit, at: [1, 2]}\nobjectives:\n  - exit: all\n",
 			Good: base + "tokens:\n  - {type: start, at: [1, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: exit, at: [1, 2]}\nobjectives:\n  - exit: all\n"},
@@ -33,7 +36,7 @@ func init() {
 				"objectives:\n  - take: red\n",
 			Good: base + "equipment: [door-opener]\ntokens:\n  - {type: start, at: [1, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: door, at: [2, 0], side: w}\n  - {type: door, at: [0, 2], side: n}\n  - {type: door, at: [2, 2], side: w}\n" +
 				"objectives:\n  - take: red\n"},
-		{ID: "token-not-in-game", Title: "A token the game does not have", Severity: validate.Error,
+		{ID: "token-not-in-game", Title: "A token the game does not have", Severity: validate.Error, Games: rules.TileGames,
 			Doc:  "Each game has its own tokens: classic Zombicide has no Mold, Sentry Gun or Bot, Zombicide: Invader no cars. A token that no box of the mission's game holds is reported once per type, at its first use, instead of as a shortage of boxes: no box would help.",
 			Bad:  base + "tokens:\n  - {type: start, at: [1, 1]}\n  - {type: mold, at: [1, 0]}\n  - {type: exit, at: [1, 2]}\nobjectives:\n  - exit: all\n",
 			Good: base + "tokens:\n  - {type: start, at: [1, 1]}\n  - {type: noise, at: [1, 0]}\n  - {type: exit, at: [1, 2]}\nobjectives:\n  - exit: all\n"},

@@ -1,0 +1,31 @@
+package lsp
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/zmission/zmission/missions"
+)
+
+// formatting answers with what `zmission fmt` would write: one edit that
+// replaces the whole text, or none when it is formatted already.
+func (s *Server) formatting(uri string) (any, *rpcError) {
+	d, err := s.doc(uri)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	data, path, enc := d.data, d.path, s.enc
+	s.mu.Unlock()
+	if path == "" {
+		path = uri
+	}
+	out, ferr := missions.Format(data, strings.EqualFold(filepath.Ext(path), ".json"))
+	if ferr != nil {
+		return nil, errorf(codeRequestFailed, "cannot format: %v", ferr)
+	}
+	if string(out) == string(data) {
+		return []TextEdit{}, nil
+	}
+	return []TextEdit{{Range: newText(data).whole(enc), NewText: string(out)}}, nil
+}
