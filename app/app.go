@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"io"
 	"os"
 	"strings"
@@ -33,6 +34,14 @@ func (e *exitError) Error() string { return e.msg }
 
 func usageErr(format string, args ...any) error {
 	return &exitError{code: ExitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+// withHint adds a hint line to a usage or failure error ("" adds none).
+func withHint(err error, hint string) error {
+	if e, ok := err.(*exitError); ok && hint != "" {
+		e.hint = hint
+	}
+	return err
 }
 
 func failErr(format string, args ...any) error {
@@ -131,7 +140,18 @@ func (e *env) root() *cli.Command {
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 0 {
-				return &exitError{code: ExitUsage, msg: fmt.Sprintf("unknown command %q", c.Args().First()), hint: "run 'zmission help' to list the commands"}
+				hint := "run 'zmission help' to list the commands"
+				var names []string
+				for _, sub := range c.Commands {
+					if !sub.Hidden {
+						names = append(names, sub.Name)
+						names = append(names, sub.Aliases...)
+					}
+				}
+				if h := typo.Hint(c.Args().First(), names); h != "" {
+					hint = h + " ('zmission help' lists the commands)"
+				}
+				return &exitError{code: ExitUsage, msg: fmt.Sprintf("unknown command %q", c.Args().First()), hint: hint}
 			}
 			return cli.ShowRootCommandHelp(c)
 		},

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/zmission/zmission/rules"
 	"io"
 	"os"
 	"os/signal"
@@ -63,7 +64,7 @@ func (e *env) fmtCmd() *cli.Command {
 			for i, f := range files {
 				if ctx.Err() != nil {
 					stop()
-					fmt.Fprintf(e.stderr, "zmission: interrupted: %d file(s) not looked at, left as they were\n", len(files)-i)
+					fmt.Fprintf(e.stderr, "zmission: interrupted: %s not looked at, left as they were\n", rules.CountOf(len(files)-i, "file"))
 					return codeErr(ExitFailed)
 				}
 				r := e.fmtOne(f)

@@ -27,7 +27,7 @@ func TestFmtStopsBetweenFilesOnInterrupt(t *testing.T) {
 	if !ok || ee.code != ExitFailed {
 		t.Fatalf("err = %v, want exit %d", err, ExitFailed)
 	}
-	if !strings.Contains(errb.String(), "interrupted: 3 file(s) not looked at, left as they were") {
+	if !strings.Contains(errb.String(), "interrupted: 3 files not looked at, left as they were") {
 		t.Errorf("stderr: %q", errb.String())
 	}
 	ents, _ := os.ReadDir(dir)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -55,7 +56,7 @@ func (e *env) newCmd() *cli.Command {
 			}
 			tpl, ok := examples.Template(c.String("ruleset"))
 			if !ok {
-				return usageErr("no template for ruleset %q; there are: %s", c.String("ruleset"), strings.Join(examples.Templates(), ", "))
+				return withHint(usageErr("no template for ruleset %q; there are: %s", c.String("ruleset"), strings.Join(examples.Templates(), ", ")), typo.Hint(c.String("ruleset"), examples.Templates()))
 			}
 			title := strings.TrimSpace(c.String("title"))
 			id := c.String("id")

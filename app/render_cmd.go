@@ -158,7 +158,7 @@ func pageFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "overlay", Usage: "draw game data over the board (repeatable): sight=ZONE, movement, xenos, threat, mold"},
 		&cli.BoolFlag{Name: "enhanced", Usage: "sight overlays with the Enhanced senses skill"},
 		// Scenarios of games not played on tiles.
-		&cli.IntFlag{Name: "players", Usage: "scenario sheets: draw the setup for this many players (default: the scenario's)"},
+		&cli.IntFlag{Name: "players", HideDefault: true, Usage: "scenario sheets: draw the setup for this many players (default: the scenario's)"},
 		&cli.StringFlag{Name: "side", Value: "normal", Usage: "scenario sheets: the objective's side, normal or hardcore"},
 		&cli.StringFlag{Name: "spoilers", Value: "on", Usage: "scenario sheets: off prints the players' version, with only what is known at setup",
 			Validator: func(s string) error {

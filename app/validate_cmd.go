@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
+	"github.com/zmission/zmission/rules"
 	"io"
 	"io/fs"
 	"os"
@@ -51,7 +53,7 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 	o.format = f
 	s, ok := validate.ParseSeverity(c.String("fail-on"))
 	if !ok || s == validate.Off {
-		return nil, usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on"))
+		return nil, withHint(usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on")), typo.Hint(c.String("fail-on"), []string{"error", "warning", "info"}))
 	}
 	o.failOn = s
 	switch m := c.String("color"); m {
@@ -110,7 +112,7 @@ func (e *env) validateCmd() *cli.Command {
 				return failErr("writing output: %v", err)
 			}
 			if checked.total() == 0 && !c.Bool("skip-other") {
-				return usageErr("no missions or tile sets in %s: the %d YAML/JSON file(s) found are something else", strings.Join(c.Args().Slice(), " "), len(files))
+				return usageErr("no missions or tile sets in %s: the %s found %s something else", strings.Join(c.Args().Slice(), " "), rules.CountOf(len(files), "YAML/JSON file"), map[bool]string{true: "is", false: "are"}[len(files) == 1])
 			}
 			if o.format == validate.Text && !o.quiet {
 				e.summary(diags, checked, validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})

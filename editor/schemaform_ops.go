@@ -16,6 +16,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/zmission/zmission/schema"
 	"github.com/zmission/zmission/source"
 	"go.yaml.in/yaml/v4"
 )
@@ -392,12 +393,20 @@ func (g *gameSchema) fit(n *source.Node, v any, at string) (any, error) {
 	}
 	if alts := alternatives(s); alts != nil {
 		var msgs []string
+		var same []error // the errors of the forms of the value's own type
 		for _, a := range alts {
 			w, err := g.fit(a, v, at)
 			if err == nil {
 				return w, nil
 			}
 			msgs = append(msgs, strings.TrimPrefix(err.Error(), where(at)+" "))
+			if sa, _, _ := g.deref(a); sa != nil && typeOf(sa) == jsonType(v) {
+				same = append(same, err)
+			}
+		}
+		if len(same) == 1 {
+			// "lots" for players: the one text form says what is wrong.
+			return nil, same[0]
 		}
 		return nil, refuse("%s: %s fits none of its forms (%s)", where(at), show(v), strings.Join(msgs, "; or "))
 	}
@@ -532,7 +541,7 @@ func (g *gameSchema) check(n *source.Node, v any, at string) error {
 			return refuse("%s is too long: %d characters, at most %v", what, l, *m)
 		}
 		if p := s.Field("pattern").Str(); p != "" && !match(p, t) {
-			return refuse("%s: %q is not of the form the schema asks (%s)", what, t, p)
+			return refuse("%s: %s", what, schema.PatternWords(at, strconv.Quote(t), p))
 		}
 	case "integer", "number":
 		f, ok := toFloat(v)
@@ -700,4 +709,21 @@ func styled(v *yaml.Node, like *yaml.Node) *yaml.Node {
 		v.Style |= yaml.FlowStyle
 	}
 	return v
+}
+
+// jsonType is the schema type name of a value from the page.
+func jsonType(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case nil:
+		return "null"
+	}
+	return "number"
 }

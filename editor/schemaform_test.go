@@ -110,7 +110,7 @@ func TestSchemaOpsRefused(t *testing.T) {
 		{src, Op{Op: "value.set", Pointer: "/changes/players/max", Data: data(`20`)}, "changes/players/max is from 1 to 12 (not 20)"},
 		{src, Op{Op: "value.set", Pointer: "/title", Data: data(`7`)}, "title is text"},
 		{src, Op{Op: "value.set", Pointer: "/title", Data: data(`""`)}, "title cannot be empty"},
-		{src, Op{Op: "value.set", Pointer: "/id", Data: data(`"Long Night"`)}, "is not of the form"},
+		{src, Op{Op: "value.set", Pointer: "/id", Data: data(`"Long Night"`)}, `id: "Long Night" is not lower-case letters, digits and dashes`},
 		{src, Op{Op: "value.set", Pointer: "/format", Data: data(`2`)}, "format is always 1"},
 		{src, Op{Op: "value.set", Pointer: "/changes/hidden-bite/into", Data: data(`"anywhere"`)}, `is one of "second-pile"`},
 		{src, Op{Op: "value.set", Pointer: "/changes/players/max/deep", Data: data(`1`)}, "holds a single value"},
@@ -120,7 +120,7 @@ func TestSchemaOpsRefused(t *testing.T) {
 		{src, Op{Op: "item.add", Pointer: "/changes/hand"}, "is not a list"},
 		{src, Op{Op: "item.add", Pointer: "/changes/dice/0/faces", Data: data(`"seven"`)}, "fits none of its forms"},
 		{src, Op{Op: "item.remove", Pointer: "/changes/camp"}, "is not a list item"},
-		{colony, Op{Op: "value.set", Pointer: "/players", Data: data(`"two"`)}, "players: \"two\" fits none of its forms"},
+		{colony, Op{Op: "value.set", Pointer: "/players", Data: data(`"lots"`)}, `players: "lots" is not a number or a range like 1-6`},
 		{colony, Op{Op: "item.add", Pointer: "/variants", Data: data(`"pg"`)}, "lists \"pg\" already"},
 		{colony, Op{Op: "value.set", Pointer: "/objective/normal/setup/0", Data: data(`{"at": "colony", "zombies": 1, "noise": 1}`)}, "fits 2 of its forms"},
 	}

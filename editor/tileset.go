@@ -133,7 +133,7 @@ func applyTilesetOps(data []byte, ops ...Op) (out []byte, err error) {
 	}()
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, err
+		return nil, source.YAMLError(err, data)
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, refuse("a tile set is a mapping of keys")

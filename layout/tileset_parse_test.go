@@ -3,6 +3,7 @@ package layout
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -423,5 +424,25 @@ func TestWarningsKeepTheSet(t *testing.T) {
 	f := set.Face("A")
 	if !reflect.DeepEqual(f.Zones["r"].Features, []string{"security", "vault"}) || f.Sides[0][0][E] != EdgeHatch {
 		t.Errorf("zone r %+v, sides %v", f.Zones["r"], f.Sides[0][0])
+	}
+}
+
+// TestLabelSuggestion: a label one letter long is no slip for another
+// letter, so nothing is suggested for "e" among "r" and "c"; a label that
+// keeps most of its letters gets the one it is near.
+func TestLabelSuggestion(t *testing.T) {
+	for _, c := range []struct{ grid, zones, want string }{
+		{"      - r e", "    zones: {r: room, c: corridor}", "row 2: label e is not described under zones"},
+		{"      - ra cb", "    zones: {ra: room, ca: corridor}", `row 2: label cb is not described under zones (did you mean "ca"?)`},
+	} {
+		first := strings.Fields(strings.TrimPrefix(c.grid, "      - "))[0]
+		_, probs := parseTS(t, "t.yaml", withHead("    grid:", "      - "+first+" "+first, c.grid, c.zones))
+		var msgs []string
+		for _, p := range probs {
+			msgs = append(msgs, p.Message)
+		}
+		if !slices.Contains(msgs, c.want) {
+			t.Errorf("want %q among %q", c.want, msgs)
+		}
 	}
 }

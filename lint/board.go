@@ -3,6 +3,7 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"os"
 	"path/filepath"
 	"sort"
@@ -37,7 +38,11 @@ func tileset(file string, m *missions.Mission, o Options) (*layout.TileSet, erro
 	if !strings.ContainsAny(name, `/\.`) {
 		set, err := layout.Builtin(name)
 		if err != nil {
-			return nil, fmt.Errorf("no built-in tile set %s; built-in sets: %s (a file path needs a '/' or an extension, e.g. ./tiles.yaml)", source.Quote(name), strings.Join(layout.BuiltinNames(), ", "))
+			guess := ""
+			if h := typo.Hint(name, layout.BuiltinNames()); h != "" {
+				guess = " (" + h + ")"
+			}
+			return nil, fmt.Errorf("no built-in tile set %s%s; built-in sets: %s (a file path needs a '/' or an extension, e.g. ./tiles.yaml)", source.Quote(name), guess, strings.Join(layout.BuiltinNames(), ", "))
 		}
 		return set, nil
 	}
@@ -224,6 +229,9 @@ func (r *Result) finding(f rules.Finding) {
 	}
 	d := validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: sev, Rule: f.Rule, Message: f.Message, Hint: f.Hint,
 		Pointer: f.Ptr, Key: f.Key}
+	if end := r.end(doc.Root, f.Ptr, f.Key, at); end.Line > 0 {
+		d.EndLine, d.EndCol = end.Line, end.Col
+	}
 	for _, rel := range f.Related {
 		p := doc.Pos(rel.Ptr)
 		d.Related = append(d.Related, validate.Related{File: r.File, Line: max(p.Line, 1), Col: max(p.Col, 1), Message: rel.Message})

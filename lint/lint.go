@@ -63,7 +63,8 @@ type Result struct {
 	// Noun is what a KindCompanion file is called ("collection").
 	Noun string
 
-	complete bool // every check ran (nothing stopped the file early)
+	complete bool          // every check ran (nothing stopped the file early)
+	lines    *source.Lines // the file's lines, for where findings end
 }
 
 // Path lints the file at path.
@@ -85,7 +86,7 @@ func Bytes(file string, data []byte, o Options) *Result {
 
 // check runs every step but inline suppression.
 func check(file string, data []byte, o Options) *Result {
-	r := &Result{File: file, Kind: KindMission}
+	r := &Result{File: file, Kind: KindMission, lines: source.NewLines(data)}
 	root, probs := source.Parse(file, data, o.Limits)
 	if len(probs) > 0 {
 		r.add(file, probs)
@@ -252,18 +253,22 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 		}()
 	}
 	for _, v := range vs {
-		var at source.Pos
+		var at, end source.Pos
 		switch v.Kind {
 		case "unknown", "key":
 			at = keyPos(v.Path)
+			end = r.end(root, v.Path, true, at)
+		case "missing":
+			at = pos(v.Path) // the mapping that lacks it: its start alone
 		default:
 			at = pos(v.Path)
+			end = r.end(root, v.Path, false, at)
 		}
 		msg := v.Message
 		if where := describe(v.Path); where != "" && v.Kind != "unknown" && v.Kind != "key" {
 			msg = where + ": " + msg
 		}
-		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), Severity: validate.Error, Rule: "schema", Message: msg,
+		r.Diags = append(r.Diags, validate.Diagnostic{File: r.File, Line: max(at.Line, 1), Col: max(at.Col, 1), EndLine: end.Line, EndCol: end.Col, Severity: validate.Error, Rule: "schema", Message: msg,
 			Pointer: v.Path, Key: v.Kind == "unknown" || v.Kind == "key"})
 	}
 	validate.Sort(r.Diags)
@@ -293,4 +298,18 @@ func describe(ptr string) string {
 		b.WriteString(t)
 	}
 	return b.String()
+}
+
+// end is where a finding that starts at at ends: the end of the key or
+// value ptr names, when that is what it starts at (a pointer to something
+// absent locates its parent, and the finding then gives its start alone).
+func (r *Result) end(root *source.Node, ptr string, key bool, at source.Pos) source.Pos {
+	if r.lines == nil || at.Line < 1 {
+		return source.Pos{}
+	}
+	start, end := r.lines.Span(root, ptr, key)
+	if start != at || end.Line < 1 || (end.Line == start.Line && end.Col <= start.Col) {
+		return source.Pos{}
+	}
+	return end
 }

@@ -263,7 +263,7 @@ func loadYAML(data []byte) (docs []*yaml.Node, err error) {
 			return docs, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, source.YAMLError(err, data)
 		}
 		if n.Kind != yaml.DocumentNode || len(n.Content) != 1 {
 			return nil, errors.New("the YAML parser returned no document")

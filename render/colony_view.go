@@ -48,9 +48,9 @@ func placementText(s *colony.Scenario, p colony.Placement) string {
 		return fmt.Sprintf("%d Noise at %s", p.Noise, where)
 	}
 	if p.At == colony.ColonyID {
-		return fmt.Sprintf("%d zombies in the Colony (%s)", p.Zombies, entranceText(p.Before, p.Zombies))
+		return fmt.Sprintf("%s in the Colony (%s)", rules.CountOf(p.Zombies, "zombie"), entranceText(p.Before, p.Zombies))
 	}
-	return fmt.Sprintf("%d zombies at %s", p.Zombies, where)
+	return fmt.Sprintf("%s at %s", rules.CountOf(p.Zombies, "zombie"), where)
 }
 
 // entranceText words how n zombies fill the Entrances, 1 to 6 in turn,

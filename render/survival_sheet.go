@@ -294,8 +294,8 @@ func (sh *sheet) diagram(x, y, w, h float64) {
 		sh.txt(cx+cr*0.12+2.8, ly, smallSize, "start", false, "", fmt.Sprintf("×%d", c.Zombies))
 		ly += 4.6
 	}
-	sh.txt(cx, cy+cr-6, smallSize, "middle", false, "", fmt.Sprintf("%d Survivors", surv))
-	sh.txt(cx, cy+cr-2.8, smallSize, "middle", false, "", fmt.Sprintf("%d Zombies", zomb))
+	sh.txt(cx, cy+cr-6, smallSize, "middle", false, "", rules.CountOf(surv, "Survivor"))
+	sh.txt(cx, cy+cr-2.8, smallSize, "middle", false, "", rules.CountOf(zomb, "Zombie"))
 	// draw and discard piles, in the table's top left corner, which no
 	// Camp reaches
 	p, _ := s.Piles(n)
@@ -334,7 +334,7 @@ func (sh *sheet) campLines(i int, w float64) []string {
 	lines := []string{
 		"Phase card, Survival side up",
 		s.Camp.Hideout + " over No Hideout",
-		fmt.Sprintf("%d cards in hand", s.Hand.N),
+		rules.CountOf(s.Hand.N, "card") + " in hand",
 	}
 	if i == 0 {
 		lines = append(lines, "Base and Survival dice")

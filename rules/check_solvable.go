@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -38,10 +39,18 @@ func (pl *Play) checkRefs() []Finding {
 		if pl.ByID(r) != nil {
 			return
 		}
+		var refErr *layout.RefError
 		if !tokenOnly {
-			if _, err := pl.Board.Ref(r); err == nil {
+			_, err := pl.Board.Ref(r)
+			if err == nil {
 				return
 			}
+			errors.As(err, &refErr)
+		}
+		if refErr != nil && refErr.Reason != "" && strings.Contains(r, ",") {
+			// A cell, just not one of this board: say which and why.
+			out = append(out, Finding{Rule: "unknown-ref", Ptr: ptr, Message: fmt.Sprintf("%q: %s", r, refErr.Reason)})
+			return
 		}
 		what := "a token id, a zone id (1A/c) or a cell (\"x,y\")"
 		if tokenOnly {
@@ -226,7 +235,7 @@ func (pl *Play) objectiveFindings(sol *Solution, i int, ptr string) []Finding {
 		return out
 	case o.Exit != "":
 		if n, ok := o.Exit.Int(); ok && n > pl.Survivors {
-			return []Finding{{Rule: "objective-count", Ptr: ptr + "/exit", Message: fmt.Sprintf("%s: the mission has only %d Survivors", name, pl.Survivors)}}
+			return []Finding{{Rule: "objective-count", Ptr: ptr + "/exit", Message: fmt.Sprintf("%s: the mission has only %s", name, CountOf(pl.Survivors, "Survivor"))}}
 		}
 		ex := pl.Of(missions.TokExit)
 		if len(ex) == 0 && written(pl.Mission, missions.TokExit, "") > 0 {

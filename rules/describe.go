@@ -110,13 +110,26 @@ func objectiveShort(p *Play, o missions.Objective) string {
 	case o.Activate != "":
 		return "activate " + o.Activate
 	case o.Survive > 0:
-		return fmt.Sprintf("survive %d rounds", o.Survive)
+		return "survive " + CountOf(o.Survive, "round")
 	case o.Kill != "":
 		return "kill " + o.Kill
 	}
 	return o.Text
 }
 
+// CountOf words a number of things: "1 corridor", "2 corridors"; many is the
+// plural when it is not one+"s" ("1 Larva", "2 Larvae").
+func CountOf(n int, one string, many ...string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	if len(many) > 0 {
+		return fmt.Sprintf("%d %s", n, many[0])
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}
+
+// Plural is the "s" a count of n puts on a regular noun.
 func Plural(n int) string {
 	if n == 1 {
 		return ""

@@ -228,6 +228,20 @@ func count(n int, what string) string {
 	return strconv.Itoa(n) + " " + what + "s"
 }
 
+// PatternWords words a text that does not have the form the schema asks
+// at ptr ("players" wants a number or a range like 1-6), for a reader
+// other than Validate (the editor's forms); got is the value as shown.
+func PatternWords(ptr, got, pattern string) string {
+	var loc []string
+	if ptr != "" {
+		loc = strings.Split(ptr[1:], "/")
+	}
+	if m := patternMessage(loc, got, pattern); !strings.HasSuffix(m, pattern) {
+		return m
+	}
+	return got + " is not of the form this value takes"
+}
+
 // patternMessage words pattern failures by what the value is for.
 func patternMessage(loc []string, got, pattern string) string {
 	last := ""

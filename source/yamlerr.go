@@ -142,3 +142,17 @@ func contentEnd(data []byte) Pos {
 	}
 	return Offset(data, int64(i))
 }
+
+// YAMLError words an error of the YAML parser met outside Parse (the
+// formatter's and the editor's own loads of a file) as Parse would: "line
+// 21, column 5: …" in plain words, never the parser's own report.
+func YAMLError(err error, data []byte) error {
+	if err == nil {
+		return nil
+	}
+	p := yamlProblem(err, data, DefaultLimits)
+	if p.Pos.Line < 1 {
+		return errors.New(p.Message)
+	}
+	return fmt.Errorf("line %d, column %d: %s", p.Pos.Line, p.Pos.Col, p.Message)
+}

@@ -26,11 +26,15 @@ type Related struct {
 	Message string `json:"message"`
 }
 
-// Diagnostic is one finding, always located.
+// Diagnostic is one finding, always located. Where it covers a key, a
+// value or a list item, EndLine:EndCol is just after its last character
+// (0 when only the start is known); Range gives both ends.
 type Diagnostic struct {
 	File     string    `json:"file"`
 	Line     int       `json:"line"`
 	Col      int       `json:"col"`
+	EndLine  int       `json:"endLine,omitempty"`
+	EndCol   int       `json:"endColumn,omitempty"`
 	Severity Severity  `json:"-"`
 	Rule     string    `json:"rule"`
 	Message  string    `json:"message"`
@@ -43,3 +47,18 @@ type Diagnostic struct {
 	Pointer string `json:"-"`
 	Key     bool   `json:"-"`
 }
+
+// Range is the part of a file a diagnostic covers, 1-based, the end just
+// after the last character (SARIF's and a language server's convention
+// once made 0-based). A range with no end (EndLine 0) is the start alone.
+type Range struct {
+	Line, Col, EndLine, EndCol int
+}
+
+// Range returns the part of the file d covers.
+func (d Diagnostic) Range() Range {
+	return Range{Line: d.Line, Col: d.Col, EndLine: d.EndLine, EndCol: d.EndCol}
+}
+
+// HasEnd reports whether the range's end is known.
+func (r Range) HasEnd() bool { return r.EndLine > 0 }

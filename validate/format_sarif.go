@@ -91,6 +91,8 @@ type sarifArtifactLocation struct {
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
 	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
 }
 
 // writeSARIF prints one SARIF run. Its rules are every check in the
@@ -166,7 +168,7 @@ func sarifResultOf(d Diagnostic, index map[string]int) sarifResult {
 		RuleIndex: index[d.Rule],
 		Level:     sarifLevel(d.Severity),
 		Message:   sarifText{msg},
-		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Line, d.Col)}},
+		Locations: []sarifLocation{{PhysicalLocation: sarifSpan(d.File, d.Range())}},
 	}
 	for i, r := range d.Related {
 		res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
@@ -233,6 +235,15 @@ func sarifPhysical(file string, line, col int) sarifPhysicalLocation {
 		if col > 0 {
 			p.Region.StartColumn = col
 		}
+	}
+	return p
+}
+
+// sarifSpan is sarifPhysical with the region's end, where it is known.
+func sarifSpan(file string, r Range) sarifPhysicalLocation {
+	p := sarifPhysical(file, r.Line, r.Col)
+	if p.Region != nil && r.HasEnd() {
+		p.Region.EndLine, p.Region.EndColumn = r.EndLine, r.EndCol
 	}
 	return p
 }

@@ -45,6 +45,8 @@ type diagnosticJSON struct {
 	File     string    `json:"file"`
 	Line     int       `json:"line"`
 	Col      int       `json:"col"`
+	EndLine  int       `json:"endLine,omitempty"`
+	EndCol   int       `json:"endColumn,omitempty"`
 	Severity Severity  `json:"severity"`
 	Rule     string    `json:"rule"`
 	Message  string    `json:"message"`

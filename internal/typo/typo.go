@@ -5,6 +5,7 @@ package typo
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -55,6 +56,9 @@ func Near(word string, names []string, limit int) []string {
 			continue
 		}
 		d := Distance(w, fold(n))
+		if d > 0 && d >= len([]rune(word)) {
+			continue // nothing of the word is kept: "a" for "e" is no slip
+		}
 		switch {
 		case d < best:
 			best, out = d, []string{n}
@@ -67,6 +71,48 @@ func Near(word string, names []string, limit int) []string {
 		out = out[:limit]
 	}
 	return out
+}
+
+// Candidates are the names a word may be a slip for: the nearest (Near),
+// or else those that begin with it ("zombicide" for "zombicide-classic"
+// and "zombicide-invader", when the word has three letters or more); at
+// most three, sorted.
+func Candidates(word string, names []string) []string {
+	if n := Near(word, names, 3); len(n) > 0 {
+		return n
+	}
+	if len([]rune(word)) < 3 || len(word) > maxWord {
+		return nil
+	}
+	w := fold(word)
+	var out []string
+	for _, n := range names {
+		if f := fold(n); f != w && strings.HasPrefix(f, w) && !contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	if len(out) > 3 {
+		return nil // too many to be a guess
+	}
+	return out
+}
+
+// Hint words the candidates as a question: `did you mean "validate"?`,
+// `did you mean "a" or "b"?`; "" when there is none.
+func Hint(word string, names []string) string {
+	c := Candidates(word, names)
+	if len(c) == 0 {
+		return ""
+	}
+	q := make([]string, len(c))
+	for i, n := range c {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) == 1 {
+		return "did you mean " + q[0] + "?"
+	}
+	return "did you mean " + strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1] + "?"
 }
 
 // Closest returns the one closest name (the first in sorted order among

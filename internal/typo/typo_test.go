@@ -60,3 +60,28 @@ func TestGuess(t *testing.T) {
 		}
 	}
 }
+
+// TestHint: a slip gets the names it is near, a stem the names that begin
+// with it, and a letter no other letter (a tile-set label "e" is not a
+// slip for "a").
+func TestHint(t *testing.T) {
+	cmds := []string{"validate", "analyze", "render", "rules", "new"}
+	rulesets := []string{"colony", "facility", "survival-infection", "zombicide-classic", "zombicide-invader"}
+	for _, c := range []struct {
+		word  string
+		names []string
+		want  string
+	}{
+		{"valdate", cmds, `did you mean "validate"?`},
+		{"zombicide", rulesets, `did you mean "zombicide-classic" or "zombicide-invader"?`},
+		{"warn", []string{"error", "warning", "info"}, `did you mean "warning"?`},
+		{"door-never-open", []string{"door-never-opens", "door-duplicate"}, `did you mean "door-never-opens"?`},
+		{"e", []string{"a", "b", "c"}, ""},
+		{"E", []string{"a", "e"}, `did you mean "e"?`},
+		{"xyz", cmds, ""},
+	} {
+		if got := Hint(c.word, c.names); got != c.want {
+			t.Errorf("Hint(%q) = %q, want %q", c.word, got, c.want)
+		}
+	}
+}

@@ -2,7 +2,9 @@ package colony
 
 import (
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -164,10 +166,19 @@ func checkLocations(s *Scenario) []rules.Finding {
 				Hint:    "remove it from locations"})
 			continue
 		case l.Source == "":
-			known := append(BaseLocationIDs(), collectionLocationIDs(s)...)
+			known := BaseLocationIDs()
+			for _, id := range collectionLocationIDs(s) {
+				if !slices.Contains(known, id) {
+					known = append(known, id)
+				}
+			}
+			hint := "known Locations: " + strings.Join(known, ", ") + "; or write a custom one: {id, name, spaces, deck}"
+			if h := typo.Hint(l.Name, known); h != "" {
+				hint = h + " (" + hint + ")"
+			}
 			fs = append(fs, rules.Finding{Rule: "colony-locations", Ptr: l.Ptr,
 				Message: fmt.Sprintf("no Location %q: it is neither a base Location nor a board of the collection", l.Name),
-				Hint:    "known Locations: " + strings.Join(known, ", ") + "; or write a custom one: {id, name, spaces, deck}"})
+				Hint:    hint})
 		}
 		if first, dup := seen[l.ID]; dup {
 			fs = append(fs, rules.Finding{Rule: "colony-locations", Ptr: l.Ptr,
@@ -251,14 +262,14 @@ func checkObjectiveSources(s *Scenario) []rules.Finding {
 			for _, p := range s.Players() {
 				dealt := StarterDealt(p, st)
 				if want := d.Numbers[n.Number-1].Value(p); want > loc+dealt {
-					from := fmt.Sprintf("%d in Location decks, %d Starter Items", loc, st)
+					from := fmt.Sprintf("%d in Location decks, %s", loc, plural(st, "Starter Item"))
 					if dealt < st {
 						deal := DealFor(p, "")
 						from = fmt.Sprintf("%d in Location decks, and of the %d Starter Items at most %d dealt: %d per player", loc, st, dealt, deal.StarterPer)
 					}
 					fs = append(fs, rules.Finding{Rule: "colony-objective-source", Ptr: n.Ptr,
-						Message: fmt.Sprintf("with %d players the %s side needs %d %s cards ({%d} = %s), but at most %d can be found (%s): it cannot be won",
-							p, d.Name, want, n.Cards, n.Number, d.Numbers[n.Number-1], loc+dealt, from),
+						Message: fmt.Sprintf("with %d players the %s side needs %s ({%d} = %s), but at most %d can be found (%s): it cannot be won",
+							p, d.Name, plural(want, n.Cards+" card"), n.Number, d.Numbers[n.Number-1], loc+dealt, from),
 						Related: []rules.Related{{Ptr: fmt.Sprintf("%s/numbers/%d", d.Ptr, n.Number-1), Message: "the number"}}})
 					break
 				}
@@ -404,7 +415,7 @@ func checkSetupSpace(s *Scenario) []rules.Finding {
 			}
 			if z, spaces := zombies[at], s.Location(at).Spaces; spaces > 0 && z > spaces {
 				fs = append(fs, rules.Finding{Rule: "colony-setup-space", Ptr: ptr,
-					Message: fmt.Sprintf("the %s side places %d zombies at %s, which has %d spaces: a full place kills a Survivor", d.Name, z, at, spaces)})
+					Message: fmt.Sprintf("the %s side places %s at %s, which has %s: a full place kills a Survivor", d.Name, plural(z, "zombie"), at, plural(spaces, "space"))})
 			}
 		}
 		fs = append(fs, colonyEntranceSpace(s, d)...)
@@ -414,7 +425,7 @@ func checkSetupSpace(s *Scenario) []rules.Finding {
 		}{{"zombie", totalZ}, {"noise", totalN}} {
 			if have, ok := s.Coll.Tokens[t.kind]; ok && t.n > have {
 				fs = append(fs, rules.Finding{Rule: "colony-setup-space", Ptr: d.Ptr + "/setup",
-					Message: fmt.Sprintf("the %s side places %d %s tokens at setup; the collection owns %d", d.Name, t.n, t.kind, have)})
+					Message: fmt.Sprintf("the %s side places %s at setup; the collection owns %d", d.Name, plural(t.n, t.kind+" token"), have)})
 			}
 		}
 	}
@@ -445,7 +456,7 @@ func colonyEntranceSpace(s *Scenario, d *Side) []rules.Finding {
 		if len(over) == 0 {
 			continue
 		}
-		msg := fmt.Sprintf("the %s side places %d zombies in the Colony", d.Name, pl.Zombies)
+		msg := fmt.Sprintf("the %s side places %s in the Colony", d.Name, plural(pl.Zombies, "zombie"))
 		if pl.Before > 0 {
 			msg += fmt.Sprintf(" after %d from its earlier entries (they fill Entrance 1,2,3,4,5,6,1… in one run)", pl.Before)
 		}

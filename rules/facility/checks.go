@@ -194,7 +194,7 @@ func (f *Facility) checkStacks() []rules.Finding {
 			ptr = "/slots"
 		}
 		out = append(out, rules.Finding{Rule: "stack-short", Ptr: ptr, Key: true,
-			Message: fmt.Sprintf("%d empty slots (by section: %s; border slots count in both) but the stacks hold %d rooms (%s): once a type runs out exploration places a ? room, and once the ? stack is empty too, nothing is placed", len(empty), strings.Join(per, ", "), total, strings.Join(parts, ", ")),
+			Message: fmt.Sprintf("%s (by section: %s; border slots count in both) but the stacks hold %s (%s): once a type runs out exploration places a ? room, and once the ? stack is empty too, nothing is placed", rules.CountOf(len(empty), "empty slot"), strings.Join(per, ", "), rules.CountOf(total, "room"), strings.Join(parts, ", ")),
 			Hint:    "add rooms to the stacks (custom rooms if need be) or remove slots"})
 	}
 	if f.CorridorPool >= 0 {
@@ -256,6 +256,9 @@ func (f *Facility) checkCorridors() []rules.Finding {
 				Message: fmt.Sprintf("corridor %d is reinforced (noise 0) and has a Deadly value %d: secured corridors still have only one value of 0", c.ID, c.Deadly)})
 		case c.Deadly != 0 && (c.Deadly < 1 || c.Deadly >= c.Noise):
 			msg := fmt.Sprintf("corridor %d has Deadly value %d with noise %d: the second noise value is a smaller one, 1-%d", c.ID, c.Deadly, c.Noise, c.Noise-1)
+			if c.Noise == 2 {
+				msg = fmt.Sprintf("corridor %d has Deadly value %d with noise 2: the second noise value is a smaller one, so 1", c.ID, c.Deadly)
+			}
 			if c.Noise == 1 {
 				msg = fmt.Sprintf("corridor %d has Deadly value %d with noise 1: the second noise value is a smaller one, and none is smaller than 1", c.ID, c.Deadly)
 			}
@@ -303,7 +306,7 @@ func (f *Facility) checkLandingZone() []rules.Finding {
 	}
 	if n := len(lz.Corridors); n < 3 {
 		out = append(out, rules.Finding{Rule: "landing-zone-corridors", Ptr: roomPtr(lz.RoomAt),
-			Message: fmt.Sprintf("the Landing Zone (slot %d) has %d corridor(s): setup connects 3 random corridor tiles to it", lz.ID, n),
+			Message: fmt.Sprintf("the Landing Zone (slot %d) has %s: setup connects 3 random corridor tiles to it", lz.ID, rules.CountOf(n, "corridor")),
 			Hint:    "add corridors from its slot to neighbouring slots"})
 	}
 	for _, c := range lz.Corridors {
@@ -403,7 +406,7 @@ func (f *Facility) checkRequired() []rules.Finding {
 			ptr, key = "/rooms", true // the default 5 eggs: point at the rooms
 		}
 		out = append(out, rules.Finding{Rule: "room-required", Ptr: ptr, Key: key,
-			Message: fmt.Sprintf("%d eggs lie in the Nest space, an extension of the Nest room, but the Nest is neither on the map nor in a stack", f.Eggs),
+			Message: fmt.Sprintf("%s lie in the Nest space, an extension of the Nest room, but the Nest is neither on the map nor in a stack", rules.CountOf(f.Eggs, "egg")),
 			Hint:    "place the Nest on a section C slot, add it to the C stack, or set eggs: 0"})
 	}
 	for _, n := range f.needed() {

@@ -213,7 +213,7 @@ func checkChips(s *Setup) []rules.Finding {
 		if len(bad) == 0 {
 			continue
 		}
-		needs := fmt.Sprintf("%d chips of value %d", hi, v)
+		needs := fmt.Sprintf("%s of value %d", plural(hi, "chip", "chips"), v)
 		if lo != hi {
 			needs = fmt.Sprintf("up to %d chips of value %d (with %s)", hi, v, plural(at, "player", "players"))
 		}

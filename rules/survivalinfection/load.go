@@ -186,15 +186,15 @@ func (r *reader) changes(s *Setup, n *source.Node, at string) {
 			c.Chips = ints(f)
 		}
 		c.Ptr = at + "/camp"
-		note("Starting Camp: %d sets, %s, chips %s each", c.Sets, c.Hideout, joinInts(c.Chips))
+		note("Starting Camp: %s, %s, chips %s each", plural(c.Sets, "set", "sets"), c.Hideout, joinInts(c.Chips))
 	}
 	if v := n.Field("hand"); v != nil {
 		s.Hand = Num{N: num(v), Ptr: at + "/hand"}
-		note("%d cards dealt to each player", s.Hand.N)
+		note("%s dealt to each player", plural(s.Hand.N, "card", "cards"))
 	}
 	if v := n.Field("redraw"); v != nil {
 		s.Redraw = Num{N: num(v), Ptr: at + "/redraw"}
-		note("redraw to %d cards each turn", s.Redraw.N)
+		note("redraw to %s each turn", plural(s.Redraw.N, "card", "cards"))
 	}
 	if v := n.Field("hidden-bite"); v != nil {
 		if f := v.Field("set-aside"); f != nil {
@@ -228,7 +228,7 @@ func (r *reader) changes(s *Setup, n *source.Node, at string) {
 			} else {
 				s.Chips = append(s.Chips, c)
 			}
-			note("%d chips of value %d", c.Count, c.Value)
+			note("%s of value %d", plural(c.Count, "chip", "chips"), c.Value)
 		}
 	}
 	if v := n.Field("city-center"); v != nil {
