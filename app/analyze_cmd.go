@@ -23,7 +23,11 @@ func (e *env) analyzeCmd() *cli.Command {
 			&cli.IntFlag{Name: "runs", Usage: "games simulated, where the analysis simulates (0: its default)"},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
-			r, _, err := e.missionScene(c)
+			path, err := missionArg(c, "")
+			if err != nil {
+				return err
+			}
+			r, _, err := e.validScene(path)
 			if err != nil {
 				return err
 			}

@@ -24,7 +24,12 @@ import (
 // game not played on tiles, r.Model is set instead of r.Scene and the game
 // is nil: every caller looks at r.Model first.
 func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
-	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, AllowOutside: e.allowOutside})
+	return e.sceneWith(path, nil)
+}
+
+// sceneWith reads a mission with its configuration's check options.
+func (e *env) sceneWith(path string, cfg *validate.Config) (*lint.Result, rules.BoardGame, error) {
+	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, Rules: ruleOptions{cfg}, AllowOutside: e.allowOutside})
 	switch r.Kind {
 	case lint.KindTileset:
 		return nil, nil, usageErr("%s is a tile set, not a mission; try 'zmission tiles --tileset %s'", path, path)
@@ -54,6 +59,32 @@ func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 		return r, nil, nil
 	}
 	g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
+	return r, g, nil
+}
+
+// validScene is scene for the commands that print figures or pages of a
+// mission (analyze, show, render): in every game, a mission that fails
+// validate (an error after its configuration) stops them with its errors,
+// exit 1, since what they would print from it can be impossible (chips
+// below zero, more players than Camp sets, Morale past its track).
+func (e *env) validScene(path string) (*lint.Result, rules.BoardGame, error) {
+	cfg := newConfigs("").forFile(path)
+	r, g, err := e.sceneWith(path, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	var errs []validate.Diagnostic
+	for _, d := range cfg.Apply(r.Diags) {
+		if d.Severity == validate.Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) > 0 {
+		_ = validate.Write(e.stderr, validate.Text, errs, validate.Options{Color: validate.UseColor("auto", e.stderr, e.getenv)})
+		return nil, nil, &exitError{code: ExitFindings,
+			msg:  fmt.Sprintf("%s does not validate (%d error%s): nothing is drawn or counted from it", path, len(errs), plural(len(errs))),
+			hint: "fix the errors above ('zmission validate " + path + "' lists every finding)"}
+	}
 	return r, g, nil
 }
 
@@ -204,7 +235,11 @@ func (e *env) showCmd() *cli.Command {
 		Usage:     "draw a mission's board in the terminal: walls, doors, zone ids, tokens",
 		ArgsUsage: "MISSION",
 		Action: func(_ context.Context, c *cli.Command) error {
-			r, _, err := e.missionScene(c)
+			path, err := missionArg(c, "")
+			if err != nil {
+				return err
+			}
+			r, _, err := e.validScene(path)
 			if err != nil {
 				return err
 			}

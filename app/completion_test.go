@@ -43,6 +43,8 @@ func TestOfferedValuesAreAccepted(t *testing.T) {
 				switch {
 				case s.path == "new":
 					args, ok = []string{"--force", filepath.Join(t.TempDir(), "m.yaml")}, true
+				case s.path == "site":
+					args, ok = []string{"-o", t.TempDir(), mission}, true
 				case s.path == "watch":
 					continue // it runs until stopped; its flags are render's and validate's
 				}

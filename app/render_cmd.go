@@ -90,7 +90,7 @@ func (e *env) renderCmd() *cli.Command {
 // pages render.Pages makes (an overlay a page when their keys would shrink
 // the board). An SVG whose board shrinks says so.
 func (e *env) missionPages(c *cli.Command, path, format string, o render.Options) ([][]byte, *layout.TileSet, error) {
-	r, g, err := e.scene(path)
+	r, g, err := e.validScene(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/zmission/zmission/app"
@@ -42,6 +43,7 @@ func TestScripts(t *testing.T) {
 			"validjson": cmdValidJSON,
 			"mkfifo":    cmdMkfifo,
 			"sparse":    cmdSparse,
+			"waitfile":  cmdWaitFile,
 		},
 	})
 }
@@ -74,6 +76,26 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("exit code %d, want %d", got, want)
+	}
+}
+
+// cmdWaitFile waits until a file exists, as a program started in the
+// background writes it: a fixed sleep is too short on a loaded machine.
+//
+//	waitfile examples/invader/first-contact.svg
+func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitfile FILE")
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		if st, err := os.Stat(ts.MkAbs(args[0])); err == nil && st.Size() > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("%s was not written within 2 minutes", args[0])
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

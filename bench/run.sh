@@ -41,6 +41,11 @@ BEGIN {
 	target["BenchmarkLint/classic/400"] = 60e6
 	target["BenchmarkLint"] = "none"
 	target["BenchmarkLintWorst"] = 1e9
+	# Every board command on the worst files the limits allow (app): 4,094
+	# Spawn Zones side by side, the same with mold-distance's threshold at
+	# its bound, a 16x16 face of 256 zones placed 1,024 times, and 1,024
+	# station tiles with 4,096 tokens. Each command within 1 s.
+	target["BenchmarkWorst"] = 1e9
 	target["BenchmarkParseYAML"] = "none"
 	target["BenchmarkParseJSON"] = "none"
 	# A whole colony scenario through lint (schema, collections, checks).
@@ -55,6 +60,12 @@ BEGIN {
 	# A folder of 400 typical missions in process (app): 0.3 ms of CPU per
 	# file on the 2 cores a CI runner has is 60 ms of wall time per folder.
 	target["BenchmarkValidateFolder"] = 60e6
+	# zmission lsp: from a change arriving to its diagnostics published, the
+	# default debounce included: the 6-tile example in 20 ms, a 20x20-tile
+	# board in 100 ms; 10,000 edits report the live heap (flat: the same MB).
+	target["BenchmarkLSPDiagnostics6"] = 20e6
+	target["BenchmarkLSPDiagnostics400"] = 100e6
+	target["BenchmarkLSPEdits10000"] = "none"
 	target["BenchmarkModelFacility60"] = "none"
 	target["BenchmarkAnalyzeFacility60"] = "none"
 	printf "%-34s %-28s %12s %12s %10s %10s %8s\n", "benchmark", "package", "time/op", "B/op", "allocs/op", "target", "ratio"

@@ -222,7 +222,7 @@ func (g *gameSchema) walk(root *yaml.Node, toks []string) (*place, error) {
 				if n != nil && n.Kind == yaml.SequenceNode {
 					have = len(n.Content)
 				}
-				return nil, refuse("there is no item %d in %s (it has %d)", k, where(pointerOf(toks[:i])), have)
+				return nil, refuse("there is no item %d in %s (it has %d)", k+1, where(pointerOf(toks[:i])), have)
 			}
 			n = n.Content[k]
 		default:

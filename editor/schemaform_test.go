@@ -114,7 +114,7 @@ func TestSchemaOpsRefused(t *testing.T) {
 		{src, Op{Op: "value.set", Pointer: "/format", Data: data(`2`)}, "format is always 1"},
 		{src, Op{Op: "value.set", Pointer: "/changes/hidden-bite/into", Data: data(`"anywhere"`)}, `is one of "second-pile"`},
 		{src, Op{Op: "value.set", Pointer: "/changes/players/max/deep", Data: data(`1`)}, "holds a single value"},
-		{src, Op{Op: "value.set", Pointer: "/changes/add/9/card", Data: data(`"X"`)}, "there is no item 9 in changes/add (it has 2)"},
+		{src, Op{Op: "value.set", Pointer: "/changes/add/9/card", Data: data(`"X"`)}, "there is no item 10 in changes/add (it has 2)"},
 		{src, Op{Op: "value.set", Pointer: "changes", Data: data(`1`)}, "not a JSON pointer"},
 		{src, Op{Op: "value.remove", Pointer: "/title"}, "title is required"},
 		{src, Op{Op: "item.add", Pointer: "/changes/hand"}, "is not a list"},

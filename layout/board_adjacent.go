@@ -35,7 +35,28 @@ func (b *Board) adjacent() []Adjacency {
 		a, b int
 		e    CellEdge
 	}
-	var all []pairEdge
+	// Counted first: on a board of a million cells, growing the slice
+	// moved more memory than the rest of the work.
+	count := 0
+	for y := 0; y < b.H; y++ {
+		for x := 0; x < b.W; x++ {
+			zi := b.Cells[y*b.W+x].Zone
+			if zi < 0 {
+				continue
+			}
+			if x+1 < b.W {
+				if zj := b.Cells[y*b.W+x+1].Zone; zj >= 0 && zj != zi {
+					count++
+				}
+			}
+			if y+1 < b.H {
+				if zj := b.Cells[(y+1)*b.W+x].Zone; zj >= 0 && zj != zi {
+					count++
+				}
+			}
+		}
+	}
+	all := make([]pairEdge, 0, count)
 	for y := 0; y < b.H; y++ {
 		for x := 0; x < b.W; x++ {
 			i := y*b.W + x
@@ -61,19 +82,35 @@ func (b *Board) adjacent() []Adjacency {
 			}
 		}
 	}
-	slices.SortFunc(all, func(p, q pairEdge) int {
-		switch {
-		case p.a != q.a:
-			return cmp.Compare(p.a, q.a)
-		case p.b != q.b:
-			return cmp.Compare(p.b, q.b)
-		case p.e.Y != q.e.Y:
-			return cmp.Compare(p.e.Y, q.e.Y)
-		case p.e.X != q.e.X:
-			return cmp.Compare(p.e.X, q.e.X)
-		}
-		return cmp.Compare(p.e.Dir, q.e.Dir)
-	})
+	// Sorted by zone A with a count per zone (all is as long as the board
+	// has cells), then each zone's few by the rest of the key.
+	start := make([]int, len(b.Zones)+1)
+	for _, p := range all {
+		start[p.a+1]++
+	}
+	for z := range b.Zones {
+		start[z+1] += start[z]
+	}
+	sorted := make([]pairEdge, len(all))
+	at := slices.Clone(start)
+	for _, p := range all {
+		sorted[at[p.a]] = p
+		at[p.a]++
+	}
+	all = sorted
+	for z := range b.Zones {
+		slices.SortFunc(all[start[z]:start[z+1]], func(p, q pairEdge) int {
+			switch {
+			case p.b != q.b:
+				return cmp.Compare(p.b, q.b)
+			case p.e.Y != q.e.Y:
+				return cmp.Compare(p.e.Y, q.e.Y)
+			case p.e.X != q.e.X:
+				return cmp.Compare(p.e.X, q.e.X)
+			}
+			return cmp.Compare(p.e.Dir, q.e.Dir)
+		})
+	}
 	edges := make([]CellEdge, len(all))
 	var out []Adjacency
 	for i := 0; i < len(all); {

@@ -145,7 +145,7 @@ func TestBorderMessages(t *testing.T) {
 	handEdge(doorFace, 1, 1, E, EdgeDoor)
 	_, probs := Build(handSet(2, wallFace, doorFace), []Placement{{Face: "2B"}, {Face: "3A", Col: 1}})
 	want := Problem{Code: ProblemBorderMismatch, Tile: 0, Cell: &Point{1, 1},
-		Message: "a door opening on the east border of tile 0 (2B at [0,0]) at 1,1 faces a wall of tile 1 (3A at [1,0]); it counts as a wall",
+		Message: "a door opening on the east border of tile 1 (2B at [0,0]) at 1,1 faces a wall of tile 2 (3A at [1,0]); it counts as a wall",
 		Hint:    "turn or swap one of the tiles so the openings meet"}
 	if len(probs) != 1 || probs[0].Message != want.Message || probs[0].Hint != want.Hint || *probs[0].Cell != *want.Cell || probs[0].Tile != 0 {
 		t.Errorf("got\n%s\nwant\n%s", handProbs(probs), want.Message)

@@ -27,38 +27,38 @@ func TestProblems(t *testing.T) {
 	}{
 		{"no tiles", nil, []want{{ProblemNoTiles, "", -1, "the mission places no tiles", ""}}},
 		{"unknown face", []Placement{{Face: "1A"}, {Face: "1C", Col: 1}}, []want{
-			{ProblemUnknownFace, "face", 1, `tile 1 (1C at [1,0]): tile set "hand" has no face "1C"`, "did you mean 1A or 1B?"}}},
+			{ProblemUnknownFace, "face", 1, `tile 2 (1C at [1,0]): tile set "hand" has no face "1C"`, "did you mean 1A or 1B?"}}},
 		{"unknown face, case", []Placement{{Face: "3a"}}, []want{
 			{ProblemUnknownFace, "face", 0, "", "did you mean 3A?"}}},
 		{"unknown face, far", []Placement{{Face: "zzzz"}}, []want{
 			{ProblemUnknownFace, "face", 0, "", `tile set "hand" has faces 1A, 1B, 2A, 2B, 3A`}}},
 		{"bad rotation", []Placement{{Face: "1A", Rot: 45}, {Face: "2A", Col: 1, Rot: -90}, {Face: "3A", Col: 2, Rot: 360}}, []want{
-			{ProblemBadRotation, "rot", 0, "tile 0 (1A at [0,0]): rotation 45 is not one of 0, 90, 180, 270; placed at 0", ""},
-			{ProblemBadRotation, "rot", 1, "tile 1 (2A at [1,0]): rotation -90 is not one of 0, 90, 180, 270; placed at 270", ""},
+			{ProblemBadRotation, "rot", 0, "tile 1 (1A at [0,0]): rotation 45 is not one of 0, 90, 180, 270; placed at 0", ""},
+			{ProblemBadRotation, "rot", 1, "tile 2 (2A at [1,0]): rotation -90 is not one of 0, 90, 180, 270; placed at 270", ""},
 			{ProblemBadRotation, "rot", 2, "", ""}}},
 		{"bad position", []Placement{{Face: "1A"}, {Face: "2A", Col: -1}, {Face: "3A", Row: MaxTileGrid}}, []want{
-			{ProblemBadPosition, "at", 1, "tile 1 (2A at [-1,0]): position [-1,0] is off the tile grid", ""},
+			{ProblemBadPosition, "at", 1, "tile 2 (2A at [-1,0]): position [-1,0] is off the tile grid", ""},
 			{ProblemBadPosition, "at", 2, "", ""}}},
 		{"overlap", []Placement{{Face: "1A", Col: 1}, {Face: "2A"}, {Face: "3A", Col: 1}}, []want{
-			{ProblemTileOverlap, "at", 2, "tile 2 (3A at [1,0]) overlaps tile 0 (1A at [1,0]); it is left off the board", ""}}},
+			{ProblemTileOverlap, "at", 2, "tile 3 (3A at [1,0]) overlaps tile 1 (1A at [1,0]); it is left off the board", ""}}},
 		{"same face twice", []Placement{{Face: "1A"}, {Face: "1A", Col: 1}}, []want{
-			{ProblemBothFaces, "face", 1, "tile 1 (1A at [1,0]) uses face 1A, already placed as tile 0 (1A at [0,0]); there is only one such tile", ""}}},
+			{ProblemBothFaces, "face", 1, "tile 2 (1A at [1,0]) uses face 1A, already placed as tile 1 (1A at [0,0]); there is only one such tile", ""}}},
 		{"both faces, named on the first", []Placement{{Face: "1A"}, {Face: "1B", Col: 1}}, []want{
-			{ProblemBothFaces, "face", 1, "tile 1 (1B at [1,0]): face 1B is the back of tile 0 (1A at [0,0]); one physical tile cannot show both faces", ""}}},
+			{ProblemBothFaces, "face", 1, "tile 2 (1B at [1,0]): face 1B is the back of tile 1 (1A at [0,0]); one physical tile cannot show both faces", ""}}},
 		{"both faces, named on the second", []Placement{{Face: "2A"}, {Face: "2B", Col: 1}}, []want{
 			{ProblemBothFaces, "face", 1, "", ""}}},
 		{"disconnected", []Placement{{Face: "1A", Col: 3}, {Face: "2A"}, {Face: "3A", Col: 1}, {Face: "2B", Row: 2}}, []want{
 			{ProblemBothFaces, "face", 3, "", ""},
-			{ProblemBoardDisconnected, "at", 0, "tile 0 (1A at [3,0]) does not touch the rest of the board", ""},
+			{ProblemBoardDisconnected, "at", 0, "tile 1 (1A at [3,0]) does not touch the rest of the board", ""},
 			{ProblemBoardDisconnected, "at", 3, "", ""}}},
 		{"disconnected group", []Placement{{Face: "1A"}, {Face: "2A", Col: 2, Row: 1}, {Face: "3A", Col: 3, Row: 1}}, []want{
-			{ProblemBoardDisconnected, "at", 0, "tile 0 (1A at [0,0]) does not touch the rest of the board", ""}}},
+			{ProblemBoardDisconnected, "at", 0, "tile 1 (1A at [0,0]) does not touch the rest of the board", ""}}},
 		{"disconnected, tie", []Placement{{Face: "1A"}, {Face: "2A", Col: 1, Row: 1}}, []want{
 			{ProblemBoardDisconnected, "at", 1, "", "tiles join only along a full side; move the group next to the other tiles"}}},
 		{"disconnected pair", []Placement{{Face: "1A"}, {Face: "2A", Col: 1}, {Face: "3A", Col: 1, Row: 1}, {Face: "1B", Col: 3}, {Face: "2B", Col: 3, Row: 1}}, []want{
 			{ProblemBothFaces, "face", 3, "", ""},
 			{ProblemBothFaces, "face", 4, "", ""},
-			{ProblemBoardDisconnected, "at", 3, "tile 3 (1B at [3,0]) and tile 4 (2B at [3,1]) form a group that does not touch the rest of the board", ""}}},
+			{ProblemBoardDisconnected, "at", 3, "tile 4 (1B at [3,0]) and tile 5 (2B at [3,1]) form a group that does not touch the rest of the board", ""}}},
 		{"everything at once", []Placement{{Face: "9Z", Col: -1, Rot: 1}}, []want{
 			{ProblemUnknownFace, "face", 0, "", ""},
 			{ProblemBadPosition, "at", 0, "", ""},
@@ -163,13 +163,13 @@ func TestBorderOpenSpace(t *testing.T) {
 	b, probs := Build(handSet(2, f, g), []Placement{{Face: "1A"}, {Face: "2A", Row: 1}, {Face: "1A", Col: 1, Row: 1, Rot: 180}})
 	got := handProbs(probs)
 	want := strings.Join([]string{
-		"both-faces@2: tile 2 (1A at [1,1]) uses face 1A, already placed as tile 0 (1A at [0,0]); there is only one such tile",
-		"border-open-space@0: tile 0 (1A at [0,0]) has a door opening on its north border at 0,0 that leads off the board",
-		"border-open-space@0: tile 0 (1A at [0,0]) has an opening on its east border at 1,0 that leads to empty space (no tile there) (2 cell edges alike)",
+		"both-faces@2: tile 3 (1A at [1,1]) uses face 1A, already placed as tile 1 (1A at [0,0]); there is only one such tile",
+		"border-open-space@0: tile 1 (1A at [0,0]) has a door opening on its north border at 0,0 that leads off the board",
+		"border-open-space@0: tile 1 (1A at [0,0]) has an opening on its east border at 1,0 that leads to empty space (no tile there) (2 cell edges alike)",
 		"border-dead-end@1: this corridor of 2A ends in a wall of 1A at 0,2 (its north border): turn one of the tiles?",
-		"border-open-space@0: tile 0 (1A at [0,0]) has a hatch on its west border at 0,1 that leads off the board",
-		"border-open-space@2: tile 2 (1A at [1,1]) has a hatch on its east border at 3,2 that leads off the board",
-		"border-open-space@2: tile 2 (1A at [1,1]) has a door opening on its south border at 3,3 that leads off the board",
+		"border-open-space@0: tile 1 (1A at [0,0]) has a hatch on its west border at 0,1 that leads off the board",
+		"border-open-space@2: tile 3 (1A at [1,1]) has a hatch on its east border at 3,2 that leads off the board",
+		"border-open-space@2: tile 3 (1A at [1,1]) has a door opening on its south border at 3,3 that leads off the board",
 	}, "\n")
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

@@ -75,10 +75,11 @@ type placer struct {
 
 func (p *placer) add(pr Problem) { p.probs = append(p.probs, pr) }
 
-// tile names placement i for messages: "tile 4 (3B at [2,1])".
+// tile names placement i for messages, counting from 1 as the editor and
+// the schema's item numbers do: "tile 5 (3B at [2,1])" is tiles[4].
 func (p *placer) tile(i int) string {
 	t := p.in[i]
-	return fmt.Sprintf("tile %d (%s at [%d,%d])", i, t.Face, t.Col, t.Row)
+	return fmt.Sprintf("tile %d (%s at [%d,%d])", i+1, t.Face, t.Col, t.Row)
 }
 
 func (p *placer) build() (*Board, []Problem) {

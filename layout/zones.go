@@ -31,18 +31,18 @@ func (p *placer) union(i, j int) {
 // order of their first cell, and names them after that cell.
 func (p *placer) makeZones() {
 	b := p.b
-	zoneOf := make(map[int]int) // set representative -> zone index
-	var lastSpec []*ZoneSpec    // per zone: the spec whose features were last added
+	zoneOf := make([]int32, len(b.Cells)) // set representative -> zone index + 1
+	var lastSpec []*ZoneSpec              // per zone: the spec whose features were last added
 	for i := range b.Cells {
 		c := &b.Cells[i]
 		if c.Tile < 0 {
 			continue
 		}
 		r := p.find(i)
-		z, ok := zoneOf[r]
-		if !ok {
+		z := int(zoneOf[r]) - 1
+		if z < 0 {
 			z = len(b.Zones)
-			zoneOf[r] = z
+			zoneOf[r] = int32(z + 1)
 			t := b.Tiles[c.Tile]
 			b.Zones = append(b.Zones, &Zone{
 				Index: z,
@@ -66,6 +66,9 @@ func (p *placer) makeZones() {
 	// are the only ids with its name and a suffix: each name keeps the
 	// next number to try, instead of trying 2, 3... again for each copy.
 	next := map[string]int{}
+	if len(b.byID) == 0 {
+		b.byID = make(map[string]*Zone, len(b.Zones))
+	}
 	for _, z := range b.Zones {
 		slices.Sort(z.Features)
 		z.Features = slices.Compact(z.Features)

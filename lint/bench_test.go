@@ -6,40 +6,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/benchgen"
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/source"
 )
 
-// benchMission writes a mission of side×side random faces of a built-in set
-// as YAML text, with a start, an exit, spawns (every 25th tile, at least
-// 2), an objective per 10 tiles and a door on every 4th door opening, so a
-// benchmark pays for the whole lint: parse, schema, board, every check.
+// benchMission is the generated mission of internal/benchgen: side×side
+// random faces, a start, an exit, spawns and objectives.
 func benchMission(b testing.TB, ruleset, setName string, side int, spawnsEvery int) []byte {
-	set, err := layout.Builtin(setName)
+	data, err := benchgen.Mission(ruleset, setName, side, spawnsEvery)
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(uint64(side), 7))
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "format: 1\nid: bench\ntitle: Bench\nruleset: %s\ntileset: %s\ntiles:\n", ruleset, setName)
-	for i := range side * side {
-		f := set.Faces[r.IntN(len(set.Faces))]
-		fmt.Fprintf(&sb, "  - {face: %s, at: [%d, %d], rot: %d}\n", f.ID, i%side, i/side, 90*r.IntN(4))
-	}
-	n := set.Size * side
-	sb.WriteString("tokens:\n")
-	fmt.Fprintf(&sb, "  - {type: start, at: [0, 0]}\n  - {type: exit, at: [%d, %d]}\n", n-1, n-1)
-	spawns := max(2, side*side/spawnsEvery)
-	for i := range spawns {
-		fmt.Fprintf(&sb, "  - {type: spawn, color: red, at: [%d, %d]%s}\n", r.IntN(n), r.IntN(n), map[bool]string{true: ", first: true"}[i == 0])
-	}
-	objectives := max(1, side*side/10)
-	for range objectives {
-		fmt.Fprintf(&sb, "  - {type: objective, at: [%d, %d]}\n", r.IntN(n), r.IntN(n))
-	}
-	sb.WriteString("objectives:\n  - take: red\n  - exit: all\n")
-	return []byte(sb.String())
+	return data
 }
 
 var benchOpts = lint.Options{Limits: source.DefaultLimits}

@@ -7,6 +7,8 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/zmission/zmission/missions"
@@ -268,7 +270,9 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 	return next, st
 }
 
-// describe names a JSON pointer the way an author reads it: "tokens[3].side".
+// describe names a JSON pointer the way an author reads it, counting list
+// items from 1 as every message and the editor do: /tokens/3/side is
+// "tokens #4.side", the fourth token.
 func describe(ptr string) string {
 	if ptr == "" {
 		return ""
@@ -277,7 +281,10 @@ func describe(ptr string) string {
 	for _, t := range strings.Split(ptr[1:], "/") {
 		t = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
 		if t != "" && strings.Trim(t, "0123456789") == "" {
-			b.WriteString("[" + t + "]")
+			if n, err := strconv.Atoi(t); err == nil && n < math.MaxInt {
+				t = strconv.Itoa(n + 1)
+			}
+			b.WriteString(" #" + t)
 			continue
 		}
 		if b.Len() > 0 {

@@ -125,7 +125,7 @@ func TestIndependentFindings(t *testing.T) {
 			notes = append(notes, d)
 		}
 	}
-	if len(notes) != 1 || notes[0].Severity != validate.Info || notes[0].Line != 10 || !strings.Contains(notes[0].Message, "tokens[1].type") {
+	if len(notes) != 1 || notes[0].Severity != validate.Info || notes[0].Line != 10 || !strings.Contains(notes[0].Message, "tokens #2.type") {
 		t.Errorf("want one info note at the misspelt type, got %+v", notes)
 	}
 }

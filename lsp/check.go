@@ -92,9 +92,6 @@ func (s *Server) checkAndPublish(uri string) {
 	enc := s.enc
 	s.mu.Unlock()
 	s.publish(uri, &version, s.diagnostics(uri, data, res, enc))
-	if s.checked != nil {
-		s.checked(uri, version)
-	}
 }
 
 // result is the analysis of a document's current text, made now when the

@@ -14,7 +14,7 @@ import (
 
 // client drives a server through its real wire, as an editor does.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	in     *io.PipeWriter
 	msgs   chan *message
 	nextID int
@@ -24,7 +24,7 @@ type client struct {
 	notes []*message
 }
 
-func startServer(t *testing.T, root string, o Options) *client {
+func startServer(t testing.TB, root string, o Options) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -172,7 +172,7 @@ func (c *client) shutdown() {
 
 // workspace makes a folder with the given files (and .git, so that the
 // configuration search stops there).
-func workspace(t *testing.T, files map[string]string) string {
+func workspace(t testing.TB, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
 	if real, err := filepath.EvalSymlinks(root); err == nil {

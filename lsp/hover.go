@@ -80,7 +80,8 @@ func ruleWord(data []byte, off int) (string, int, int) {
 	line := data[ls:a]
 	inComment := bytes.Contains(line, []byte("#"))
 	ruleKey := b < len(data) && data[b] == ':' && !bytes.ContainsAny(bytes.TrimLeft(line, " "), ":")
-	if !inComment && !(ruleKey && bytes.Contains(data, []byte("\nrules:")) && !bytes.Contains(data, []byte("\nruleset:"))) {
+	config := (bytes.HasPrefix(data, []byte("rules:")) || bytes.Contains(data, []byte("\nrules:"))) && !bytes.Contains(data, []byte("ruleset:"))
+	if !inComment && !(ruleKey && config) {
 		return "", 0, 0
 	}
 	return id, a, b

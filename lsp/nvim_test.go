@@ -21,8 +21,9 @@ import (
 const nvimScript = `
 local bin, root, out = os.getenv('ZM_BIN'), os.getenv('ZM_ROOT'), os.getenv('ZM_OUT')
 local res = {}
+-- the errors (an info may say which checks an error kept from running)
 local function snap(buf)
-  local ds = vim.diagnostic.get(buf)
+  local ds = vim.diagnostic.get(buf, {severity = vim.diagnostic.severity.ERROR})
   local d = ds[1]
   if not d then return {n = 0} end
   local code = d.code

@@ -60,9 +60,6 @@ type Server struct {
 	kick        chan struct{}
 	configs     configCache
 	published   map[string]bool // documents with diagnostics on the client
-	// checked is told of every round of diagnostics published; tests and
-	// benchmarks wait on it.
-	checked func(uri string, version int)
 }
 
 // document is one open buffer.
@@ -393,7 +390,7 @@ func (s *Server) doc(uri string) (*document, *rpcError) {
 func (s *Server) open(item textDocumentItem) *rpcError {
 	path, in := s.pathOf(item.URI)
 	if _, isFile := filePath(item.URI); isFile && !in {
-		s.logf(2, "%s is outside the workspace %s: not checked", item.URI, s.root)
+		s.logf(2, "%s is outside the workspace: not checked", item.URI)
 		return errorf(codeInvalidParams, "%s is outside the workspace", item.URI)
 	}
 	s.mu.Lock()

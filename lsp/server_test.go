@@ -70,7 +70,7 @@ func TestDiagnosticOnKey(t *testing.T) {
 	doc := strings.Replace(twoStarts, "{type: exit", "{typ: exit", 1)
 	uri := c.open(filepath.Join(root, "m.yaml"), doc)
 	ds := c.diagnostics(uri, 1)
-	if len(ds) != 1 || ds[0].Code != "schema" {
+	if len(ds) == 0 || ds[0].Code != "schema" {
 		t.Fatalf("%+v", ds)
 	}
 	if got := textAt(t, doc, ds[0].Range, utf16Enc); got != "typ" {
@@ -243,6 +243,37 @@ func TestOutsideWorkspace(t *testing.T) {
 		if n.Method == "textDocument/publishDiagnostics" && strings.Contains(string(n.Params), out) {
 			t.Errorf("published diagnostics for a file outside the workspace")
 		}
+	}
+	c.shutdown()
+}
+
+func decodeParams(t *testing.T, m *message, v any) {
+	t.Helper()
+	if err := json.Unmarshal(m.Params, v); err != nil {
+		t.Fatalf("params %s: %v", m.Params, err)
+	}
+}
+
+// JSON missions and CRLF line ends get their ranges too.
+func TestJSONAndCRLF(t *testing.T) {
+	root := workspace(t, nil)
+	c := startServer(t, root, Options{})
+	c.initialize()
+	js := `{"format": 1, "id": "m", "title": "M", "ruleset": "zombicide-invader", "tileset": "station",
+ "tiles": [{"face": "1A", "at": [0, 0]}],
+ "tokens": [{"type": "start", "at": [0, 1]}, {"typ": "exit", "at": [2, 1]}],
+ "objectives": [{"exit": "all"}]}
+`
+	uri := c.open(filepath.Join(root, "m.json"), js)
+	ds := c.diagnostics(uri, 1)
+	if len(ds) == 0 || textAt(t, js, ds[0].Range, utf16Enc) != `"typ"` {
+		t.Errorf("JSON: %+v", ds)
+	}
+	crlf := strings.ReplaceAll(twoStarts, "\n", "\r\n")
+	uri = c.open(filepath.Join(root, "crlf.yaml"), crlf)
+	ds = c.diagnostics(uri, 1)
+	if len(ds) != 1 || textAt(t, crlf, ds[0].Range, utf16Enc) != "{type: start, at: [1, 1]}" || ds[0].Range.Start.Line != 9 {
+		t.Errorf("CRLF: %+v", ds)
 	}
 	c.shutdown()
 }

@@ -114,3 +114,23 @@ func TestColonyOptionErrors(t *testing.T) {
 		}
 	}
 }
+
+// Setup entries in the Colony are one run, "Entrance 1,2,3,4,5,6,1...":
+// the words of a later entry go on where the earlier ones stopped.
+func TestEntranceTextContinues(t *testing.T) {
+	for _, c := range []struct {
+		before, n int
+		want      string
+	}{
+		{0, 1, "Entrance 1"},
+		{0, 4, "one at each of Entrances 1-4"},
+		{2, 4, "one at each of Entrances 3-6"},
+		{4, 4, "one at each of Entrances 5, 6, 1, 2"},
+		{6, 1, "Entrance 1"},
+		{3, 8, "Entrances 1-6: 1, 1, 1, 2, 2, 1"},
+	} {
+		if got := entranceText(c.before, c.n); got != c.want {
+			t.Errorf("%d after %d: %q, want %q", c.n, c.before, got, c.want)
+		}
+	}
+}

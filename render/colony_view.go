@@ -48,20 +48,28 @@ func placementText(s *colony.Scenario, p colony.Placement) string {
 		return fmt.Sprintf("%d Noise at %s", p.Noise, where)
 	}
 	if p.At == colony.ColonyID {
-		return fmt.Sprintf("%d zombies in the Colony (%s)", p.Zombies, entranceText(p.Zombies))
+		return fmt.Sprintf("%d zombies in the Colony (%s)", p.Zombies, entranceText(p.Before, p.Zombies))
 	}
 	return fmt.Sprintf("%d zombies at %s", p.Zombies, where)
 }
 
-// entranceText words how zombies fill the Entrances, 1 to 6 in turn.
-func entranceText(n int) string {
-	switch {
-	case n == 1:
-		return "Entrance 1"
-	case n <= colony.Entrances:
-		return fmt.Sprintf("one at each of Entrances 1-%d", n)
+// entranceText words how n zombies fill the Entrances, 1 to 6 in turn,
+// going on after the before zombies the side's earlier entries placed.
+func entranceText(before, n int) string {
+	if n <= colony.Entrances {
+		var at []string
+		for i := 0; i < n; i++ {
+			at = append(at, fmt.Sprint((before+i)%colony.Entrances+1))
+		}
+		switch {
+		case n == 1:
+			return "Entrance " + at[0]
+		case (before%colony.Entrances)+n <= colony.Entrances:
+			return fmt.Sprintf("one at each of Entrances %s-%s", at[0], at[n-1])
+		}
+		return "one at each of Entrances " + strings.Join(at, ", ")
 	}
-	e := colony.ColonyEntrances(n)
+	e := colony.EntranceRun(before, n)
 	var parts []string
 	for _, k := range e {
 		parts = append(parts, fmt.Sprint(k))

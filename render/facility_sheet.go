@@ -26,6 +26,7 @@ var sectionColours = map[string][2]string{
 
 const (
 	fMaxCell   = 38.0 // a small facility does not blow up to poster size
+	fMinCell   = 4.0  // a briefing that fills the page still leaves the map drawable
 	fFitCell   = 30.0
 	fBoxFrac   = 0.70 // a slot's box in its cell; corridors take the rest
 	fStripH    = 15.0 // the section border pieces above the map
@@ -172,7 +173,7 @@ func (s *fSheet) layout() fLayout {
 			mapW := cw - pw - colGap
 			l.sx, l.sy, l.sw = mg, top, mapW
 			avail := ch - (top - mg) - fStripH - 3
-			l.cell = math.Min(math.Min(mapW/cols, avail/rows), fMaxCell)
+			l.cell = math.Max(math.Min(math.Min(mapW/cols, avail/rows), fMaxCell), math.Min(fMinCell, mapW/cols))
 			l.mx, l.my = mg+(mapW-l.cell*cols)/2, top+fStripH+3
 			col := column(append(append([]sectionFn{}, left...), right...), pw, sc, blockGap*sc)
 			l.panels = []block{col}
@@ -185,7 +186,7 @@ func (s *fSheet) layout() fLayout {
 		l.sx, l.sy, l.sw = mg, top, cw
 		// The map gets up to half of what is left; the panels the rest.
 		avail := ch - (top - mg) - fStripH - 3
-		l.cell = math.Min(math.Min(cw/cols, avail*0.5/rows), fMaxCell)
+		l.cell = math.Max(math.Min(math.Min(cw/cols, avail*0.5/rows), fMaxCell), math.Min(fMinCell, cw/cols))
 		l.mx, l.my = mg+(cw-l.cell*cols)/2, top+fStripH+3
 		ptop := l.my + l.cell*rows + blockGap*sc
 		colW := (cw - colGap) / 2

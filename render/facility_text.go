@@ -175,7 +175,9 @@ func (facilityView) Show(w io.Writer, m rules.Model) error {
 			if b.X < a.X {
 				l = b
 			}
-			lab := corridorText(c)
+			// A value off the tile (noise 100, reported by noise-range)
+			// is cut to the gap rather than written past it.
+			lab := fit(corridorText(c), fGapW)
 			seg := []rune(strings.Repeat("═", fGapW))
 			mid := (fGapW - utf8.RuneCountInString(lab)) / 2
 			copy(seg[mid:], []rune(lab))

@@ -60,6 +60,12 @@ type art struct {
 	graph bool
 
 	badgeAt map[int]layout.Point // tile index -> the cell of its badge
+	// Made with badgeAt, so that a board of 1,024 tiles is not searched
+	// once per tile and token: the badge cell of the first tile at each
+	// grid square, where a badge sits, and the tiles whose badge a cell holds.
+	badgeByPos map[[2]int]layout.Point
+	badgeCells map[layout.Point]bool
+	badgeTiles map[layout.Point][]int
 }
 
 func newArt(b *layout.Board, st style, s *rules.Scene, spawnOrder []int, sheet bool) *art {
@@ -294,6 +300,9 @@ func (a *art) badgeBox(t layout.Placed) rect {
 // the badge never crowds a token (bottom-right when every corner has one).
 func (a *art) placeBadges(tokens map[layout.Point][]int) {
 	a.badgeAt = map[int]layout.Point{}
+	a.badgeByPos = map[[2]int]layout.Point{}
+	a.badgeCells = map[layout.Point]bool{}
+	a.badgeTiles = nil
 	n := a.b.N
 	for i, t := range a.b.Tiles {
 		x0, y0 := t.Col*n, t.Row*n
@@ -305,7 +314,24 @@ func (a *art) placeBadges(tokens map[layout.Point][]int) {
 				break
 			}
 		}
+		a.badgeCells[a.badgeAt[i]] = true
+		if _, ok := a.badgeByPos[[2]int{t.Col, t.Row}]; !ok {
+			a.badgeByPos[[2]int{t.Col, t.Row}] = a.badgeAt[i]
+		}
 	}
+}
+
+// tilesBadgedAt lists, per cell, the tiles whose badge it holds, in tile
+// order.
+func (a *art) tilesBadgedAt() map[layout.Point][]int {
+	if a.badgeTiles == nil {
+		a.badgeTiles = map[layout.Point][]int{}
+		for i, t := range a.b.Tiles {
+			c := a.badgeCell(t)
+			a.badgeTiles[c] = append(a.badgeTiles[c], i)
+		}
+	}
+	return a.badgeTiles
 }
 
 // faceIDBox is the badge of tile t with a margin, for labels and tokens to
@@ -315,8 +341,8 @@ func (a *art) faceIDBox(t layout.Placed) rect { return a.badgeBox(t).grow(3) }
 // besideBadge reports whether a badge already sits in a cell next to c
 // (two badges side by side across a border read as one tile's).
 func (a *art) besideBadge(c layout.Point) bool {
-	for _, p := range a.badgeAt {
-		if dx, dy := p.X-c.X, p.Y-c.Y; dx*dx+dy*dy == 1 {
+	for d := layout.N; d <= layout.W; d++ {
+		if a.badgeCells[layout.Point{X: c.X + layout.DX[d], Y: c.Y + layout.DY[d]}] {
 			return true
 		}
 	}
@@ -325,12 +351,8 @@ func (a *art) besideBadge(c layout.Point) bool {
 
 // badgeCell is the cell holding tile t's badge.
 func (a *art) badgeCell(t layout.Placed) layout.Point {
-	for i, u := range a.b.Tiles {
-		if u.Col == t.Col && u.Row == t.Row {
-			if p, ok := a.badgeAt[i]; ok {
-				return p
-			}
-		}
+	if p, ok := a.badgeByPos[[2]int{t.Col, t.Row}]; ok {
+		return p
 	}
 	return layout.Point{X: (t.Col+1)*a.b.N - 1, Y: (t.Row+1)*a.b.N - 1}
 }

@@ -64,11 +64,8 @@ func (a *art) layoutTokens() {
 
 // tokenArea is area less the band a tile badge in cell p takes.
 func (a *art) tokenArea(p layout.Point, area rect) rect {
-	for _, t := range a.b.Tiles {
-		if a.badgeCell(t) != p {
-			continue
-		}
-		b := a.faceIDBox(t)
+	for _, i := range a.tilesBadgedAt()[p] {
+		b := a.faceIDBox(a.b.Tiles[i])
 		cut := area
 		if b.y1 > area.y1+(area.y2-area.y1)/2 {
 			cut.y2 = math.Min(area.y2, b.y1) // badge at the bottom: tokens above it

@@ -100,6 +100,12 @@ type Analyzer interface {
 // ShortestPath is a shortest Survivor path from zone a to zone b with keys,
 // both ends included, or nil. Ties go to lower zone indexes.
 func ShortestPath(moves []Move, n, a, b int, keys map[string]int) []int {
+	return shortestPath(usableAdj(moves, n, keys), a, b)
+}
+
+// usableAdj lists, per zone, the zones a Survivor holding keys can move
+// to from it, sorted.
+func usableAdj(moves []Move, n int, keys map[string]int) [][]int {
 	adj := make([][]int, n)
 	for i := range moves {
 		if m := &moves[i]; usable(m, keys) {
@@ -111,6 +117,15 @@ func ShortestPath(moves []Move, n, a, b int, keys map[string]int) []int {
 			}
 		}
 	}
+	for _, ns := range adj {
+		slices.Sort(ns)
+	}
+	return adj
+}
+
+// shortestPath is ShortestPath over an adjacency made by usableAdj.
+func shortestPath(adj [][]int, a, b int) []int {
+	n := len(adj)
 	prev := make([]int, n)
 	for i := range prev {
 		prev[i] = -2
@@ -120,9 +135,7 @@ func ShortestPath(moves []Move, n, a, b int, keys map[string]int) []int {
 	for len(q) > 0 && prev[b] == -2 {
 		z := q[0]
 		q = q[1:]
-		ns := adj[z]
-		slices.Sort(ns)
-		for _, o := range ns {
+		for _, o := range adj[z] {
 			if prev[o] == -2 {
 				prev[o] = z
 				q = append(q, o)

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/missions"
@@ -134,9 +135,19 @@ func (pl *Play) routes(sol *Solution) []Route {
 		}
 		return ks
 	}
+	// The legs of a tour share few sets of keys: each set's adjacency is
+	// made once (a mission may hold 3,000 Objectives).
+	adjs := map[string][][]int{}
 	route := func(from, to int, what string, keys map[string]int) Route {
 		r := Route{From: zoneName(pl, from), To: what, Moves: -1, Path: []string{}, SpawnDistance: -1}
-		path := ShortestPath(p.Moves, n, from, to, keys)
+		names := slices.Sorted(maps.Keys(keys))
+		held := strings.Join(names, "\x00")
+		adj, ok := adjs[held]
+		if !ok {
+			adj = usableAdj(p.Moves, n, keys)
+			adjs[held] = adj
+		}
+		path := shortestPath(adj, from, to)
 		if path == nil {
 			return r
 		}

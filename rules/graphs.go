@@ -96,8 +96,9 @@ type PathGame interface {
 // Each distinct (via, requirements, who) between a pair is listed once,
 // sorted by (From, To, Via, Requires).
 func Moves(b *layout.Board, step func(a, b int, e layout.CellEdge) (Move, bool)) []Move {
-	var out []Move
-	for _, adj := range b.Adjacent() {
+	adjs := b.Adjacent()
+	out := make([]Move, 0, len(adjs)) // about one move per pair: no regrowing a board of 262,144 zones' moves
+	for _, adj := range adjs {
 		first := len(out) // the moves of this pair start here; a pair has few
 	edges:
 		for _, e := range adj.Edges {

@@ -26,7 +26,14 @@ type Play struct {
 	Survivors int
 
 	explained map[int]explanation // why each unreachable zone is, once asked
-	solved    [2]*Solution        // Solve(Puzzle, ordered) for ordered false and true, once asked
+	// The enemies' adjacency, made once per Moves, and the distances to
+	// the last zone a path was asked towards: every Spawn Zone's path to
+	// the start is one search, not one per Spawn Zone.
+	enemyOf  []Move
+	enemy    [][]int
+	pathTo   int
+	pathDist []int
+	solved   [2]*Solution // Solve(Puzzle, ordered) for ordered false and true, once asked
 }
 
 // Solved is Solve of the play's puzzle, worked out once: several checks
@@ -58,6 +65,9 @@ func NewPlay(s *Scene, moves []Move, enemy, core string) *Play {
 
 // enemyAdj lists, per zone, the zones an enemy can step to, sorted.
 func (p *Play) enemyAdj() [][]int {
+	if p.enemy != nil && sameMoves(p.enemyOf, p.Moves) {
+		return p.enemy
+	}
 	adj := make([][]int, len(p.Board.Zones))
 	for _, m := range p.Moves {
 		if !m.Xenos || slices.Contains(adj[m.From], m.To) {
@@ -69,6 +79,7 @@ func (p *Play) enemyAdj() [][]int {
 	for i := range adj {
 		slices.Sort(adj[i])
 	}
+	p.enemy, p.enemyOf, p.pathDist = adj, p.Moves, nil
 	return adj
 }
 
@@ -80,8 +91,11 @@ func (p *Play) EnemyDistance(sources []int) []int { return bfs(p.enemyAdj(), sou
 // or nil; among equal paths, the one through lower zone indexes.
 func (p *Play) EnemyPath(a, b int) []int {
 	adj := p.enemyAdj()
-	dist := bfs(adj, []int{b})
-	if dist[a] < 0 {
+	if p.pathDist == nil || p.pathTo != b {
+		p.pathDist, p.pathTo = bfs(adj, []int{b}), b
+	}
+	dist := p.pathDist
+	if a < 0 || a >= len(dist) || dist[a] < 0 {
 		return nil
 	}
 	path := []int{a}

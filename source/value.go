@@ -119,7 +119,7 @@ func absInt(n int) int {
 // into, located and worded for the author.
 type DecodeError struct {
 	Pos     Pos
-	Path    string // where, as an author reads it: tiles[0].rot
+	Path    string // where, as an author reads it, items counted from 1: tiles #1.rot
 	Message string
 }
 
@@ -194,7 +194,7 @@ func findMisfit(n *Node, fields []string, path string, t reflect.Type) (*Node, s
 	switch n.Kind {
 	case Array:
 		for i, it := range n.Items {
-			if at, p := findMisfit(it, fields, fmt.Sprintf("%s[%d]", path, i), t); at != nil {
+			if at, p := findMisfit(it, fields, fmt.Sprintf("%s #%d", path, i+1), t); at != nil {
 				return at, p
 			}
 		}

@@ -50,10 +50,10 @@ func TestDecodeWholeFloats(t *testing.T) {
 		pos Pos
 		msg string
 	}{
-		"tiles:\n  - {at: [0, 0], rot: 0}\n  - {at: [0, 0], rot: 1e400}\n": {Pos{3, 23}, "tiles[1].rot wants a whole number that fits: 1e400 is too large"},
-		"tiles:\n  - {at: [0, 0], rot: 99999999999999999999}\n":            {Pos{2, 23}, "tiles[0].rot wants a whole number that fits: 99999999999999999999 is too large"},
-		"tiles:\n  - {at: [0, 2.5], rot: 0}\n":                             {Pos{2, 14}, "tiles[0].at[1] wants a whole number: 2.5"},
-		"tiles:\n  - {at: [0, 0], rot: 0}\n  - {at: [0, 0], rot: \"x\"}\n": {Pos{3, 23}, "tiles[1].rot wants a whole number, not a string"},
+		"tiles:\n  - {at: [0, 0], rot: 0}\n  - {at: [0, 0], rot: 1e400}\n": {Pos{3, 23}, "tiles #2.rot wants a whole number that fits: 1e400 is too large"},
+		"tiles:\n  - {at: [0, 0], rot: 99999999999999999999}\n":            {Pos{2, 23}, "tiles #1.rot wants a whole number that fits: 99999999999999999999 is too large"},
+		"tiles:\n  - {at: [0, 2.5], rot: 0}\n":                             {Pos{2, 14}, "tiles #1.at #2 wants a whole number: 2.5"},
+		"tiles:\n  - {at: [0, 0], rot: 0}\n  - {at: [0, 0], rot: \"x\"}\n": {Pos{3, 23}, "tiles #2.rot wants a whole number, not a string"},
 	} {
 		err := Decode(parse(src), &doc{})
 		de, ok := err.(*DecodeError)

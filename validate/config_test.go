@@ -111,12 +111,29 @@ func TestLoadConfigEmpty(t *testing.T) {
 	}
 }
 
+// The site section is what zmission site says of the collection.
+func TestLoadConfigSite(t *testing.T) {
+	cfg, ds := LoadConfig(writeConfig(t, "site:\n  title: Club\n  description: Our missions\n  base-url: https://x.example/\n  editor: https://e.example/\n"))
+	if len(ds) != 0 {
+		t.Fatal(brief(ds))
+	}
+	if want := (SiteConfig{Title: "Club", Description: "Our missions", BaseURL: "https://x.example/", Editor: "https://e.example/"}); cfg.Site != want {
+		t.Fatalf("site: %+v, want %+v", cfg.Site, want)
+	}
+}
+
 func TestLoadConfigBad(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"not a mapping", "- a\n- b\n",
 			`1:1: error: the configuration must be a mapping with "rules" and "ignore", found a list`},
 		{"unknown key", "rule:\n  x: off\n",
-			`1:1: error: unknown key "rule" (want "rules" or "ignore") (did you mean "rules"?)`},
+			`1:1: error: unknown key "rule" (want "rules", "ignore" or "site") (did you mean "rules"?)`},
+		{"site key misspelt", "site:\n  titel: Club\n",
+			`2:3: error: unknown key "titel" under site (want base-url, description, editor, title) (did you mean "title"?)`},
+		{"site value not text", "site:\n  title: [a]\n",
+			`2:10: error: site title must be a string, found a list`},
+		{"site not a mapping", "site: Club\n",
+			`1:7: error: "site" must be a mapping with base-url, description, editor, title, found the string "Club"`},
 		{"unknown rule", "rules:\n  exit-unrechable: off\n",
 			`2:3: warning: unknown rule "exit-unrechable" (did you mean "exit-unreachable"?)`},
 		{"unknown rule far off", "rules:\n  door-colour: off\n",

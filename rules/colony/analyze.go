@@ -146,6 +146,9 @@ func Analyze(s *Scenario) Analysis {
 		a.Pools = append(a.Pools, PoolRow{Pool: p, Cards: c.poolSize(p), NonCoop: c.NonCoop[p], Mature: c.Mature[p]})
 	}
 	for _, v := range AllVariants {
+		if v == NoMature && !contains(s.Variants, v) {
+			continue // a house rule, shown only where the scenario offers it
+		}
 		a.Variants = append(a.Variants, s.variantEffect(v))
 	}
 	return a
@@ -182,9 +185,16 @@ func (s *Scenario) variantEffect(v string) VariantEffect {
 	case MoreBetrayal:
 		e.Removes = append(e.Removes, "half the non-Betrayal Secret Objectives: 1 per player instead of 2, with the 1 Betrayal")
 	case PG:
-		marked(c.Mature, `"!?!"`)
-		if sum(c.Mature) == 0 {
+		// "remove „!?!“ Crossroads cards": the Crossroads only.
+		if n := c.Mature["crossroads"]; n > 0 {
+			e.Removes = append(e.Removes, fmt.Sprintf(`%d crossroads cards ("!?!")`, n))
+		} else {
 			e.Removes = append(e.Removes, `the "!?!" Crossroads cards (the collection marks none)`)
+		}
+	case NoMature:
+		marked(c.Mature, "mature")
+		if sum(c.Mature) == 0 {
+			e.Removes = append(e.Removes, "the cards marked mature (the collection marks none)")
 		}
 	}
 	seen := map[string]bool{}

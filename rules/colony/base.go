@@ -53,11 +53,25 @@ const (
 	CoOp               = "co-op"
 	NoSecretObjectives = "no-secret-objectives"
 	MoreBetrayal       = "more-betrayal"
-	PG                 = "pg"
+	// PG removes only the "!?!" Crossroads cards, as the text says:
+	// "OPT: remove „!?!“ Crossroads cards (contain mature references)".
+	PG = "pg"
+	// NoMature is a house rule beyond the text: it removes every card the
+	// collection marks mature, of every pool.
+	NoMature = "no-mature"
 )
 
-// AllVariants lists the variants in their fixed order.
-var AllVariants = []string{CoOp, NoSecretObjectives, MoreBetrayal, PG}
+// AllVariants lists the variants in their fixed order: the text's, then
+// the house rules.
+var AllVariants = []string{CoOp, NoSecretObjectives, MoreBetrayal, PG, NoMature}
+
+// StarterDealt is how many cards of a kind the Starter Items can bring to
+// the table with p players: "Starter Item cards → 5 (2-PL: 7) cards /
+// Player" are dealt from a pool holding inPool of the kind, so at most
+// the cards dealt, and at most what the pool holds.
+func StarterDealt(p, inPool int) int {
+	return min(inPool, DealFor(p, "").StarterItems)
+}
 
 // Deal is what setup deals with p players in a variant ("" = standard).
 type Deal struct {

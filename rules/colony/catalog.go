@@ -43,6 +43,7 @@ collection:
     secret-objectives: {non-betrayal: 8, betrayal: 2}
     crisis: {food: 4, fuel: 2, medicine: 2}
     crossroads: 10
+    exiled-objectives: 4
 `
 
 // with replaces one line of the base example (it must be there).
@@ -84,6 +85,12 @@ func init() {
 		{ID: "colony-deck-unknown", Title: "A base Location's board is not in the collection", Severity: validate.Warning, Games: colonyOnly,
 			Doc: "The base Locations are built in by name only: their item decks and spaces are what you own, described under `locations` in the collection. A base Location the collection leaves out is counted with an empty deck and unknown spaces.",
 			Bad: with("    hospital: {spaces: 3, deck: {medicine: 5}}\n", ""), Good: base},
+		{ID: "colony-exile-objectives", Title: "Exile with no Exiled Objective cards", Severity: validate.Warning, Games: colonyOnly,
+			Doc: "The standard game has Exile: \"Vote to Exile ... all Players vote\", and the exiled player's Survivors leave the Colony and they \"draw Exile Obj.\" A collection with no Exiled Objective cards (`exiled-objectives`) leaves an exiled player nothing to play for. The standard game is always checked, whatever variants the scenario lists.",
+			Bad: with("exiled-objectives: 4", "exiled-objectives: 0"), Good: base},
+		{ID: "colony-solo", Title: "The player range allows 1 player", Severity: validate.Warning, Games: colonyOnly,
+			Doc: "With 1 player there is no vote to exile (\"all Players vote, 1 vote/Player\", \"not self\"), and the Secret Objective deal is \"2 (per Player) non-Betrayal + 1 (only) Betrayal\" for one player: 1 game in 3 the only player holds the Betrayal, with nobody to betray. The text deals for a table of players; a solo scenario is a house rule, best played with the co-op variant.",
+			Bad: with("players: 2-4", "players: 1-4"), Good: base},
 		{ID: "colony-collection", Title: "The collection cannot be read", Severity: validate.Error, Games: colonyOnly,
 			Doc: "`collection` is a collection file (relative to the scenario), a collection written in place, or a list of them. A collection is a box file — `name`, `title`, `ruleset: colony`, `tokens` as the Zombicide boxes have them — with the Colony board, the Location boards and the card pools added. It must read and follow its schema (`zmission schema colony-collection`); the counts of marked cards (`mature`, `non-coop`) cannot exceed their pool.",
 			Bad: with("crossroads: 10\n", "crossroads: 10\n    non-coop: {crossroads: 12}\n"), Good: base},

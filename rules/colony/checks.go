@@ -20,6 +20,7 @@ func (game) CheckModel(m rules.Model, _ rules.Options) []rules.Finding {
 	for _, c := range []func(*Scenario) []rules.Finding{
 		checkPlayers, checkPlaceholders, checkTracks, checkLate, checkLocations,
 		checkObjectiveSources, checkPools, checkSetupSpace, checkCrisisSources, checkDeckUnknown,
+		checkExile, checkSolo,
 	} {
 		fs = append(fs, c(s)...)
 	}
@@ -239,6 +240,8 @@ func checkObjectiveSources(s *Scenario) []rules.Finding {
 		if n.Number == 0 {
 			continue
 		}
+		// The Starter Items count only as far as they are dealt: a kind
+		// found nowhere else is short at a player count whose deal is.
 		for _, d := range s.Sides() {
 			if n.Number > len(d.Numbers) {
 				fs = append(fs, rules.Finding{Rule: "colony-objective-source", Ptr: n.Ptr + "/number",
@@ -246,10 +249,16 @@ func checkObjectiveSources(s *Scenario) []rules.Finding {
 				continue
 			}
 			for _, p := range s.Players() {
-				if want := d.Numbers[n.Number-1].Value(p); want > loc+st {
+				dealt := StarterDealt(p, st)
+				if want := d.Numbers[n.Number-1].Value(p); want > loc+dealt {
+					from := fmt.Sprintf("%d in Location decks, %d Starter Items", loc, st)
+					if dealt < st {
+						deal := DealFor(p, "")
+						from = fmt.Sprintf("%d in Location decks, and of the %d Starter Items at most %d dealt: %d per player", loc, st, dealt, deal.StarterPer)
+					}
 					fs = append(fs, rules.Finding{Rule: "colony-objective-source", Ptr: n.Ptr,
-						Message: fmt.Sprintf("with %d players the %s side needs %d %s cards ({%d} = %s), but only %d exist (%d in Location decks, %d Starter Items)",
-							p, d.Name, want, n.Cards, n.Number, d.Numbers[n.Number-1], loc+st, loc, st),
+						Message: fmt.Sprintf("with %d players the %s side needs %d %s cards ({%d} = %s), but at most %d can be found (%s): it cannot be won",
+							p, d.Name, want, n.Cards, n.Number, d.Numbers[n.Number-1], loc+dealt, from),
 						Related: []rules.Related{{Ptr: fmt.Sprintf("%s/numbers/%d", d.Ptr, n.Number-1), Message: "the number"}}})
 					break
 				}
@@ -296,7 +305,7 @@ func (s *Scenario) PoolNeeds(p int, d *Side, v string) []PoolNeed {
 		if v == CoOp {
 			rm += c.NonCoop[pool]
 		}
-		if v == PG {
+		if v == PG && pool == "crossroads" || v == NoMature {
 			rm += c.Mature[pool]
 		}
 		rm = min(rm, have)
@@ -390,22 +399,15 @@ func checkSetupSpace(s *Scenario) []rules.Finding {
 				fs = append(fs, rules.Finding{Rule: "colony-setup-space", Ptr: ptr,
 					Message: fmt.Sprintf("the %s side places %d Noise at %s; a Location holds at most %d", d.Name, n, at, NoisePerLocation)})
 			}
-			z := zombies[at]
-			spaces := 0
 			if at == ColonyID {
-				spaces = s.Coll.EntranceSpaces * Entrances
-			} else {
-				spaces = s.Location(at).Spaces
+				continue // by Entrance, below
 			}
-			if spaces > 0 && z > spaces {
-				where := at
-				if at == ColonyID {
-					where = fmt.Sprintf("the Colony (6 Entrances × %d spaces)", s.Coll.EntranceSpaces)
-				}
+			if z, spaces := zombies[at], s.Location(at).Spaces; spaces > 0 && z > spaces {
 				fs = append(fs, rules.Finding{Rule: "colony-setup-space", Ptr: ptr,
-					Message: fmt.Sprintf("the %s side places %d zombies at %s, which has %d spaces: a full place kills a Survivor", d.Name, z, where, spaces)})
+					Message: fmt.Sprintf("the %s side places %d zombies at %s, which has %d spaces: a full place kills a Survivor", d.Name, z, at, spaces)})
 			}
 		}
+		fs = append(fs, colonyEntranceSpace(s, d)...)
 		for _, t := range []struct {
 			kind string
 			n    int
@@ -419,12 +421,59 @@ func checkSetupSpace(s *Scenario) []rules.Finding {
 	return fs
 }
 
+// colonyEntranceSpace: the side's setup entries fill the Colony's
+// Entrances in one run, "Entrance 1,2,3,4,5,6,1...", each entry going on
+// where the one before stopped; an Entrance holds entrance-spaces zombies,
+// and one more kills a Survivor ("full = KIA"). The entry that overfills
+// an Entrance first is reported.
+func colonyEntranceSpace(s *Scenario, d *Side) []rules.Finding {
+	room := s.Coll.EntranceSpaces
+	if room <= 0 {
+		return nil
+	}
+	for _, pl := range d.Setup {
+		if pl.At != ColonyID || pl.Zombies == 0 {
+			continue
+		}
+		all := ColonyEntrances(pl.Before + pl.Zombies)
+		var over []string
+		for i, n := range all {
+			if n > room {
+				over = append(over, fmt.Sprintf("Entrance %d gets %d", i+1, n))
+			}
+		}
+		if len(over) == 0 {
+			continue
+		}
+		msg := fmt.Sprintf("the %s side places %d zombies in the Colony", d.Name, pl.Zombies)
+		if pl.Before > 0 {
+			msg += fmt.Sprintf(" after %d from its earlier entries (they fill Entrance 1,2,3,4,5,6,1… in one run)", pl.Before)
+		}
+		msg += fmt.Sprintf(": %s, but an Entrance holds %d, and a full Entrance kills a Survivor", strings.Join(over, ", "), room)
+		return []rules.Finding{{Rule: "colony-setup-space", Ptr: pl.Ptr, Message: msg,
+			Hint: fmt.Sprintf("place at most %d zombies in the Colony (6 Entrances × %d)", Entrances*room, room)}}
+	}
+	return nil
+}
+
 // ColonyEntrances spreads zombies over the six Entrances in order:
 // "Entrance 1,2,3,4,5,6,1...".
-func ColonyEntrances(zombies int) [Entrances]int {
+func ColonyEntrances(zombies int) [Entrances]int { return EntranceRun(0, zombies) }
+
+// EntranceRun is where n zombies go when before zombies already stand in
+// the Colony: the run goes on from the next Entrance.
+func EntranceRun(before, n int) [Entrances]int {
 	var e [Entrances]int
-	for i := 0; i < zombies; i++ {
-		e[i%Entrances]++
+	if n <= 0 {
+		return e
+	}
+	before = max(before, 0)
+	// Whole rounds of six first, so a huge count costs nothing.
+	for i := range e {
+		e[i] = n / Entrances
+	}
+	for i := 0; i < n%Entrances; i++ {
+		e[(before+i)%Entrances]++
 	}
 	return e
 }
@@ -482,4 +531,28 @@ func (s *Scenario) collPtr(sub string) string {
 		}
 	}
 	return "/collection"
+}
+
+// checkExile: the standard game has Exile ("Vote to Exile ... draw Exile
+// Obj."); an exiled player draws an Exiled Objective, so a collection
+// without one leaves an exiled player with nothing to play for.
+func checkExile(s *Scenario) []rules.Finding {
+	if s.Coll.Exiled > 0 || s.MaxP < 2 || s.MinP > s.MaxP {
+		return nil
+	}
+	return []rules.Finding{{Rule: "colony-exile-objectives", Ptr: s.collPtr("/cards/exiled-objectives"),
+		Message: "the standard game has Exile (an exiled player draws an Exiled Objective: \"draw Exile Obj.\"), but the collection holds no Exiled Objective cards",
+		Hint:    "add exiled-objectives: N to the collection's cards"}}
+}
+
+// checkSolo: one player has nobody to vote with ("all Players vote, 1
+// vote/Player", "not self") and is dealt 1 of 2 non-Betrayal and 1
+// Betrayal Secret Objectives, a Betrayal with nobody to betray.
+func checkSolo(s *Scenario) []rules.Finding {
+	if s.MinP != 1 || s.MaxP < 1 {
+		return nil
+	}
+	return []rules.Finding{{Rule: "colony-solo", Ptr: "/players",
+		Message: "the player range allows 1 player: alone there is no vote to exile (\"all Players vote\", \"not self\"), and the Secret Objective deal is 2 non-Betrayal + 1 Betrayal for one player, so 1 game in 3 the only player is the traitor",
+		Hint:    "start the range at 2, or play solo with the co-op variant"}}
 }

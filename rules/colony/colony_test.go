@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -371,3 +372,146 @@ func TestJSONScenario(t *testing.T) {
 		t.Errorf("the JSON scenario: %v", j.Diags)
 	}
 }
+
+// reference is the raw rule text the tests quote; every quote must be in
+// it, so a test cannot cite a sentence the text does not have.
+const reference = "../../../shared/reference/001_ba58b7d92d0321ac.txt"
+
+func quote(t *testing.T, s string) {
+	t.Helper()
+	data, err := os.ReadFile(reference)
+	if err != nil {
+		// Outside the project's workspace the text is absent: the rule
+		// is still checked, the quote is not.
+		t.Logf("the reference text is not here (%v); quote not checked: %q", err, s)
+		return
+	}
+	// The text marks bold with asterisks; quotes leave them out.
+	flat := strings.Join(strings.Fields(strings.ReplaceAll(string(data), "*", "")), " ")
+	if !strings.Contains(flat, strings.Join(strings.Fields(s), " ")) {
+		t.Fatalf("the reference does not say: %q", s)
+	}
+}
+
+// Starter Items reach the table only as dealt: an objective can count at
+// most the cards dealt at that player count, of a kind at most what the
+// pool holds.
+func TestStarterItemsCountAsDealt(t *testing.T) {
+	quote(t, "7) Shuffle (face-down) Starter Item cards → 5 (2-PL: 7) cards / Player")
+	// Medicine only among the Starter Items (20 of them), 2 players.
+	src := replace(t, example(t), "players: 2-4", "players: 2")
+	src = replace(t, src, "{medicine: 5}", "{tool: 5}")
+	src = replace(t, src, "starter-items: {food: 10, weapon: 8, tool: 10, medicine: 2}", "starter-items: {food: 10, weapon: 8, tool: 10, medicine: 20}")
+	src = replace(t, src, "{cards: food, number: 1}", "{cards: medicine, number: 1}")
+	perPlayer := 7 // "(2-PL: 7)"
+	dealt := perPlayer * 2
+	for _, c := range []struct {
+		need int
+		bad  bool
+	}{{dealt + 2, true}, {dealt + 1, true}, {dealt, false}} {
+		doc := replace(t, src, "{each: 2, per: player}", "{each: 0, per: player, plus: "+itoa(c.need)+"}")
+		ms := messages(lintText(t, doc), "colony-objective-source")
+		if (len(ms) == 1) != c.bad {
+			t.Errorf("%d medicine, %d dealt at most: %q", c.need, dealt, ms)
+		}
+		if c.bad && len(ms) == 1 && !strings.Contains(ms[0], "at most "+itoa(dealt)+" can be found") {
+			t.Errorf("the message should say %d can be found: %q", dealt, ms[0])
+		}
+	}
+	// Of a kind, at most what the pool holds: 3 medicine Starter Items
+	// are 3 at most, however many cards are dealt.
+	for p, per := range map[int]int{2: 7, 3: 5, 4: 5} {
+		if got, want := colony.StarterDealt(p, 3), min(3, per*p); got != want {
+			t.Errorf("%d players, 3 in the pool: %d, want %d", p, got, want)
+		}
+		if got := colony.StarterDealt(p, 1000); got != per*p {
+			t.Errorf("%d players, a big pool: %d, want %d", p, got, per*p)
+		}
+	}
+}
+
+// Zombies added to the Colony fill the Entrances in one run, "Entrance
+// 1,2,3,4,5,6,1...": a second setup entry goes on where the first stopped.
+func TestColonyEntrancesContinueAcrossEntries(t *testing.T) {
+	quote(t, "Colony: add 1 Zombie / 2(↑) Survivors/Helpless Survivors → Entrance 1,2,3,4,5,6,1...")
+	quote(t, "full = KIA lowest Influence > Helpless")
+	order := func(before, n int) [colony.Entrances]int {
+		var e [colony.Entrances]int
+		for i := before; i < before+n; i++ {
+			e[i%colony.Entrances]++ // Entrance 1,2,3,4,5,6,1...
+		}
+		return e
+	}
+	for _, c := range [][2]int{{0, 8}, {4, 4}, {10, 1}, {5, 13}, {0, 0}} {
+		if got, want := colony.EntranceRun(c[0], c[1]), order(c[0], c[1]); got != want {
+			t.Errorf("%d after %d: %v, want %v", c[1], c[0], got, want)
+		}
+	}
+	// 3 spaces per Entrance: 10 then 8 zombies fill all 18 spaces (each
+	// entry restarting at Entrance 1 would put 4 at Entrance 1).
+	src := replace(t, example(t), "- {zombies: 2, at: colony}", "- {zombies: 10, at: colony}\n      - {zombies: 8, at: colony}")
+	r := lintText(t, src)
+	if ms := messages(r, "colony-setup-space"); len(ms) != 0 {
+		t.Errorf("18 zombies in 18 spaces: %q", ms)
+	}
+	if pl := scenario(t, r).Objective.Normal.Setup; pl[1].Before != 10 {
+		t.Errorf("the second entry starts after %d zombies, want 10", pl[1].Before)
+	}
+	// One more: Entrance 1 gets a fourth, reported at the entry that does it.
+	r = lintText(t, replace(t, src, "{zombies: 8, at: colony}", "{zombies: 9, at: colony}"))
+	for _, d := range r.Diags {
+		if d.Rule == "colony-setup-space" && (!strings.Contains(d.Message, "Entrance 1 gets 4") || !strings.Contains(d.Message, "after 10")) {
+			t.Errorf("%s", d.Message)
+		}
+	}
+	if ms := messages(r, "colony-setup-space"); len(ms) != 1 {
+		t.Errorf("19 zombies in 18 spaces: %q", ms)
+	}
+}
+
+// The PG option removes the "!?!" Crossroads cards, and only them.
+func TestPGRemovesOnlyCrossroads(t *testing.T) {
+	quote(t, "OPT: remove „!?!“ Crossroads cards (contain mature references) for more PG-friendly game")
+	// 3 of the 8 Crisis cards marked mature; the Round track starts at 6.
+	src := replace(t, example(t), "players: 2-4", "players: 2-4\nvariants: [pg]")
+	src = replace(t, src, "crossroads: 10\n", "crossroads: 10\n    mature: {crisis: 3, crossroads: 4}\n")
+	r := lintText(t, src)
+	if ms := messages(r, "colony-pool-short"); len(ms) != 0 {
+		t.Errorf("PG removed Crisis cards: %q", ms)
+	}
+	for _, n := range colony.Analyze(scenario(t, r)).Variants {
+		if n.Variant == colony.PG && (len(n.Removes) != 1 || !strings.Contains(n.Removes[0], "4 crossroads")) {
+			t.Errorf("PG removes %q, want the 4 Crossroads only", n.Removes)
+		}
+	}
+	// The broader filter is its own option: it removes every marked card.
+	r = lintText(t, strings.Replace(src, "variants: [pg]", "variants: [no-mature]", 1))
+	if ms := messages(r, "colony-pool-short"); len(ms) != 1 || !strings.Contains(ms[0], "no-mature game needs 6") {
+		t.Errorf("no-mature: %q", ms)
+	}
+}
+
+func TestExileObjectivesAndSoloRange(t *testing.T) {
+	quote(t, "m) Vote to Exile (not self / in Co-op) → all Players vote, 1 vote/Player, 1st Player breaks ties")
+	quote(t, "no -1 Morale if KIA; draw Exile Obj.")
+	src := example(t)
+	if ms := messages(lintText(t, src), "colony-exile-objectives"); len(ms) != 0 {
+		t.Fatal(ms)
+	}
+	none := replace(t, src, "exiled-objectives: 4", "exiled-objectives: 0")
+	if ms := messages(lintText(t, none), "colony-exile-objectives"); len(ms) != 1 {
+		t.Errorf("Exile with no Exiled Objectives: %q", ms)
+	}
+	quote(t, "2 (per Player) non-Betrayal + 1 (only) Betrayal → deal 1 / Player (secret)")
+	for _, c := range []struct {
+		players string
+		warn    bool
+	}{{"1-4", true}, {"1", true}, {"2-4", false}} {
+		doc := replace(t, src, "players: 2-4", "players: "+c.players)
+		if ms := messages(lintText(t, doc), "colony-solo"); (len(ms) == 1) != c.warn {
+			t.Errorf("players %s: %q", c.players, ms)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -128,8 +128,14 @@ func readSide(name, ptr string, d *sideDoc) *Side {
 		}
 		sd.Numbers = append(sd.Numbers, n)
 	}
+	inColony := 0
 	for i, p := range d.Setup {
-		sd.Setup = append(sd.Setup, Placement{Zombies: p.Zombies, Noise: p.Noise, At: slug(p.At), Ptr: fmt.Sprintf("%s/setup/%d", ptr, i)})
+		pl := Placement{Zombies: p.Zombies, Noise: p.Noise, At: slug(p.At), Ptr: fmt.Sprintf("%s/setup/%d", ptr, i)}
+		if pl.At == ColonyID {
+			pl.Before = inColony
+			inColony += max(pl.Zombies, 0)
+		}
+		sd.Setup = append(sd.Setup, pl)
 	}
 	return sd
 }

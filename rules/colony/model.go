@@ -97,6 +97,9 @@ type Placement struct {
 	Zombies, Noise int
 	At             string
 	Ptr            string
+	// Before is, for the Colony, the zombies the side's earlier entries
+	// put there: the Entrances fill in one run across entries.
+	Before int
 }
 
 // Need is what the objective names: a card kind (counted by one of its

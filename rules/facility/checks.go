@@ -461,9 +461,17 @@ func (f *Facility) checkEscapes() []rules.Finding {
 
 // stackPointer points at a room in a written stack, or at the slots when
 // the stacks are the default ones.
+//
+// The stacks are looked at in a fixed order, the room's own type first (the
+// stack a message names): a room written in two stacks is pointed at in
+// the same place every run, never in map order.
 func (f *Facility) stackPointer(id string) string {
-	for t, ids := range f.Stacks {
-		if i := slices.Index(ids, id); i >= 0 && f.StackWritten[t] {
+	order := []string{"A", "B", "C", "?"}
+	if r, ok := f.Cat[id]; ok {
+		order = append([]string{r.Type}, order...)
+	}
+	for _, t := range order {
+		if i := slices.Index(f.Stacks[t], id); i >= 0 && f.StackWritten[t] {
 			return stackPtr(t, i)
 		}
 	}

@@ -445,3 +445,26 @@ func TestOneQueenAndNoSecuredIntruders(t *testing.T) {
 		t.Errorf("intruder elsewhere: %v", rulesOf(fs))
 	}
 }
+
+// TestStackPointerIsStable: a room written in two stacks is pointed at in
+// its own type's stack (the one the message names), the same every run,
+// not wherever map order puts it first.
+func TestStackPointerIsStable(t *testing.T) {
+	src, err := os.ReadFile("../../app/testdata/generated/facility-room-in-two-stacks.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 40 {
+		f := load(t, string(src))
+		var got []string
+		for _, fd := range f.Check() {
+			if fd.Rule == "escape-unreachable" {
+				got = append(got, fd.Ptr)
+			}
+		}
+		// escape-shuttle is a C room; C is [security-robot-room, escape-shuttle].
+		if len(got) != 1 || got[0] != "/stacks/C/1" {
+			t.Fatalf("escape-unreachable points at %v, want [/stacks/C/1]", got)
+		}
+	}
+}

@@ -8,10 +8,12 @@ import (
 )
 
 // MaxMoldThreshold is the greatest threshold mold-distance takes from a
-// configuration. A chain of more zones than a whole published board holds
-// is no risk worth a warning, and each Spawn Zone's search reaches as far
-// as the threshold.
-const MaxMoldThreshold = 32
+// configuration. Mold grows a zone at a time, so a longer chain is no
+// risk worth a warning; and every pair of Spawn Zones closer than the
+// threshold is measured and may be reported, which on a board of 4,000
+// Spawn Zones side by side is 2,000 pairs each at 32 (millions in all),
+// about 60 each at 6.
+const MaxMoldThreshold = 6
 
 // moldScratch holds what the Mold searches of one World reuse: per-zone
 // arrays kept at their unvisited value between searches, reset over the
