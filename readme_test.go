@@ -2,12 +2,15 @@ package zmission_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/zmission/zmission/missions"
 )
 
 // TestDocOutputs runs every '$ zmission ...' example in README.md and
@@ -245,4 +248,64 @@ func TestDocMissionsValidate(t *testing.T) {
 	if found < 2 {
 		t.Fatalf("found only %d missions in the docs", found)
 	}
+}
+
+// TestDocYAMLCanonical: every YAML example in the README and the docs that
+// fmt formats is already as fmt writes it, block scalars, comments and all,
+// so an author who copies one gets no diff from 'fmt --check'. Fragments
+// fmt does not take (a tile set, a list, comments alone) are passed over;
+// docs/checks.md is generated from the catalogue and shows broken files on
+// purpose.
+func TestDocYAMLCanonical(t *testing.T) {
+	files, _ := filepath.Glob("docs/*.md")
+	files = append(files, "README.md")
+	checked := 0
+	for _, f := range files {
+		if f == filepath.Join("docs", "checks.md") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := strings.Split(string(data), "```yaml\n")
+		for i, b := range blocks[1:] {
+			body, _, _ := strings.Cut(b, "```")
+			out, err := missions.Format([]byte(body), false)
+			var fe *missions.FormatError
+			if errors.As(err, &fe) && !strings.Contains(err.Error(), "internal") {
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s, yaml block %d: fmt fails: %v", f, i+1, err)
+				continue
+			}
+			checked++
+			if string(out) != body {
+				t.Errorf("%s, yaml block %d is not as fmt writes it:\n%s", f, i+1, lineDiff(body, string(out)))
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d YAML examples checked", checked)
+	}
+}
+
+// lineDiff shows the lines of a that b changes, and b's instead.
+func lineDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	var out []string
+	for i := 0; i < max(len(al), len(bl)); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			out = append(out, fmt.Sprintf("%d: - %s", i+1, x), fmt.Sprintf("%d: + %s", i+1, y))
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -69,7 +69,7 @@ var (
 	flowList     = &shape{flow: true}
 	tileShape    = &shape{flow: true, order: []string{"face", "at", "rot"}, dropZ: "rot"}
 	tokenShape   = &shape{flow: true, order: []string{"type", "color", "id", "state", "first", "kind", "at", "in", "side"}}
-	objShape     = &shape{order: []string{"take", "exit", "reach", "activate", "survive", "kill", "count", "order", "text"}}
+	objShape     = &shape{order: []string{"take", "exit", "reach", "activate", "survive", "kill", "escape", "destroy", "count", "order", "text"}}
 	triggerShape = &shape{flow: true, order: []string{"take", "reach", "activate", "round"}}
 	effectShape  = &shape{order: []string{"open", "activate", "grant", "remove", "text"}}
 	ruleShape    = &shape{order: []string{"when", "then", "text"}, fields: map[string]*shape{
@@ -326,6 +326,7 @@ func writeCanonical(data []byte, doc *yaml.Node) ([]byte, error) {
 		cache: map[scalarKey]scalarText{},
 		heads: map[*yaml.Node]string{},
 	}
+	f.aligned = alignedComments(f.src)
 	f.document(doc)
 	if f.err != nil {
 		return nil, f.err

@@ -339,6 +339,12 @@ func FuzzFormat(f *testing.F) {
 	}
 	f.Add([]byte("format: 1 # c\ntiles:\n  - face: 1A # x\n    at: [0, 0]\n  # end\n"), false)
 	f.Add([]byte("a: &a [1]\nb: *a\nformat: 1\n"), false)
+	// Block scalars as written, with chomping, comments after their
+	// headers, and trailing comments continued on the next line.
+	f.Add([]byte("format: 1\nbriefing: >-   # story\n  one\n  two\n\n  three\nnotes: |\n  a\n    b\nid: x\n"), false)
+	f.Add([]byte("format: 1\nbriefing: |+\n  kept\n\n\nid: x   # id\n        # more about it\nobjectives:\n  - text: >\n      folded\n      text\n"), false)
+	f.Add([]byte("format: 1\ntokens:\n  - {type: start, at: [0, 0]}   # here\n                                # and here\n  - {type: exit, at: [1, 1]}\n"), false)
+	f.Add([]byte("format: 1\nbriefing: >2\n   indented\n  less\nrules:\n  - text: |-\n      x\n    # c\n"), false)
 	f.Fuzz(func(t *testing.T, data []byte, asJSON bool) {
 		out, err := Format(data, asJSON)
 		if err != nil {
@@ -391,5 +397,37 @@ func TestFormatBoxOrder(t *testing.T) {
 	out, err = Format([]byte("title: x\nname: n\nid: a\nformat: 1\n"), false)
 	if err != nil || !strings.HasPrefix(string(out), "format: 1\nid: a\ntitle: x\n") {
 		t.Errorf("mission with a name key:\n%s %v", out, err)
+	}
+}
+
+// fmt keeps what the author wrote: a folded briefing stays folded with its
+// line breaks and chomping, a literal block keeps its chomping, a trailing
+// comment stays on its line at its column, and a comment continued under
+// it stays under it.
+func TestFormatKeepsAuthorsText(t *testing.T) {
+	in := "format: 1\n" +
+		"id: x                  # the id\n" +
+		"briefing: >-           # the story\n" +
+		"  A long folded briefing that goes on\n" +
+		"  over several lines in the source file.\n" +
+		"\n" +
+		"  A second paragraph.\n" +
+		"notes: |\n" +
+		"  one\n" +
+		"    two\n" +
+		"tokens:\n" +
+		"  - {type: start, at: [0, 0]}   # here\n" +
+		"                                # and on\n" +
+		"  - {type: exit, at: [1, 1]}\n" +
+		"objectives:\n" +
+		"  - text: Get out.\n" +
+		"    escape: any\n"
+	want := strings.Replace(in, "  - text: Get out.\n    escape: any\n", "  - escape: any\n    text: Get out.\n", 1)
+	out, err := Format([]byte(in), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
 }

@@ -20,6 +20,9 @@ type yfmt struct {
 	done  map[*yaml.Node]bool   // anchored nodes already written out in full
 	cache map[scalarKey]scalarText
 	heads map[*yaml.Node]string // head comments that were partly moved
+	// aligned holds whole-line comments that continue the trailing comment
+	// of the line above, at its column: the column they keep.
+	aligned map[string]int
 }
 
 // ref is a value as written at one place of the output: its content, the
@@ -156,7 +159,13 @@ func (f *yfmt) comments(col int, texts ...string) {
 		for _, l := range strings.Split(t, "\n") {
 			switch {
 			case l != "":
-				f.b.WriteString(strings.Repeat(" ", col))
+				c := col
+				// A comment that goes on from a trailing comment above,
+				// under it, stays there when that line still ends in one.
+				if a, ok := f.aligned[strings.TrimSpace(l)]; ok && a > col && f.trailingAt(a) {
+					c = a
+				}
+				f.b.WriteString(strings.Repeat(" ", c))
 				f.b.WriteString(strings.TrimLeft(l, " \t"))
 				f.b.WriteByte('\n')
 			case col == 0:
@@ -545,6 +554,11 @@ func (f *yfmt) scalar(n *yaml.Node, ctx int) scalarText {
 		}
 		return scalarText{head: "null"}
 	}
+	if ctx == ctxBlock && n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		if t, ok := f.asWritten(n); ok {
+			return t
+		}
+	}
 	k := scalarKey{n.Tag, n.Value, ctx}
 	if t, ok := f.cache[k]; ok {
 		return t
@@ -627,4 +641,103 @@ func dumpScalar(n *yaml.Node, style yaml.Style, ctx int) (scalarText, bool) {
 		t.body = append(t.body, strings.TrimPrefix(l, "  "))
 	}
 	return t, true
+}
+
+// asWritten is a block scalar ("|", ">", with "-" or no chomping) as the
+// author wrote it: its header and its lines, re-indented, so a folded
+// briefing keeps its line breaks and stays folded. ok is false where the
+// text cannot simply be moved: an indentation indicator, kept trailing
+// lines ("+", which the blank lines between keys would change), or lines
+// that do not read back to the same value.
+func (f *yfmt) asWritten(n *yaml.Node) (scalarText, bool) {
+	if n.Line < 1 || n.Line > len(f.src) || n.Column < 1 {
+		return scalarText{}, false
+	}
+	line := f.src[n.Line-1]
+	if n.Column-1 >= len(line) {
+		return scalarText{}, false
+	}
+	head, _, _ := strings.Cut(line[n.Column-1:], " ")
+	head, _, _ = strings.Cut(head, "\t")
+	if head != "|" && head != ">" && head != "|-" && head != ">-" {
+		return scalarText{}, false
+	}
+	var body []string
+	indent := -1
+	for _, l := range f.src[n.Line:] {
+		l = strings.TrimSuffix(l, "\r")
+		if strings.TrimSpace(l) == "" {
+			body = append(body, "")
+			continue
+		}
+		in := len(l) - len(strings.TrimLeft(l, " "))
+		if indent < 0 {
+			indent = in
+		}
+		if in < indent || in == 0 {
+			break
+		}
+		body = append(body, l[indent:])
+	}
+	for len(body) > 0 && body[len(body)-1] == "" {
+		body = body[:len(body)-1]
+	}
+	if len(body) == 0 {
+		return scalarText{}, false
+	}
+	var doc strings.Builder
+	doc.WriteString("v: " + head + "\n")
+	for _, l := range body {
+		if l != "" {
+			doc.WriteString("  " + l)
+		}
+		doc.WriteString("\n")
+	}
+	var back yaml.Node
+	if err := yaml.Unmarshal([]byte(doc.String()), &back); err != nil || len(back.Content) != 1 {
+		return scalarText{}, false
+	}
+	m := back.Content[0]
+	if m.Kind != yaml.MappingNode || len(m.Content) != 2 || m.Content[1].Value != n.Value {
+		return scalarText{}, false
+	}
+	return scalarText{head: head, body: body}, true
+}
+
+// alignedComments finds the whole-line comments that stand exactly under
+// the trailing comment of the line before: a comment continued by hand.
+// A text found at two columns is left out.
+func alignedComments(src []string) map[string]int {
+	out := map[string]int{}
+	seen := map[string]bool{}
+	for i := 1; i < len(src); i++ {
+		t := strings.TrimLeft(src[i], " ")
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		col := len(src[i]) - len(t)
+		prev := src[i-1]
+		text := strings.TrimSpace(t)
+		if col > 0 && col < len(prev) && prev[col] == '#' && strings.TrimSpace(prev[:col]) != "" && prev[col-1] == ' ' {
+			if c, ok := out[text]; (ok && c != col) || seen[text] {
+				delete(out, text)
+				seen[text] = true
+				continue
+			}
+			out[text] = col
+		}
+	}
+	return out
+}
+
+// trailingAt tells whether the last line written ends in a comment that
+// starts at column col (in bytes, as the source was read).
+func (f *yfmt) trailingAt(col int) bool {
+	b := f.b.Bytes()
+	if len(b) == 0 || b[len(b)-1] != '\n' {
+		return false
+	}
+	start := bytes.LastIndexByte(b[:len(b)-1], '\n') + 1
+	last := string(b[start : len(b)-1])
+	return col < len(last) && last[col] == '#' && strings.TrimSpace(last[:col]) != ""
 }
