@@ -32,7 +32,7 @@ func TestOfferedValuesAreAccepted(t *testing.T) {
 	argsFor := map[string][]string{
 		"validate": {mission}, "show": {mission}, "zones": {mission}, "graph": {mission}, "analyze": {mission},
 		"render": {mission}, "los": {mission, "1A/w"}, "tiles": nil, "tiles render": nil,
-		"tiles check": {filepath.Join("..", "layout", "tilesets", "station.yaml")},
+		"tiles check": {filepath.Join("..", "layout", "tilesets", "station.yaml")}, "rules": {"key-behind-lock"},
 	}
 	root := spec((&env{}).root())
 	tried := 0
