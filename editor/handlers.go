@@ -17,7 +17,6 @@ import (
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
-	"github.com/zmission/zmission/source"
 )
 
 //go:embed assets
@@ -243,7 +242,7 @@ var errStale = errors.New("the file changed since the page showed it; the page n
 // fresh reads the file and makes it the current version if it changed on
 // disk without the watcher having seen it yet. Callers hold s.mu.
 func (s *Server) fresh() error {
-	data, p := source.ReadFile(s.path, s.o.Lint.Limits)
+	data, p := s.settledRead()
 	if p != nil {
 		return errors.New(p.Message)
 	}

@@ -17,6 +17,7 @@
 package editor
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -329,7 +330,7 @@ func (s *Server) poll() {
 	tilesChanged := now[1] != s.stamps[1]
 	s.stamps = now
 	before := s.cur
-	data, p := source.ReadFile(s.path, s.o.Lint.Limits)
+	data, p := s.settledRead()
 	if p != nil {
 		// Editors that save by renaming make the file vanish for a moment;
 		// the next look sees it back. Gone at two looks, it is reported.
@@ -372,6 +373,28 @@ func (s *Server) poll() {
 	}
 	s.mu.Unlock()
 	s.notify(snap.revision())
+}
+
+// settleDelay is how long a read waits to read again when the file
+// changed: long enough for a program's truncate-then-write save to finish.
+const settleDelay = 15 * time.Millisecond
+
+// settledRead reads the file; when it differs from the current version it
+// reads again a moment later, until two reads agree. Many programs save by
+// truncating the file and then writing it: a read between the two took an
+// empty file for a save, a step of the history that an undo then wrote
+// back. Callers hold s.mu.
+func (s *Server) settledRead() ([]byte, *source.Problem) {
+	data, p := source.ReadFile(s.path, s.o.Lint.Limits)
+	for i := 0; i < 20 && p == nil && Version(data) != s.cur.version; i++ {
+		time.Sleep(settleDelay)
+		again, q := source.ReadFile(s.path, s.o.Lint.Limits)
+		if q != nil || bytes.Equal(again, data) {
+			return again, q
+		}
+		data = again
+	}
+	return data, p
 }
 
 // reread is a stamp no file has: after the editor writes the file, the
