@@ -8,7 +8,6 @@ package editor
 import (
 	"context"
 	"fmt"
-	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,33 +55,8 @@ func browser(t *testing.T) context.Context {
 		if shared.err != nil {
 			return
 		}
-		opts := []chromedp.ExecAllocatorOption{
-			chromedp.ExecPath(exe),
-			chromedp.Flag("headless", true),
-			chromedp.NoSandbox,
-			chromedp.DisableGPU,
-			chromedp.NoFirstRun,
-			chromedp.NoDefaultBrowserCheck,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("disable-dev-shm-usage", true),
-			chromedp.UserDataDir(shared.profile),
-			chromedp.WindowSize(1500, 950),
-			// A loaded machine can take long to start a browser.
-			chromedp.WSURLReadTimeout(90 * time.Second),
-		}
-		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-		// Chromium sends events this protocol version does not know
-		// (the dialog's top layer); they are no error of the page.
-		quiet := chromedp.WithErrorf(func(format string, args ...any) {
-			if !strings.Contains(format, "unhandled") {
-				log.Printf(format, args...)
-			}
-		})
-		bctx, cancelB := chromedp.NewContext(actx, quiet)
-		shared.ctx, shared.cancel = bctx, func() { cancelB(); cancelA() }
+		bctx, stop := browsertest.Start(exe, shared.profile, 1500, 950)
+		shared.ctx, shared.cancel = bctx, stop
 		shared.err = chromedp.Run(bctx)
 	})
 	if shared.err != nil {

@@ -32,11 +32,10 @@ func Path(t testing.TB) string {
 	return ""
 }
 
-// Tab starts a browser with a fresh profile for one test and returns a tab
-// of it, w×h pixels; both end with the test.
-func Tab(t testing.TB, w, h int) context.Context {
-	exe := Path(t)
-	profile := t.TempDir()
+// Start starts the browser exe headless with the profile folder given, a
+// window of w×h pixels, and the flags this machine's closed network needs;
+// stop ends it.
+func Start(exe, profile string, w, h int) (ctx context.Context, stop func()) {
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Flag("headless", true),
@@ -55,17 +54,25 @@ func Tab(t testing.TB, w, h int) context.Context {
 		chromedp.WSURLReadTimeout(90 * time.Second), // a loaded machine starts browsers slowly
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	// Chromium sends events this protocol version does not know (the
+	// dialog's top layer); they are no error of the page.
 	quiet := chromedp.WithErrorf(func(format string, args ...any) {
 		if !strings.Contains(format, "unhandled") {
 			log.Printf(format, args...)
 		}
 	})
 	ctx, cancelB := chromedp.NewContext(actx, quiet)
+	return ctx, func() { cancelB(); cancelA() }
+}
+
+// Tab starts a browser with a fresh profile for one test and returns a tab
+// of it, w×h pixels; both end with the test.
+func Tab(t testing.TB, w, h int) context.Context {
+	ctx, stop := Start(Path(t), t.TempDir(), w, h)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() {
 		cancelT()
-		cancelB()
-		cancelA()
+		stop()
 	})
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
