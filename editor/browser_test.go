@@ -37,12 +37,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if shared.cancel != nil {
 		shared.cancel()
-		for range 20 { // the browser may still be writing as it exits
-			if os.RemoveAll(shared.profile) == nil {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		browsertest.RemoveProfile(shared.profile)
 	}
 	os.Exit(code)
 }

@@ -68,14 +68,33 @@ func Start(exe, profile string, w, h int) (ctx context.Context, stop func()) {
 // Tab starts a browser with a fresh profile for one test and returns a tab
 // of it, w×h pixels; both end with the test.
 func Tab(t testing.TB, w, h int) context.Context {
-	ctx, stop := Start(Path(t), t.TempDir(), w, h)
+	exe := Path(t)
+	// Not t.TempDir: the browser may still be writing its profile as it
+	// exits, and the test's own clean-up would fail on a folder not empty.
+	profile, err := os.MkdirTemp("", "zmission-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := Start(exe, profile, w, h)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() {
 		cancelT()
 		stop()
+		RemoveProfile(profile)
 	})
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
 	return ctx
+}
+
+// RemoveProfile removes a browser's profile folder once the browser is
+// stopped, trying again while the exiting browser still writes to it.
+func RemoveProfile(dir string) {
+	for range 40 {
+		if os.RemoveAll(dir) == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
