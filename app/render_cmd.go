@@ -136,13 +136,14 @@ func (e *env) missionPages(c *cli.Command, path, format string, o render.Options
 		}
 		return pages, set, nil
 	}
-	if scale, err := render.OverlayScale(r.Scene, g, o); err == nil && scale < render.MinOverlayScale {
+	var buf bytes.Buffer
+	scale, err := render.SVGScaled(&buf, r.Scene, g, o)
+	if err != nil {
+		return nil, nil, failErr("drawing %s: %v", path, err)
+	}
+	if scale < render.MinOverlayScale {
 		fmt.Fprintf(e.stderr, "zmission: warning: %s: the keys of %d overlays shrink the board to %.0f%% of its size; -o FILE.pdf gives each overlay a page of its own\n",
 			path, len(o.Overlays), scale*100)
-	}
-	var buf bytes.Buffer
-	if err := render.SVG(&buf, r.Scene, g, o); err != nil {
-		return nil, nil, failErr("drawing %s: %v", path, err)
 	}
 	return [][]byte{buf.Bytes()}, set, nil
 }
