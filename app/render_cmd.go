@@ -224,6 +224,12 @@ func drawModel(r *lint.Result, o render.ModelOptions) ([]byte, error) {
 		if errors.As(err, &oe) {
 			return nil, usageErr("%s", oe.Msg)
 		}
+		// What the file prevents is its finding (exit 1): a .zmission.yaml
+		// may have silenced the error that says so.
+		var fe *render.FileError
+		if errors.As(err, &fe) {
+			return nil, &exitError{code: ExitFindings, msg: r.File + ": " + fe.Msg}
+		}
 		return nil, failErr("drawing %s: %v", r.File, err)
 	}
 	return buf.Bytes(), nil
