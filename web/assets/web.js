@@ -80,6 +80,7 @@ async function startModule() {
     inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
   }
   go.run(inst);
+  web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
   await ready;
 }
 

@@ -278,10 +278,12 @@ func format(_ js.Value, _ []js.Value) any {
 	if s == nil {
 		return fail(errors.New("no mission is open"))
 	}
-	out, err := missions.Format(s.Data(), strings.EqualFold(path.Ext(n), ".json"))
+	data := s.Data()
+	out, err := missions.Format(data, strings.EqualFold(path.Ext(n), ".json"))
 	if err != nil {
 		return fail(fmt.Errorf("%s cannot be formatted as it is: %v", n, err))
 	}
+	out = missions.KeepLineEnds(data, out) // as `zmission fmt` writes it
 	return result(map[string]string{"name": n, "data": string(out)})
 }
 
