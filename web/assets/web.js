@@ -104,9 +104,11 @@ async function startModule() {
     const buf = await (await fetch('zmission.wasm')).arrayBuffer();
     inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
   }
+  performance.mark('zmission-compiled');
   go.run(inst);
   web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
   await ready;
+  performance.mark('zmission-ready');
 }
 
 function newID() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
@@ -156,6 +158,7 @@ export async function boot() {
     openDoc(ex.name, ex.data, ex.files);
     await keep();
   }
+  performance.mark('zmission-opened');
   if (err) notice(err, 'error');
   showNeeds();
   showSaved(exported().data);
