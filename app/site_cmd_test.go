@@ -26,7 +26,7 @@ func runSite(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-func readTree(t *testing.T, dir string) map[string][]byte {
+func readTree(t testing.TB, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -210,7 +210,7 @@ func TestSiteOfTheExamples(t *testing.T) {
 }
 
 // copyFile copies src to dst, making dst's folder.
-func copyFile(t *testing.T, src, dst string) {
+func copyFile(t testing.TB, src, dst string) {
 	t.Helper()
 	data, err := os.ReadFile(src)
 	if err != nil {
@@ -313,7 +313,7 @@ func TestSiteBrokenFileAndRebuild(t *testing.T) {
 // generateCollection writes n missions, in turn of each game, made from
 // the examples with their own ids, titles and difficulties, and returns
 // each mission's game and players range by file.
-func generateCollection(t *testing.T, dir string, n int) map[string][3]string {
+func generateCollection(t testing.TB, dir string, n int) map[string][3]string {
 	t.Helper()
 	sources := []string{"invader/violet-lockdown", "invader/first-contact", "classic/blue-line", "classic/night-shift",
 		"facility/cold-landing", "facility/breach-wing", "colony/field-hospital", "colony/radio-silence", "survival-infection/long-night", "survival-infection/base-game"}
