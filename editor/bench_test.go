@@ -17,7 +17,7 @@ func BenchmarkEdit(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &Server{path: "violet-lockdown.yaml"}
+	s := &Session{path: "violet-lockdown.yaml"}
 	s.o.Lint.Limits = source.DefaultLimits
 	snap := s.snapshotOf(data)
 	if !snap.ok() {

@@ -205,7 +205,7 @@ type Form struct {
 // maxLines bounds the source lines sent to the page.
 const maxLines = 20000
 
-func (s *Server) state(cur, good *snapshot) *State {
+func (s *Session) state(cur, good *snapshot) *State {
 	st := &State{Version: cur.version, Revision: cur.revision(), File: filepath.Base(s.path), Mode: "mission", Findings: []Finding{}, Missing: s.missing}
 	lines := strings.Split(string(cur.data), "\n")
 	if len(lines) > maxLines {
@@ -610,7 +610,7 @@ func scan(s, format string, v *int) bool {
 // sheetState is the page of a game not played on tiles: its printable
 // sheet, redrawn on every save, and the findings. The last good sheet
 // stays on screen while a save cannot be read.
-func (s *Server) sheetState(st *State, cur, good *snapshot) {
+func (s *Session) sheetState(st *State, cur, good *snapshot) {
 	st.Kind = "sheet"
 	st.Findings = placeFindings(cur, nil)
 	pointFindings(st.Findings, cur)

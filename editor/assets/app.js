@@ -8,6 +8,7 @@ import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
+import { call, follow, leave } from './transport.js';
 
 const $ = s => document.querySelector(s);
 const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
@@ -31,18 +32,7 @@ app.tabID = TAB;
 const canvas = new Canvas($('#canvas'));
 let facility = null; // the facility's canvas, made when a facility opens
 
-async function api(path, body) {
-  const opt = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  let r;
-  try {
-    r = await fetch(path, opt);
-  } catch (e) {
-    return { status: 0, data: { error: 'zmission edit is not answering: was it stopped? Start it again and reload this page.' } };
-  }
-  const ct = r.headers.get('Content-Type') || '';
-  const data = ct.includes('json') ? await r.json() : await r.text();
-  return { status: r.status, data };
-}
+const api = call;
 
 function banner(text, kind = 'error') {
   const b = $('#banner');
@@ -965,11 +955,11 @@ document.addEventListener('keydown', ev => {
 // --- live reload ---
 
 function listen() {
-  const es = new EventSource('api/events');
-  es.addEventListener('error', () => banner('Lost the connection to zmission edit; trying again… (was it stopped?)', 'info'));
-  es.addEventListener('open', () => { if ($('#banner').textContent.startsWith('Lost the connection')) banner(''); });
-  es.addEventListener('change', e => { if (!app.state || e.data !== app.state.revision) load(); });
-  es.addEventListener('hello', e => { if (app.state && e.data !== app.state.revision) load(); });
+  follow({
+    lost: () => banner('Lost the connection to zmission edit; trying again… (was it stopped?)', 'info'),
+    back: () => { if ($('#banner').textContent.startsWith('Lost the connection')) banner(''); },
+    change: rev => { if (!app.state || rev !== app.state.revision) load(); },
+  });
 }
 
 // Text typed and not saved yet is sent as the page is left (a reload, a
@@ -977,7 +967,7 @@ function listen() {
 addEventListener('pagehide', () => {
   const ops = takePending();
   if (!ops.length || !app.state) return;
-  fetch('api/op', { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: app.state.version, ops, tab: TAB }) });
+  leave('api/op', { version: app.state.version, ops, tab: TAB });
 });
 
 load().then(listen);

@@ -1,0 +1,155 @@
+package web
+
+// Browser tests of the web edition: the site built from this checkout,
+// served on loopback, driven in a real Chromium over the DevTools
+// protocol. They need a Chromium binary; when none is found they are
+// skipped, unless ZMISSION_BROWSER_TESTS=1 (as .ci/run sets it) makes a
+// missing browser a failure.
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
+)
+
+var updateShot = os.Getenv("ZMISSION_UPDATE_SCREENSHOT") != ""
+
+// The site is built once for the package's tests.
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// site builds the web edition (once) and serves it on loopback.
+func site(t *testing.T) string {
+	t.Helper()
+	browsertest.Path(t) // skips when no browser and none is required
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "zmission-web-site-")
+		if built.err == nil {
+			built.err = Build(BuildOptions{Out: built.dir, Log: os.Stderr})
+		}
+	})
+	if built.err != nil {
+		t.Fatalf("building the site: %v", built.err)
+	}
+	srv := httptest.NewServer(Handler(built.dir))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+// page opens a tab of a fresh browser on url and returns it; console
+// errors and uncaught exceptions of the page fail the test.
+func page(t *testing.T, url string) context.Context {
+	ctx := browsertest.Tab(t, 1500, 950)
+	var mu sync.Mutex
+	var errs []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			mu.Lock()
+			errs = append(errs, e.ExceptionDetails.Error())
+			mu.Unlock()
+		case *runtime.EventConsoleAPICalled:
+			if e.Type != runtime.APITypeError {
+				for _, a := range e.Args {
+					t.Logf("console: %s%s", a.Value, a.Description)
+				}
+			}
+			if e.Type == runtime.APITypeError {
+				var parts []string
+				for _, a := range e.Args {
+					parts = append(parts, string(a.Value)+a.Description)
+				}
+				mu.Lock()
+				errs = append(errs, strings.Join(parts, " "))
+				mu.Unlock()
+			}
+		}
+	})
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("the page reported: %s", e)
+		}
+	})
+	if err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+func js(t *testing.T, ctx context.Context, expr string, out any) {
+	t.Helper()
+	if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func waitFor(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	defer func(start time.Time) { t.Logf("%s: %s", what, time.Since(start)) }(time.Now())
+	deadline := time.Now().Add(60 * time.Second) // a guard against a hang, not a timing
+	for {
+		var ok bool
+		if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var st string
+			chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector('#banner')||{}).textContent + ' | ' + (document.querySelector('#web-saved')||{}).textContent`, &st))
+			t.Fatalf("waiting for %s (%s): page says %q", what, cond, st)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	var buf []byte
+	if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
+		t.Fatal(err)
+	}
+	dir := os.Getenv("ZMISSION_SHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const mapDrawn = `window.zmission && zmission.state && document.querySelector('#canvas svg')`
+
+func TestBrowserExample(t *testing.T) {
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the map drawn", mapDrawn)
+	var title string
+	js(t, ctx, `zmission.state.file`, &title)
+	if title != "violet-lockdown.yaml" {
+		t.Errorf("the page shows %q, want violet-lockdown.yaml", title)
+	}
+	shot(t, ctx, "web-example.png")
+	_ = fmt.Sprint
+}
