@@ -65,6 +65,11 @@ func TestBrowserGroup(t *testing.T) {
 	drag(t, ctx, cellPoint(t, ctx, 4.5, 1.5), cellPoint(t, ctx, 4.5, 4.6), func() {
 		waitFor(t, ctx, "both tiles drawn under the pointer", `document.querySelectorAll('.ed-preview .ed-ghost[data-kind="tile"] use.ed-ghost-art').length === 2 && !document.querySelector('.ed-ghost-bad')`)
 		shot(t, ctx, "group-drag.png")
+		if shot := screenshot(t, ctx); updateShot {
+			if err := os.WriteFile("../docs/editor-group.png", shot, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	})
 	oneStep(t, ctx, path, "{face: 2A, at: [1, 1]}", n, "the move")
 	data := string(read(t, path))
@@ -166,6 +171,8 @@ func TestBrowserDragPreview(t *testing.T) {
 		shot(t, ctx, "drag-tile.png")
 	})
 	waitFile(t, path, "{face: 2A, at: [2, 0]}")
+	// The points below are taken on the map as the move's answer draws it.
+	waitFor(t, ctx, "2A moved on the page", `zmission.state.board.tiles.some(t => t.face === '2A' && t.col === 2)`)
 
 	// A spawn from the palette: its icon, red off the tiles.
 	spawn := centreOf(t, ctx, `.tok[data-type="spawn"]`) // it may scroll the page: first

@@ -65,9 +65,15 @@ export class Canvas {
     }
     this.vb = { w: vb.width, h: vb.height };
     this.layers = {};
-    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges', 'preview']) {
+    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges']) {
       this.layers[name] = el('g', { class: 'ed-' + name }, this.board);
     }
+    // What a drag shows goes over the whole page (the text beside the
+    // board comes after it in the drawing), in the board's units.
+    const chain = [];
+    for (let e = this.board; e && e !== svg; e = e.parentNode) chain.unshift(e.getAttribute('transform') || '');
+    const top = el('g', { class: 'ed-top', transform: chain.join(' ').trim() }, svg);
+    this.layers.preview = el('g', { class: 'ed-preview' }, top);
     this.scale(zoom);
   }
 
