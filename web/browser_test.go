@@ -8,11 +8,9 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -61,38 +59,7 @@ func site(t *testing.T) string {
 // errors and uncaught exceptions of the page fail the test.
 func page(t *testing.T, url string) context.Context {
 	ctx := browsertest.Tab(t, 1500, 950)
-	var mu sync.Mutex
-	var errs []string
-	chromedp.ListenTarget(ctx, func(ev any) {
-		switch e := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			mu.Lock()
-			errs = append(errs, e.ExceptionDetails.Error())
-			mu.Unlock()
-		case *runtime.EventConsoleAPICalled:
-			if e.Type != runtime.APITypeError {
-				for _, a := range e.Args {
-					t.Logf("console: %s%s", a.Value, a.Description)
-				}
-			}
-			if e.Type == runtime.APITypeError {
-				var parts []string
-				for _, a := range e.Args {
-					parts = append(parts, string(a.Value)+a.Description)
-				}
-				mu.Lock()
-				errs = append(errs, strings.Join(parts, " "))
-				mu.Unlock()
-			}
-		}
-	})
-	t.Cleanup(func() {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, e := range errs {
-			t.Errorf("the page reported: %s", e)
-		}
-	})
+	watch(t, ctx)
 	if err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
@@ -151,5 +118,4 @@ func TestBrowserExample(t *testing.T) {
 		t.Errorf("the page shows %q, want violet-lockdown.yaml", title)
 	}
 	shot(t, ctx, "web-example.png")
-	_ = fmt.Sprint
 }
