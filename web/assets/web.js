@@ -94,7 +94,21 @@ addEventListener('pagehide', beforeLeave);
 
 // --- starting ---
 
+// noDisk makes the module's file reads find nothing: a page has no disk,
+// and Go's stub for one answers "not implemented on js", which a finding
+// about a file the author has not given yet would repeat.
+function noDisk() {
+  for (const f of ['open', 'stat', 'lstat', 'readlink']) {
+    globalThis.fs[f] = (...args) => {
+      const e = new Error('no such file or directory');
+      e.code = 'ENOENT';
+      args[args.length - 1](e);
+    };
+  }
+}
+
 async function startModule() {
+  noDisk();
   const go = new Go();
   const ready = new Promise(r => addEventListener('zmission-ready', r, { once: true }));
   let inst;
@@ -273,9 +287,17 @@ async function openFiles(list, handle = null) {
   }
   const names = Object.keys(texts).filter(n => /\.(ya?ml|json)$/i.test(n));
   if (!names.length) return notice('Open a mission file: .yaml, .yml or .json.', 'error');
-  // The mission is the file that is not named by another: try each.
+  // The mission is a file no other file names (a tile set or a
+  // collection is named by its mission, and would open by itself too):
+  // those first, then the shallowest, then by name.
+  const dirOf = n => n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
+  const named = new Set();
+  for (const n of names) {
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) named.add(normal(dirOf(n) + f));
+  }
+  const order = (a, b) => named.has(a) - named.has(b) || a.split('/').length - b.split('/').length || a.localeCompare(b);
   const errors = [];
-  for (const n of names.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))) {
+  for (const n of names.sort(order)) {
     const beside = {};
     const base = n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
     for (const [k, v] of Object.entries(texts)) if (k !== n && k.startsWith(base)) beside[k.slice(base.length)] = v;
@@ -290,6 +312,16 @@ async function openFiles(list, handle = null) {
     errors.push(err);
   }
   notice(errors[0], 'error');
+}
+
+// normal resolves '.' and '..' in a slash path.
+function normal(p) {
+  const out = [];
+  for (const part of p.split('/')) {
+    if (part === '..') out.pop();
+    else if (part && part !== '.') out.push(part);
+  }
+  return out.join('/');
 }
 
 async function openPicker(input) {

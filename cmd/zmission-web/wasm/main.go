@@ -56,6 +56,7 @@ func main() {
 		"example":    safe(example),
 		"template":   safe(template),
 		"needs":      safe(needs),
+		"names":      safe(names),
 	}
 	js.Global().Set("zmissionGo", js.ValueOf(api))
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("zmission-ready"))
@@ -121,6 +122,11 @@ func options(data []byte) editor.Options {
 		Stamp: func(string) any { return nil },
 		Lint: lint.Options{
 			Root: dir,
+			// The files are the page's, in memory under dir: nothing else
+			// can be read. The check that a tile-set path stays in the tree
+			// follows links on the disk, and a browser has no disk to ask
+			// (it refused every tile-set file as outside).
+			AllowOutside: true,
 			Open: func(abs string) ([]byte, bool) {
 				mu.Lock()
 				defer mu.Unlock()
@@ -175,6 +181,13 @@ func open(_ js.Value, args []js.Value) any {
 	data, err := bytesOf(args[1])
 	if err != nil {
 		return fail(err)
+	}
+	// A file that does not parse is no mission to edit here (the page
+	// has no text editor to fix it in): say where it breaks, and keep the
+	// work open as it is.
+	if root, probs := source.Parse(n, data, source.DefaultLimits); root == nil && len(probs) > 0 {
+		p := probs[0]
+		return fail(fmt.Errorf("%s cannot be opened: it is not YAML or JSON that zmission can read (line %d, column %d: %s)", n, p.Pos.Line, p.Pos.Col, p.Message))
 	}
 	fs := map[string][]byte{}
 	if len(args) > 2 {
@@ -452,6 +465,24 @@ func needs(_ js.Value, _ []js.Value) any {
 		if !ok {
 			out = append(out, f)
 		}
+	}
+	return result(out)
+}
+
+// names(name, data) lists the files a document names beside itself, so
+// the page can tell, of several files picked together, which is the
+// mission and which are its tile set or collections.
+func names(_ js.Value, args []js.Value) any {
+	if len(args) < 2 || args[1].Type() != js.TypeString {
+		return result([]string{})
+	}
+	data, err := bytesOf(args[1])
+	if err != nil {
+		return result([]string{})
+	}
+	out := beside(data, args[0].String())
+	if out == nil {
+		out = []string{}
 	}
 	return result(out)
 }
