@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/printing"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/render/printout"
 )
@@ -71,19 +71,11 @@ func (e *env) writePages(c *cli.Command, format string, pages [][]byte) error {
 	name := c.String("output")
 	toStdout := name == "" || name == "-"
 	if format == "pdf" {
-		var ps []*printout.Page
-		for _, p := range pages {
-			pg, err := printout.Parse(p)
-			if err != nil {
-				return failErr("printing: %v", err)
-			}
-			ps = append(ps, pg)
-		}
-		var b bytes.Buffer
-		if err := printout.PDF(&b, ps); err != nil {
+		b, err := printing.PDF(pages)
+		if err != nil {
 			return failErr("printing: %v", err)
 		}
-		return e.writeOutput(name, b.Bytes())
+		return e.writeOutput(name, b)
 	}
 	if len(pages) > 1 && toStdout {
 		return usageErr("this prints %d pages, and a %s file holds one: name a file with -o (pages are numbered), or print one PDF with -o FILE.pdf", len(pages), strings.ToUpper(format))
@@ -92,16 +84,11 @@ func (e *env) writePages(c *cli.Command, format string, pages [][]byte) error {
 	for i, p := range pages {
 		data := p
 		if format == "png" {
-			dpi := c.Float("dpi")
-			pg, err := printout.Parse(p)
+			b, err := printing.PNG(p, c.Float("dpi"))
 			if err != nil {
 				return failErr("printing: %v", err)
 			}
-			var b bytes.Buffer
-			if err := printout.PNG(&b, pg, dpi); err != nil {
-				return failErr("printing: %v", err)
-			}
-			data = b.Bytes()
+			data = b
 		}
 		file := name
 		if len(pages) > 1 {

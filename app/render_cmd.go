@@ -13,6 +13,7 @@ import (
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/printing"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
 )
@@ -128,24 +129,24 @@ func (e *env) missionPages(c *cli.Command, path, format string, o render.Options
 		}
 		o.Overlays = append(o.Overlays, ov)
 	}
-	set := r.Scene.Board.Set
-	if format != "svg" {
-		pages, err := render.Pages(r.Scene, g, o)
+	if format == "svg" {
+		// One layout for the page and the overlay-scale warning.
+		var buf bytes.Buffer
+		scale, err := render.SVGScaled(&buf, r.Scene, g, o)
 		if err != nil {
 			return nil, nil, failErr("drawing %s: %v", path, err)
 		}
-		return pages, set, nil
+		if scale < render.MinOverlayScale {
+			fmt.Fprintf(e.stderr, "zmission: warning: %s: the keys of %d overlays shrink the board to %.0f%% of its size; -o FILE.pdf gives each overlay a page of its own\n",
+				path, len(o.Overlays), scale*100)
+		}
+		return [][]byte{buf.Bytes()}, r.Scene.Board.Set, nil
 	}
-	var buf bytes.Buffer
-	scale, err := render.SVGScaled(&buf, r.Scene, g, o)
+	pages, err := printing.Pages(r, format, o, render.ModelOptions{})
 	if err != nil {
 		return nil, nil, failErr("drawing %s: %v", path, err)
 	}
-	if scale < render.MinOverlayScale {
-		fmt.Fprintf(e.stderr, "zmission: warning: %s: the keys of %d overlays shrink the board to %.0f%% of its size; -o FILE.pdf gives each overlay a page of its own\n",
-			path, len(o.Overlays), scale*100)
-	}
-	return [][]byte{buf.Bytes()}, set, nil
+	return pages, r.Scene.Board.Set, nil
 }
 
 // pageFlags are the page and overlay flags of render, shared with watch.

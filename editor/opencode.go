@@ -1,3 +1,5 @@
+//go:build !js
+
 package editor
 
 import (
@@ -31,17 +33,17 @@ func (s *Server) OpenURL() string {
 	b := make([]byte, 16)
 	rand.Read(b) // never fails (crypto/rand panics instead)
 	code := hex.EncodeToString(b)
-	s.mu.Lock()
+	s.smu.Lock()
 	s.codes = append(s.codes, openCode{code: code, expires: s.now().Add(OpenCodeTTL)})
-	s.mu.Unlock()
+	s.smu.Unlock()
 	return "http://" + s.ln.Addr().String() + openPrefix + code
 }
 
 // redeem spends a code: true once for a code handed out by OpenURL that has
 // not expired, false after that and for any other.
 func (s *Server) redeem(code string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.smu.Lock()
+	defer s.smu.Unlock()
 	now := s.now()
 	ok := false
 	keep := s.codes[:0]

@@ -43,9 +43,9 @@ func TestOpenURL(t *testing.T) {
 	s, _ := serve(t, template)
 	var mu sync.Mutex
 	now := time.Now()
-	s.mu.Lock()
+	s.smu.Lock()
 	s.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	s.mu.Unlock()
+	s.smu.Unlock()
 	tick := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
 
 	open := s.OpenURL()

@@ -45,7 +45,7 @@ func (s *snapshot) ok() bool {
 // board on the left and the page's text beside it.
 var mapOptions = render.Options{Page: "fit"}
 
-func (s *Server) snapshotOf(data []byte) (snap *snapshot) {
+func (s *Session) snapshotOf(data []byte) (snap *snapshot) {
 	snap = &snapshot{data: data, version: Version(data), kind: lint.KindMission}
 	defer func() {
 		if p := recover(); p != nil {

@@ -53,7 +53,7 @@ type TSZone struct {
 	Name     string   `json:"name,omitempty"`
 }
 
-func (s *Server) tilesetOf(data []byte) *tilesetView {
+func (s *Session) tilesetOf(data []byte) *tilesetView {
 	root, probs := source.Parse(s.path, data, s.o.Lint.Limits)
 	if len(probs) > 0 {
 		return &tilesetView{}
@@ -62,7 +62,7 @@ func (s *Server) tilesetOf(data []byte) *tilesetView {
 	return &tilesetView{set: set}
 }
 
-func (s *Server) tilesetState(st *State, cur, good *snapshot) {
+func (s *Session) tilesetState(st *State, cur, good *snapshot) {
 	show := cur
 	if !cur.ok() {
 		st.Error = whyNot(cur)

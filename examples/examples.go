@@ -16,6 +16,13 @@ var files embed.FS
 // FS holds every example and template, by path ("invader/first-contact.yaml").
 var FS fs.FS = files
 
+//go:embed colony/collections/*.yaml
+var companions embed.FS
+
+// Companions holds the files examples name beside themselves (a colony
+// scenario's collections), by path ("colony/collections/shelf.yaml").
+var Companions fs.FS = companions
+
 // Template returns the starting mission for a ruleset.
 func Template(ruleset string) ([]byte, bool) {
 	b, err := files.ReadFile("templates/" + ruleset + ".yaml")

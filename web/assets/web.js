@@ -1,0 +1,456 @@
+// The web edition's own part of the page: the module that checks and
+// draws, the files (open, save, examples, templates, drop), the work kept
+// in the browser's storage, printouts and links. Everything else on the
+// page is `zmission edit`'s front-end, unchanged.
+const $ = s => document.querySelector(s);
+const DB = 'zmission-web', STORE = 'work', RECENT = 10;
+const TAB = sessionStorage.getItem('zmission-tab') || Math.random().toString(36).slice(2, 10);
+sessionStorage.setItem('zmission-tab', TAB);
+const web = { id: null, name: '', files: {}, saved: null, handle: null, storage: 'ok' };
+window.zmissionWeb = web; // for the browser tests and the curious
+
+// --- the browser's storage: one record per piece of work, the latest first ---
+
+function db() {
+  return new Promise((ok, no) => {
+    const r = indexedDB.open(DB, 1);
+    r.onupgradeneeded = () => r.result.createObjectStore(STORE, { keyPath: 'id' });
+    r.onsuccess = () => ok(r.result);
+    r.onerror = () => no(r.error);
+  });
+}
+async function tx(mode, f) {
+  const d = await db();
+  return new Promise((ok, no) => {
+    const t = d.transaction(STORE, mode);
+    const out = f(t.objectStore(STORE));
+    t.oncomplete = () => { d.close(); ok(out && out.result); };
+    t.onerror = () => { d.close(); no(t.error); };
+  });
+}
+const getRecord = id => tx('readonly', s => s.get(id));
+const allRecords = () => tx('readonly', s => s.getAll());
+const putRecord = r => tx('readwrite', s => s.put(r));
+const delRecord = id => tx('readwrite', s => s.delete(id));
+
+function exported() {
+  const e = JSON.parse(zmissionGo.exportWork(TAB));
+  if (e.error) throw new Error(e.error);
+  return e;
+}
+
+function current() {
+  const d = JSON.parse(zmissionGo.document());
+  if (d.error) throw new Error(d.error);
+  return d;
+}
+
+// put writes the record of this work. Transactions on the store run in
+// the order they were made, so the last put is what stays.
+async function put(fields) {
+  web.record = { ...web.record, id: web.id, name: web.name, files: web.files, saved: web.saved, handle: web.handle, ...fields, updated: Date.now() };
+  try {
+    await putRecord(web.record);
+    localStorage.setItem('zmission-current', web.id);
+    if (web.storage !== 'ok') { web.storage = 'ok'; notice(''); }
+  } catch (err) {
+    web.storage = 'failed';
+    notice('The browser would not keep this work (' + err.message + '): save it to a file.', 'error');
+  }
+}
+
+// keep writes the work as it is now, the document and its history: a
+// reload, a closed tab or a crash brings it back with undo and redo.
+async function keep() {
+  clearTimeout(web.historyTimer);
+  const e = exported();
+  await put({ data: e.data, work: e.work });
+  showSaved(e.data);
+}
+
+// afterChange keeps an edit: the document at once (it is small), the
+// history (larger: up to MaxKept steps of two documents) once the edits
+// pause, and at the latest as the page is left. Neither holds up the
+// page's redraw.
+export function afterChange() {
+  setTimeout(async () => {
+    const d = current();
+    await put({ data: d.data });
+    showSaved(d.data);
+  }, 0);
+  clearTimeout(web.historyTimer);
+  web.historyTimer = setTimeout(keep, 1000);
+}
+
+// beforeLeave: the page is going; IndexedDB may not finish, so the work
+// also goes to localStorage, which writes at once.
+export function beforeLeave() {
+  try {
+    const e = exported();
+    localStorage.setItem('zmission-pending', JSON.stringify({ id: web.id, name: e.name, data: e.data, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
+  } catch (err) { /* too large for localStorage: the last IndexedDB write stands */ }
+}
+addEventListener('pagehide', beforeLeave);
+
+// --- starting ---
+
+// noDisk makes the module's file reads find nothing: a page has no disk,
+// and Go's stub for one answers "not implemented on js", which a finding
+// about a file the author has not given yet would repeat.
+function noDisk() {
+  for (const f of ['open', 'stat', 'lstat', 'readlink']) {
+    globalThis.fs[f] = (...args) => {
+      const e = new Error('no such file or directory');
+      e.code = 'ENOENT';
+      args[args.length - 1](e);
+    };
+  }
+}
+
+async function startModule() {
+  noDisk();
+  const go = new Go();
+  const ready = new Promise(r => addEventListener('zmission-ready', r, { once: true }));
+  let inst;
+  try {
+    inst = (await WebAssembly.instantiateStreaming(fetch('zmission.wasm'), go.importObject)).instance;
+  } catch (e) { // a host that serves .wasm with another type
+    const buf = await (await fetch('zmission.wasm')).arrayBuffer();
+    inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
+  }
+  performance.mark('zmission-compiled');
+  go.run(inst);
+  web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
+  await ready;
+  performance.mark('zmission-ready');
+}
+
+function newID() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
+
+// openDoc starts a session on a document; on success it becomes the
+// current work (a new record), else the current work stays as it was.
+function openDoc(name, data, files = {}) {
+  const r = JSON.parse(zmissionGo.open(name, data, files));
+  if (r.error) return r.error;
+  web.id = newID(); web.name = r.name; web.files = files; web.saved = null; web.handle = null; web.record = null;
+  return null;
+}
+
+async function resumeRecord(rec) {
+  const r = JSON.parse(zmissionGo.resume(rec.name, rec.data, rec.work || '', rec.files || {}, TAB));
+  if (r.error) return r.error;
+  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null, record: rec });
+  return null;
+}
+
+// boot starts the module and opens the work before the page's first call:
+// a link or an example named in the address, else the work the browser
+// kept, else an example to start from.
+export async function boot() {
+  buildBar();
+  await startModule();
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+  const h = new URLSearchParams(location.hash.slice(1));
+  let err = null, opened = false;
+  if (h.has('mission')) {
+    const l = JSON.parse(zmissionGo.unlink(h.get('mission')));
+    err = l.error || openDoc(l.name, l.data);
+    opened = !err;
+  } else if (h.has('example')) {
+    const ex = JSON.parse(zmissionGo.example(h.get('example')));
+    err = ex.error || openDoc(ex.name, ex.data, ex.files);
+    opened = !err;
+  }
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  if (opened) await keep();
+  if (!opened) {
+    const rec = await latest();
+    if (rec && !(await resumeRecord(rec))) opened = true;
+  }
+  if (!opened) {
+    const ex = JSON.parse(zmissionGo.example('invader/violet-lockdown'));
+    openDoc(ex.name, ex.data, ex.files);
+    await keep();
+  }
+  performance.mark('zmission-opened');
+  if (err) notice(err, 'error');
+  showNeeds();
+  showSaved(exported().data);
+}
+
+// latest is the work to bring back: the current record, or what the page
+// wrote as it was left when that is newer.
+async function latest() {
+  let rec = null;
+  const id = localStorage.getItem('zmission-current');
+  try { rec = id && await getRecord(id); } catch (e) { web.storage = 'failed'; }
+  const p = localStorage.getItem('zmission-pending');
+  if (p) {
+    localStorage.removeItem('zmission-pending');
+    try {
+      const pend = JSON.parse(p);
+      if (!rec || (pend.id === rec.id && pend.updated > rec.updated) || !id) rec = { ...rec, ...pend };
+    } catch (e) { /* unreadable: the stored record stands */ }
+  }
+  return rec;
+}
+
+// --- the bar ---
+
+function el(tag, props = {}, ...kids) {
+  const e = Object.assign(document.createElement(tag), props);
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+function buildBar() {
+  const bar = $('#web-actions');
+  const menu = (id, label, items) => {
+    const s = el('select', { id, title: label });
+    s.append(el('option', { value: '', textContent: label }));
+    for (const [v, t] of items) s.append(el('option', { value: v, textContent: t }));
+    return s;
+  };
+  const games = [['zombicide-invader', 'Zombicide: Invader'], ['zombicide-classic', 'Zombicide'], ['facility', 'Facility crawler'], ['colony', 'Colony survival'], ['survival-infection', 'Zombie: Survival Infection']];
+  const nw = menu('web-new', 'New…', games);
+  nw.onchange = () => { const g = nw.value; nw.value = ''; if (g) startFrom(JSON.parse(zmissionGo.template(g))); };
+  const ex = menu('web-examples', 'Examples…', []);
+  ex.onfocus = () => fillExamples(ex);
+  ex.onpointerdown = () => fillExamples(ex);
+  ex.onchange = () => { const p = ex.value; ex.value = ''; if (p) startFrom(JSON.parse(zmissionGo.example(p))); };
+  const file = el('input', { type: 'file', id: 'web-file', multiple: true, accept: '.yaml,.yml,.json', hidden: true });
+  file.onchange = () => { openFiles([...file.files]); file.value = ''; };
+  const folder = el('input', { type: 'file', id: 'web-folder', hidden: true });
+  folder.webkitdirectory = true;
+  folder.onchange = () => { openFiles([...folder.files]); folder.value = ''; };
+  const open = el('button', { id: 'web-open', textContent: 'Open…', title: 'Open a mission file (with the files it names beside it)' });
+  open.onclick = () => openPicker(file);
+  const openDir = el('button', { id: 'web-open-folder', textContent: 'Folder…', title: 'Open a folder: a mission and the tile set or collections beside it' });
+  openDir.onclick = () => folder.click();
+  const save = el('button', { id: 'web-save', textContent: 'Save', title: 'Save the mission to its file, as zmission fmt writes it (Ctrl+S)' });
+  save.onclick = () => saveFile(false);
+  const print = menu('web-print', 'Download…', [['yaml', 'the mission file'], ['pdf-a4', 'PDF, A4'], ['pdf-letter', 'PDF, Letter'], ['png-a4', 'PNG'], ['svg-a4', 'SVG']]);
+  print.onchange = () => { const v = print.value; print.value = ''; if (v) download(v); };
+  const share = el('button', { id: 'web-share', textContent: 'Link', title: 'Copy a link that carries this mission (it never goes to a server)' });
+  share.onclick = shareLink;
+  const state = el('span', { id: 'web-saved', role: 'status' });
+  bar.append(nw, ex, open, openDir, file, folder, save, print, share, state);
+  addEventListener('keydown', ev => {
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === 's') { ev.preventDefault(); saveFile(false); }
+  });
+  document.addEventListener('dragover', ev => { if (ev.dataTransfer.types.includes('Files')) ev.preventDefault(); });
+  document.addEventListener('drop', ev => {
+    if (!ev.dataTransfer.types.includes('Files')) return;
+    ev.preventDefault();
+    openFiles([...ev.dataTransfer.files]);
+  });
+}
+
+function fillExamples(sel) {
+  if (sel.options.length > 1) return;
+  for (const e of JSON.parse(zmissionGo.examples())) {
+    if (e.example) sel.append(el('option', { value: e.path, textContent: `${e.title} (${e.path.split('/')[0]})` }));
+  }
+}
+
+function notice(text, kind = 'info') {
+  const b = $('#banner');
+  b.hidden = !text;
+  b.textContent = text || '';
+  b.className = kind;
+}
+
+// startFrom opens a template or an example as new work, and shows it.
+async function startFrom(r) {
+  if (r.error) return notice(r.error, 'error');
+  const err = openDoc(r.name, r.data, r.files || {});
+  if (err) return notice(err, 'error');
+  await keep();
+  location.reload();
+}
+
+const MAX_FILE = 8 << 20;
+
+// openFiles opens what the author picked or dropped: the mission (a YAML
+// or JSON file) and any files it names beside it, kept by name.
+async function openFiles(list, handle = null) {
+  if (!list.length) return;
+  for (const f of list) {
+    if (f.size > MAX_FILE) return notice(`${f.name} is larger than a mission can be (${MAX_FILE >> 20} MiB): nothing was opened.`, 'error');
+  }
+  const texts = {};
+  for (const f of list) {
+    const rel = f.webkitRelativePath ? f.webkitRelativePath.split('/').slice(1).join('/') : f.name;
+    const buf = new Uint8Array(await f.arrayBuffer());
+    if (buf.includes(0)) return notice(`${f.name} is not a text file: nothing was opened.`, 'error');
+    texts[rel] = new TextDecoder().decode(buf);
+  }
+  const names = Object.keys(texts).filter(n => /\.(ya?ml|json)$/i.test(n));
+  if (!names.length) return notice('Open a mission file: .yaml, .yml or .json.', 'error');
+  // The mission is a file no other file names (a tile set or a
+  // collection is named by its mission, and would open by itself too):
+  // those first, then the shallowest, then by name.
+  const dirOf = n => n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
+  const named = new Set();
+  for (const n of names) {
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) named.add(normal(dirOf(n) + f));
+  }
+  const order = (a, b) => named.has(a) - named.has(b) || a.split('/').length - b.split('/').length || a.localeCompare(b);
+  const errors = [];
+  for (const n of names.sort(order)) {
+    const beside = {};
+    const base = n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
+    for (const [k, v] of Object.entries(texts)) if (k !== n && k.startsWith(base)) beside[k.slice(base.length)] = v;
+    const err = openDoc(n.split('/').pop(), texts[n], beside);
+    if (!err) {
+      web.handle = handle;
+      web.saved = handle ? texts[n] : null; // what the file on disk holds
+      await keep();
+      location.reload();
+      return;
+    }
+    errors.push(err);
+  }
+  notice(errors[0], 'error');
+}
+
+// normal resolves '.' and '..' in a slash path.
+function normal(p) {
+  const out = [];
+  for (const part of p.split('/')) {
+    if (part === '..') out.pop();
+    else if (part && part !== '.') out.push(part);
+  }
+  return out.join('/');
+}
+
+async function openPicker(input) {
+  if (!window.showOpenFilePicker) return input.click();
+  let hs;
+  try {
+    hs = await showOpenFilePicker({ multiple: true, types: [{ description: 'Missions', accept: { 'text/yaml': ['.yaml', '.yml'], 'application/json': ['.json'] } }] });
+  } catch (e) { return; } // cancelled
+  const files = await Promise.all(hs.map(h => h.getFile()));
+  await openFiles(files, hs.length === 1 ? hs[0] : null);
+}
+
+function formatted() {
+  const f = JSON.parse(zmissionGo.format());
+  if (f.error) { notice(f.error, 'error'); return null; }
+  return f;
+}
+
+// saveFile writes the mission as `zmission fmt` writes it: into its own
+// file where the browser gave one, else through a save dialog or a download.
+async function saveFile(saveAs) {
+  const f = formatted();
+  if (!f) return;
+  try {
+    if (web.handle && !saveAs) {
+      if ((await web.handle.requestPermission({ mode: 'readwrite' })) !== 'granted') throw new Error('the browser did not allow writing the file');
+      const w = await web.handle.createWritable();
+      await w.write(f.data);
+      await w.close();
+    } else if (window.showSaveFilePicker) {
+      try {
+        web.handle = await showSaveFilePicker({ suggestedName: f.name });
+      } catch (e) { return; } // cancelled
+      const w = await web.handle.createWritable();
+      await w.write(f.data);
+      await w.close();
+    } else {
+      blobDownload(f.name, new Blob([f.data], { type: 'text/yaml' }));
+    }
+  } catch (e) {
+    return notice('The mission was not saved: ' + e.message, 'error');
+  }
+  web.saved = f.data;
+  await keep();
+}
+
+function blobDownload(name, blob) {
+  const a = el('a', { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
+
+const TYPES = { pdf: 'application/pdf', png: 'image/png', svg: 'image/svg+xml' };
+
+// download gives the mission file, or its printout made in the page by
+// the same code as `zmission render`.
+function download(what) {
+  const base = web.name.replace(/\.(ya?ml|json)$/i, '');
+  if (what === 'yaml') {
+    const f = formatted();
+    if (f) { blobDownload(f.name, new Blob([f.data], { type: 'text/yaml' })); web.saved = web.handle ? web.saved : f.data; keep(); }
+    return;
+  }
+  const [fmt, page] = what.split('-');
+  const out = zmissionGo.print(fmt, page);
+  if (typeof out === 'string') return notice(JSON.parse(out).error, 'error');
+  const suffix = fmt === 'pdf' ? `-${page}` : '';
+  blobDownload(`${base}${suffix}.${fmt}`, new Blob([out], { type: TYPES[fmt] }));
+}
+
+async function shareLink() {
+  const l = JSON.parse(zmissionGo.link());
+  if (l.error) return notice(l.error, 'error');
+  const url = location.origin + location.pathname + '#mission=' + l.link;
+  web.lastLink = url;
+  try {
+    await navigator.clipboard.writeText(url);
+    notice(`A link to this mission is copied (${Math.ceil(url.length / 1024)} KiB; the mission travels in it, never through a server).`, 'info');
+  } catch (e) {
+    notice('Copy this link: ' + url, 'info');
+  }
+}
+
+// showSaved says plainly whether the work is in a file yet.
+function showSaved(data) {
+  const s = $('#web-saved');
+  if (!s) return;
+  const f = JSON.parse(zmissionGo.format());
+  const now = f.data ?? data;
+  let text, cls;
+  if (web.saved === null) { text = 'not saved to a file'; cls = 'unsaved'; }
+  else if (web.saved === now) { text = 'saved'; cls = 'saved'; }
+  else { text = 'changes not saved to the file'; cls = 'unsaved'; }
+  if (web.storage !== 'ok') { text += ' · not kept by the browser'; cls = 'unsaved'; }
+  s.textContent = text;
+  s.className = cls;
+  document.title = (cls === 'unsaved' ? '• ' : '') + web.name + ' — zmission';
+}
+
+// showNeeds asks for the files the mission names beside it.
+function showNeeds() {
+  const need = JSON.parse(zmissionGo.needs());
+  if (!need.length) return;
+  const b = $('#banner');
+  b.hidden = false;
+  b.className = 'info';
+  b.textContent = `This mission reads ${need.join(', ')} beside it: `;
+  const input = el('input', { type: 'file', id: 'web-add', multiple: true, accept: '.yaml,.yml,.json', hidden: true });
+  input.onchange = () => addFiles(need, [...input.files]);
+  const add = el('button', { id: 'web-add-files', textContent: 'Add them' });
+  add.onclick = () => input.click();
+  b.append(add, input, document.createTextNode(' (or open the whole folder).'));
+}
+
+// addFiles puts the files picked beside the mission, each where the
+// mission names it, and checks it again with them.
+async function addFiles(need, list) {
+  const files = { ...web.files };
+  let n = 0;
+  for (const f of list) {
+    if (f.size > MAX_FILE) return notice(`${f.name} is larger than a mission's file can be: nothing was added.`, 'error');
+    for (const p of need) {
+      if (p.split('/').pop() === f.name) { files[p] = await f.text(); n++; }
+    }
+  }
+  if (!n) return notice(`None of those files is one the mission names (${need.join(', ')}).`, 'error');
+  web.files = files;
+  await keep();
+  location.reload();
+}

@@ -1,0 +1,171 @@
+package web
+
+// Browser tests of the web edition: the site built from this checkout,
+// served on loopback, driven in a real Chromium over the DevTools
+// protocol. They need a Chromium binary; when none is found they are
+// skipped, unless ZMISSION_BROWSER_TESTS=1 (as .ci/run sets it) makes a
+// missing browser a failure.
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
+)
+
+var updateShot = os.Getenv("ZMISSION_UPDATE_SCREENSHOT") != ""
+
+// The site is built once for the package's tests.
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+		browsertest.RemoveProfile(shared.profile)
+	}
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// site builds the web edition (once) and serves it on loopback.
+func site(t *testing.T) string { return siteServer(t).URL + "/" }
+
+// siteServer is site's server, for a test that stops it.
+func siteServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	browsertest.Path(t) // skips when no browser and none is required
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "zmission-web-site-")
+		if built.err == nil {
+			built.err = Build(BuildOptions{Out: built.dir, Log: os.Stderr})
+		}
+	})
+	if built.err != nil {
+		t.Fatalf("building the site: %v", built.err)
+	}
+	srv := httptest.NewServer(Handler(built.dir))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// The browser is started once for the package's tests; each test gets a
+// tab of its own, and a site on a loopback port of its own: an origin of
+// its own, so no test sees another's storage or service worker.
+var shared struct {
+	once    sync.Once
+	ctx     context.Context
+	cancel  func()
+	profile string
+	err     error
+}
+
+// page opens a tab of the shared browser on url and returns it; console
+// errors and uncaught exceptions of the page fail the test.
+func page(t *testing.T, url string) context.Context {
+	t.Helper()
+	exe := browsertest.Path(t)
+	shared.once.Do(func() {
+		shared.profile, shared.err = os.MkdirTemp("", "zmission-chromium-")
+		if shared.err != nil {
+			return
+		}
+		shared.ctx, shared.cancel = browsertest.Start(exe, shared.profile, 1500, 950)
+		shared.err = chromedp.Run(shared.ctx)
+	})
+	if shared.err != nil {
+		t.Fatalf("starting Chromium: %v", shared.err)
+	}
+	ctx, cancelTab := chromedp.NewContext(shared.ctx)
+	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelTab() })
+	watch(t, ctx)
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1500, 950), chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+func js(t *testing.T, ctx context.Context, expr string, out any) {
+	t.Helper()
+	if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func waitFor(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	defer func(start time.Time) { t.Logf("%s: %s", what, time.Since(start)) }(time.Now())
+	deadline := time.Now().Add(60 * time.Second) // a guard against a hang, not a timing
+	for {
+		var ok bool
+		if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var st string
+			chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector('#banner')||{}).textContent + ' | ' + (document.querySelector('#web-saved')||{}).textContent`, &st))
+			t.Fatalf("waiting for %s (%s): page says %q", what, cond, st)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	var buf []byte
+	if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
+		t.Fatal(err)
+	}
+	dir := os.Getenv("ZMISSION_SHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const mapDrawn = `window.zmission && zmission.state && document.querySelector('#canvas svg')`
+
+// TestBrowserExample opens an example named in the address; the page
+// fits the window (the bar takes two lines at this width, and the window
+// does not scroll for it). Its screenshot is the README's.
+func TestBrowserExample(t *testing.T) {
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the map drawn", mapDrawn+` && document.querySelector('#map g.board .ed-badges')`)
+	var title string
+	js(t, ctx, `zmission.state.file`, &title)
+	if title != "violet-lockdown.yaml" {
+		t.Errorf("the page shows %q, want violet-lockdown.yaml", title)
+	}
+	var fit struct{ Scroll, Window float64 }
+	js(t, ctx, `({Scroll: document.documentElement.scrollHeight, Window: innerHeight})`, &fit)
+	if fit.Scroll > fit.Window {
+		t.Errorf("the page is %v px high in a window of %v", fit.Scroll, fit.Window)
+	}
+	shot(t, ctx, "web-example.png")
+	if updateShot {
+		var buf []byte
+		if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("../docs/web-edition.png", buf, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
