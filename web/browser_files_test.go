@@ -111,6 +111,19 @@ func TestBrowserOpenFiles(t *testing.T) {
 	if errs != 0 {
 		t.Errorf("%d errors with the collection given; the example is clean", errs)
 	}
+
+	// The scenario and its collection picked together, without the
+	// collections/ folder the scenario names: the collection is put there.
+	other := copyFile(t, "../examples/colony/radio-silence.yaml", dir, "radio-silence.yaml")
+	mark(t, ctx)
+	pick(t, ctx, "#web-file", shelf, other)
+	reloaded(t, ctx, "the second scenario opened with its collection")
+	waitFor(t, ctx, "its sheet, no banner", `zmissionWeb.name === 'radio-silence.yaml' && document.querySelector('#banner').hidden && document.querySelector('#canvas .sheet')`)
+	js(t, ctx, `JSON.parse(zmissionGo.needs())`, &needs)
+	js(t, ctx, `zmission.state.findings.filter(f => f.severity === 'error').length`, &errs)
+	if len(needs) != 0 || errs != 0 {
+		t.Errorf("picked with its collection, the scenario still needs %v, %d errors", needs, errs)
+	}
 }
 
 func sheetHas(text string) string {

@@ -2,6 +2,9 @@ package web
 
 import (
 	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,6 +92,38 @@ func TestBrowserLink(t *testing.T) {
 	waitFor(t, e, "the mission with markup", `document.querySelector('#canvas').textContent.includes('<script>window.zmissionPwned=2</script>')`)
 	shot(t, e, "link-markup.png")
 	noScript(t, e)
+
+	// A mission too large for a link (a briefing of random letters does
+	// not compress below the limit): Link says so, and makes none.
+	rnd := rand.New(rand.NewPCG(1, 2))
+	var brief strings.Builder
+	for i := 0; i < sharelink.MaxEncoded*2; i++ {
+		if i%70 == 69 {
+			brief.WriteString("\n  ")
+		}
+		brief.WriteByte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[rnd.IntN(62)])
+	}
+	big := strings.Replace(sent.Data, "briefing: |\n", "briefing: |\n  "+brief.String()+"\n", 1)
+	file := filepath.Join(t.TempDir(), "long-story.yaml")
+	if err := os.WriteFile(file, []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mark(t, e)
+	pick(t, e, "#web-file", file)
+	reloaded(t, e, "the long mission opened")
+	js(t, e, `zmissionWeb.lastLink = null`, nil)
+	click(t, e, "#web-share")
+	waitFor(t, e, "the link refused", `!document.querySelector('#banner').hidden && document.querySelector('#banner').className === 'error'`)
+	var says string
+	js(t, e, `document.querySelector('#banner').textContent`, &says)
+	if !strings.Contains(says, "too large to carry in a link") {
+		t.Errorf("a mission too large for a link: the page says %q", says)
+	}
+	var made any
+	js(t, e, `zmissionWeb.lastLink`, &made)
+	if made != nil {
+		t.Errorf("a link was made anyway")
+	}
 }
 
 // noScript fails the test when markup from a file or a link ran or

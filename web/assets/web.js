@@ -264,7 +264,7 @@ async function openFiles(list, handle = null) {
   const dirOf = n => n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
   const named = new Set();
   for (const n of names) {
-    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) named.add(normal(dirOf(n) + f));
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) named.add(normal(dirOf(n) + f)).add(f.split('/').pop());
   }
   const order = (a, b) => named.has(a) - named.has(b) || a.split('/').length - b.split('/').length || a.localeCompare(b);
   const errors = [];
@@ -272,6 +272,12 @@ async function openFiles(list, handle = null) {
     const beside = {};
     const base = n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
     for (const [k, v] of Object.entries(texts)) if (k !== n && k.startsWith(base)) beside[k.slice(base.length)] = v;
+    // Files picked one by one come without their folders: one the
+    // mission names in a folder (collections/shelf.yaml) is put there.
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) {
+      const p = normal(f), b = p.split('/').pop();
+      if (!(p in beside) && (b in beside) && !p.startsWith('..')) beside[p] = beside[b];
+    }
     const err = openDoc(n.split('/').pop(), texts[n], beside);
     if (!err) {
       web.handle = handle;
