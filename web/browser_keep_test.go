@@ -63,3 +63,23 @@ func TestBrowserOffline(t *testing.T) {
 	waitFor(t, ctx, "the map drawn offline", `document.querySelector('#map g.board .ed-badges') && zmissionWeb.name === 'violet-lockdown.yaml' && zmission.state.board.tiles.length === 6`)
 	shot(t, ctx, "offline.png")
 }
+
+// TestBrowserKeepTwoTabs: two tabs on two pieces of work; a reload of the
+// first brings back its own work, not the one the other tab kept last.
+func TestBrowserKeepTwoTabs(t *testing.T) {
+	url := site(t)
+	base := page(t, "about:blank")
+	a, _ := newTab(t, base, url+"#example=templates/zombicide-invader")
+	waitFor(t, a, "the Invader template in tab A", mapDrawn+` && `+docHolds("ruleset: zombicide-invader"))
+	b, _ := newTab(t, base, url+"#example=templates/colony")
+	waitFor(t, b, "the colony template in tab B", mapDrawn+` && `+docHolds("ruleset: colony"))
+	mine := work(t, a)
+	mark(t, a)
+	if err := chromedp.Run(a, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	reloaded(t, a, "tab A after its reload")
+	if got := work(t, a); got != mine {
+		t.Errorf("tab A's reload brought back %s (%s), not its own %s (%s)", got.ID, got.Name, mine.ID, mine.Name)
+	}
+}
