@@ -39,24 +39,49 @@ function exported() {
   return e;
 }
 
-// keep writes the work as it is now: a reload, a closed tab or a crash
-// brings it back with its history.
-async function keep() {
-  const e = exported();
-  const rec = { id: web.id, name: e.name, work: e.work, data: e.data, files: web.files, saved: web.saved, handle: web.handle, updated: Date.now() };
+function current() {
+  const d = JSON.parse(zmissionGo.document());
+  if (d.error) throw new Error(d.error);
+  return d;
+}
+
+// put writes the record of this work. Transactions on the store run in
+// the order they were made, so the last put is what stays.
+async function put(fields) {
+  web.record = { ...web.record, id: web.id, name: web.name, files: web.files, saved: web.saved, handle: web.handle, ...fields, updated: Date.now() };
   try {
-    await putRecord(rec);
+    await putRecord(web.record);
     sessionStorage.setItem('zmission-work', web.id);
     localStorage.setItem('zmission-current', web.id);
-    web.storage = 'ok';
+    if (web.storage !== 'ok') { web.storage = 'ok'; notice(''); }
   } catch (err) {
     web.storage = 'failed';
     notice('The browser would not keep this work (' + err.message + '): save it to a file.', 'error');
   }
+}
+
+// keep writes the work as it is now, the document and its history: a
+// reload, a closed tab or a crash brings it back with undo and redo.
+async function keep() {
+  clearTimeout(web.historyTimer);
+  const e = exported();
+  await put({ data: e.data, work: e.work });
   showSaved(e.data);
 }
 
-export async function afterChange() { await keep(); }
+// afterChange keeps an edit: the document at once (it is small), the
+// history (larger: up to MaxKept steps of two documents) once the edits
+// pause, and at the latest as the page is left. Neither holds up the
+// page's redraw.
+export function afterChange() {
+  setTimeout(async () => {
+    const d = current();
+    await put({ data: d.data });
+    showSaved(d.data);
+  }, 0);
+  clearTimeout(web.historyTimer);
+  web.historyTimer = setTimeout(keep, 1000);
+}
 
 // beforeLeave: the page is going; IndexedDB may not finish, so the work
 // also goes to localStorage, which writes at once, under its own id (each
@@ -65,7 +90,7 @@ export function beforeLeave() {
   try {
     const e = exported();
     sessionStorage.setItem('zmission-work', web.id);
-    localStorage.setItem('zmission-pending:' + web.id, JSON.stringify({ id: web.id, name: e.name, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
+    localStorage.setItem('zmission-pending:' + web.id, JSON.stringify({ id: web.id, name: e.name, data: e.data, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
     localStorage.setItem('zmission-current', web.id);
   } catch (err) { /* too large for localStorage: the last IndexedDB write stands */ }
 }
@@ -97,8 +122,11 @@ async function startModule() {
     const buf = await (await fetch('zmission.wasm')).arrayBuffer();
     inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
   }
+  performance.mark('zmission-compiled');
   go.run(inst);
+  web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
   await ready;
+  performance.mark('zmission-ready');
 }
 
 function newID() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
@@ -108,14 +136,14 @@ function newID() { return Date.now().toString(36) + Math.random().toString(36).s
 function openDoc(name, data, files = {}) {
   const r = JSON.parse(zmissionGo.open(name, data, files));
   if (r.error) return r.error;
-  web.id = newID(); web.name = r.name; web.files = files; web.saved = null; web.handle = null;
+  web.id = newID(); web.name = r.name; web.files = files; web.saved = null; web.handle = null; web.record = null;
   return null;
 }
 
 async function resumeRecord(rec) {
-  const r = JSON.parse(zmissionGo.resume(rec.name, rec.work, rec.files || {}, TAB));
+  const r = JSON.parse(zmissionGo.resume(rec.name, rec.data, rec.work || '', rec.files || {}, TAB));
   if (r.error) return r.error;
-  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null });
+  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null, record: rec });
   return null;
 }
 
@@ -150,6 +178,7 @@ export async function boot() {
     openDoc(ex.name, ex.data, ex.files);
     await keep();
   }
+  performance.mark('zmission-opened');
   if (err) notice(err, 'error');
   sweepPending();
   showNeeds();
@@ -184,7 +213,7 @@ async function sweepPending() {
     try {
       const p = JSON.parse(localStorage.getItem(k));
       const r = await getRecord(p.id);
-      if (r && r.work === p.work) localStorage.removeItem(k);
+      if (r && r.work === p.work && r.data === p.data) localStorage.removeItem(k);
     } catch (e) { /* left for the tab that reopens it */ }
   }
 }

@@ -47,6 +47,7 @@ func main() {
 		"resume":     safe(resume),
 		"call":       safe(call),
 		"exportWork": safe(exportWork),
+		"document":   safe(document),
 		"format":     safe(format),
 		"print":      safe(printDoc),
 		"link":       safe(link),
@@ -217,27 +218,37 @@ func openErr(n string, err error) error {
 	return fmt.Errorf("%s cannot be opened: %s", n, msg)
 }
 
-// resume(name, work, files, tab) starts a session on stored work.
+// resume(name, data, work, files, tab) starts a session on stored work:
+// the document, and the history kept with it ("" for none). The history
+// may be older than the document (it is kept once the edits pause): its
+// steps are undone onto the document as any earlier step is.
 func resume(_ js.Value, args []js.Value) any {
-	if len(args) < 4 {
-		return fail(errors.New("resume needs a name, the work, the files and the tab"))
+	if len(args) < 5 {
+		return fail(errors.New("resume needs a name, the document, the work, the files and the tab"))
 	}
 	n, err := cleanName(args[0].String())
 	if err != nil {
 		return fail(err)
 	}
-	w, err := editor.UnmarshalWork([]byte(args[1].String()))
+	data, err := bytesOf(args[1])
 	if err != nil {
-		return fail(errors.New("the stored work could not be read: " + err.Error()))
+		return fail(err)
 	}
-	fs, err := filesOf(args[2])
+	var w editor.Work
+	if h := args[2].String(); h != "" {
+		if w, err = editor.UnmarshalWork([]byte(h)); err != nil {
+			w = editor.Work{} // unreadable: the document without its history
+		}
+	}
+	w.Data = data
+	fs, err := filesOf(args[3])
 	if err != nil {
 		return fail(err)
 	}
 	mu.Lock()
 	files = fs
 	mu.Unlock()
-	s, err := editor.Resume(dir+"/"+n, w, options(w.Data), args[3].String())
+	s, err := editor.Resume(dir+"/"+n, w, options(data), args[4].String())
 	if err != nil {
 		return fail(openErr(n, err))
 	}
@@ -278,11 +289,23 @@ func exportWork(_ js.Value, args []js.Value) any {
 	if s == nil || len(args) < 1 {
 		return fail(errors.New("no mission is open"))
 	}
-	w, err := editor.MarshalWork(s.Export(args[0].String()))
+	w := s.Export(args[0].String())
+	data := w.Data
+	w.Data = nil // kept beside it
+	b, err := editor.MarshalWork(w)
 	if err != nil {
 		return fail(err)
 	}
-	return result(map[string]string{"name": n, "work": string(w), "data": string(s.Data())})
+	return result(map[string]string{"name": n, "work": string(b), "data": string(data)})
+}
+
+// document() is the name and the document as it is now.
+func document(_ js.Value, _ []js.Value) any {
+	s, n := current()
+	if s == nil {
+		return fail(errors.New("no mission is open"))
+	}
+	return result(map[string]string{"name": n, "data": string(s.Data())})
 }
 
 // format() is the document as `zmission fmt` writes it, for saving.
@@ -291,10 +314,12 @@ func format(_ js.Value, _ []js.Value) any {
 	if s == nil {
 		return fail(errors.New("no mission is open"))
 	}
-	out, err := missions.Format(s.Data(), strings.EqualFold(path.Ext(n), ".json"))
+	data := s.Data()
+	out, err := missions.Format(data, strings.EqualFold(path.Ext(n), ".json"))
 	if err != nil {
 		return fail(fmt.Errorf("%s cannot be formatted as it is: %v", n, err))
 	}
+	out = missions.KeepLineEnds(data, out) // as `zmission fmt` writes it
 	return result(map[string]string{"name": n, "data": string(out)})
 }
 
