@@ -266,3 +266,12 @@ func has(rule string) string {
 func docHolds(s string) string {
 	return fmt.Sprintf(`JSON.parse(zmissionGo.exportWork('x')).data.includes(%q)`, s)
 }
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

@@ -51,6 +51,7 @@ async function put(fields) {
   web.record = { ...web.record, id: web.id, name: web.name, files: web.files, saved: web.saved, handle: web.handle, ...fields, updated: Date.now() };
   try {
     await putRecord(web.record);
+    sessionStorage.setItem('zmission-work', web.id);
     localStorage.setItem('zmission-current', web.id);
     if (web.storage !== 'ok') { web.storage = 'ok'; notice(''); }
   } catch (err) {
@@ -83,11 +84,14 @@ export function afterChange() {
 }
 
 // beforeLeave: the page is going; IndexedDB may not finish, so the work
-// also goes to localStorage, which writes at once.
+// also goes to localStorage, which writes at once, under its own id (each
+// tab leaves its own).
 export function beforeLeave() {
   try {
     const e = exported();
-    localStorage.setItem('zmission-pending', JSON.stringify({ id: web.id, name: e.name, data: e.data, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
+    sessionStorage.setItem('zmission-work', web.id);
+    localStorage.setItem('zmission-pending:' + web.id, JSON.stringify({ id: web.id, name: e.name, data: e.data, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
+    localStorage.setItem('zmission-current', web.id);
   } catch (err) { /* too large for localStorage: the last IndexedDB write stands */ }
 }
 addEventListener('pagehide', beforeLeave);
@@ -165,7 +169,9 @@ export async function boot() {
   if (opened) await keep();
   if (!opened) {
     const rec = await latest();
-    if (rec && !(await resumeRecord(rec))) opened = true;
+    // Kept again at once: what came from the page's last moments is in
+    // localStorage only until then.
+    if (rec && !(await resumeRecord(rec))) { opened = true; await keep(); }
   }
   if (!opened) {
     const ex = JSON.parse(zmissionGo.example('invader/violet-lockdown'));
@@ -174,25 +180,42 @@ export async function boot() {
   }
   performance.mark('zmission-opened');
   if (err) notice(err, 'error');
+  sweepPending();
   showNeeds();
   showSaved(exported().data);
 }
 
-// latest is the work to bring back: the current record, or what the page
-// wrote as it was left when that is newer.
+// latest is the work to bring back: this tab's own after a reload, else
+// the work kept last (a tab closed, the browser restarted); its record,
+// or what the page wrote as it was left when that is newer.
 async function latest() {
+  const id = sessionStorage.getItem('zmission-work') || localStorage.getItem('zmission-current');
+  if (!id) return null;
   let rec = null;
-  const id = localStorage.getItem('zmission-current');
-  try { rec = id && await getRecord(id); } catch (e) { web.storage = 'failed'; }
-  const p = localStorage.getItem('zmission-pending');
+  try { rec = await getRecord(id); } catch (e) { web.storage = 'failed'; }
+  const key = 'zmission-pending:' + id, p = localStorage.getItem(key);
   if (p) {
-    localStorage.removeItem('zmission-pending');
+    localStorage.removeItem(key);
     try {
       const pend = JSON.parse(p);
-      if (!rec || (pend.id === rec.id && pend.updated > rec.updated) || !id) rec = { ...rec, ...pend };
+      if (pend.id === id && (!rec || pend.updated > rec.updated)) rec = { ...rec, ...pend };
     } catch (e) { /* unreadable: the stored record stands */ }
   }
   return rec;
+}
+
+// sweepPending forgets what tabs wrote as they were left when the
+// browser's storage holds the same work: those would pile up in
+// localStorage, whose room is small.
+async function sweepPending() {
+  for (const k of Object.keys(localStorage)) {
+    if (!k.startsWith('zmission-pending:')) continue;
+    try {
+      const p = JSON.parse(localStorage.getItem(k));
+      const r = await getRecord(p.id);
+      if (r && r.work === p.work && r.data === p.data) localStorage.removeItem(k);
+    } catch (e) { /* left for the tab that reopens it */ }
+  }
 }
 
 // --- the bar ---
@@ -293,7 +316,7 @@ async function openFiles(list, handle = null) {
   const dirOf = n => n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
   const named = new Set();
   for (const n of names) {
-    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) named.add(normal(dirOf(n) + f));
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) named.add(normal(dirOf(n) + f)).add(f.split('/').pop());
   }
   const order = (a, b) => named.has(a) - named.has(b) || a.split('/').length - b.split('/').length || a.localeCompare(b);
   const errors = [];
@@ -301,6 +324,12 @@ async function openFiles(list, handle = null) {
     const beside = {};
     const base = n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
     for (const [k, v] of Object.entries(texts)) if (k !== n && k.startsWith(base)) beside[k.slice(base.length)] = v;
+    // Files picked one by one come without their folders: one the
+    // mission names in a folder (collections/shelf.yaml) is put there.
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) {
+      const p = normal(f), b = p.split('/').pop();
+      if (!(p in beside) && (b in beside) && !p.startsWith('..')) beside[p] = beside[b];
+    }
     const err = openDoc(n.split('/').pop(), texts[n], beside);
     if (!err) {
       web.handle = handle;
