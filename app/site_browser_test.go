@@ -3,16 +3,19 @@ package app
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/zmission/zmission/internal/browsertest"
 )
 
@@ -178,4 +181,183 @@ func shotTo(t *testing.T, ctx context.Context, name string) {
 // emulateNoScript turns the page's script off, as a reader may have it.
 func emulateNoScript() chromedp.Action {
 	return emulation.SetScriptExecutionDisabled(true)
+}
+
+// focused describes the element that has the focus: what it is, where it
+// is and how its focus shows.
+type focused struct {
+	Tag, Name, Href, Text string
+	Top, Left             float64
+	InView                bool
+	Outline               string // computed outline-style, width and colour
+	OutlineStyle          string
+	OutlineWidth          float64
+	Shadow                string
+	Contrast              float64 // of the outline's colour against what is behind the element
+}
+
+const focusedJS = `(() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return {Tag: "body"};
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return {Tag: e.tagName.toLowerCase(), Name: e.name || "", Href: e.getAttribute("href") || "",
+    Text: (e.value && e.type === "checkbox" ? e.value : (e.textContent || "").trim()).slice(0, 40),
+    Top: r.top + scrollY, Left: r.left + scrollX,
+    InView: r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth,
+    Outline: s.outlineStyle + " " + s.outlineWidth + " " + s.outlineColor,
+    OutlineStyle: s.outlineStyle, OutlineWidth: parseFloat(s.outlineWidth) || 0, Shadow: s.boxShadow,
+    Contrast: contrast(s.outlineColor, behind(e.parentElement))};
+  // behind is the first colour painted under e, up its ancestors.
+  function behind(e) {
+    for (; e; e = e.parentElement) {
+      const c = getComputedStyle(e).backgroundColor;
+      if (!/rgba\(.*, 0\)$/.test(c) && c !== "transparent") return c;
+    }
+    return "rgb(255, 255, 255)";
+  }
+  // contrast is WCAG's ratio of two colours' relative luminance.
+  function contrast(a, b) {
+    const lum = c => {
+      const v = c.match(/[\d.]+/g).slice(0, 3).map(x => {
+        x = x / 255;
+        return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
+      });
+      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+    };
+    const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  }
+})()`
+
+// focusables lists, in document order, what Tab should reach on the index:
+// the site's link, every filter control, every card's link.
+const focusablesJS = `Array.from(document.querySelectorAll(
+  "header a[href], #filters select, #filters input, li.card a[href]"))
+  .filter(e => !e.closest("[hidden]")).map(e => e.getAttribute("href") || e.name + ":" + (e.type === "checkbox" ? e.value : ""))`
+
+func (f focused) key() string {
+	if f.Href != "" {
+		return f.Href
+	}
+	if f.Tag == "input" && f.Text != "" && f.Name == "box" {
+		return f.Name + ":" + f.Text
+	}
+	return f.Name + ":"
+}
+
+// TestSiteKeyboardAndZoom uses the site as someone without a mouse and
+// someone reading at 200 % would: Tab reaches the site's link, every
+// filter control and every card, in reading order, each with a focus
+// outline that shows; at 200 % (a 1,280-pixel window at twice the size,
+// so 640 CSS pixels) and at 320 CSS pixels (400 %), no page of the site
+// scrolls sideways.
+func TestSiteKeyboardAndZoom(t *testing.T) {
+	col := t.TempDir()
+	generateCollection(t, col, 10)
+	copyFile(t, "../testdata/broken/key-behind-lock.yaml", filepath.Join(col, "broken/key-behind-lock.yaml"))
+	out := t.TempDir()
+	if code, stdout, stderr := runSite(t, "-o", out, "--editor", "https://editor.example.org/", col); code != 1 {
+		t.Fatalf("exit %d (want 1, for the broken file)\n%s%s", code, stdout, stderr)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
+	defer srv.Close()
+
+	ctx := browsertest.Tab(t, 1280, 900)
+	var want []string
+	if err := chromedp.Run(ctx, chromedp.Navigate(srv.URL+"/index.html"),
+		chromedp.WaitVisible("#filters"),
+		chromedp.Evaluate(focusablesJS, &want)); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < 15 {
+		t.Fatalf("only %d things to reach on the index: %v", len(want), want)
+	}
+	var got []focused
+	for range len(want) + 3 {
+		var f focused
+		if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Tab), chromedp.Evaluate(focusedJS, &f)); err != nil {
+			t.Fatal(err)
+		}
+		if f.Tag == "body" || (len(got) > 0 && f.key() == got[0].key()) {
+			break // past the last, back to the page or the address bar
+		}
+		got = append(got, f)
+		switch {
+		case len(got) == 1:
+			shotTo(t, ctx, "site-focus-header.png")
+		case f.Name == "box" && got[len(got)-2].Name != "box":
+			shotTo(t, ctx, "site-focus-box.png")
+		case strings.HasSuffix(f.Href, "/index.html") && !strings.HasSuffix(got[len(got)-2].Href, "/index.html"):
+			shotTo(t, ctx, "site-focus-card.png")
+		}
+	}
+	var keys []string
+	for _, f := range got {
+		keys = append(keys, f.key())
+	}
+	if strings.Join(keys, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Tab reaches, in order:\n  %s\nwant:\n  %s", strings.Join(keys, "\n  "), strings.Join(want, "\n  "))
+	}
+	for i, f := range got {
+		// Chromium's own ring is "auto"; a page's may be solid or dashed.
+		// A ring of 2 pixels or more, at 3:1 against what is behind it
+		// (WCAG 2.2's non-text contrast); Chromium's own is 1 pixel, dark,
+		// and vanishes on the dark header.
+		if f.OutlineStyle == "none" || f.OutlineWidth < 2 || f.Contrast < 3 {
+			t.Errorf("%s has the focus with no outline that shows (%s, contrast %.1f:1, box-shadow %s)", f.key(), f.Outline, f.Contrast, f.Shadow)
+		}
+		if !f.InView {
+			t.Errorf("%s has the focus outside the window", f.key())
+		}
+		// Reading order: down the page, and along a row of cards.
+		if i > 0 {
+			p := got[i-1]
+			sameRow := math.Abs(f.Top-p.Top) < 8
+			if !(f.Top > p.Top+8 || sameRow && f.Left > p.Left) && !(p.Tag != "a" && f.Tag != "a" && f.Top >= p.Top-40) {
+				t.Errorf("the focus goes back up or left, from %s (%.0f, %.0f) to %s (%.0f, %.0f)", p.key(), p.Left, p.Top, f.key(), f.Left, f.Top)
+			}
+		}
+	}
+
+	// Every page at 200 % and at 400 % of a 1,280-pixel window.
+	var pages []string
+	for name := range readTree(t, out) {
+		if strings.HasSuffix(name, ".html") {
+			pages = append(pages, name)
+		}
+	}
+	sort.Strings(pages)
+	for _, zoom := range []struct {
+		w, h  int64
+		scale float64
+		name  string
+	}{{640, 450, 2, "200"}, {320, 225, 4, "400"}} {
+		if err := chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(zoom.w, zoom.h, zoom.scale, false)); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pages {
+			var wide struct {
+				Scroll, Client int
+				Culprits       []string
+			}
+			if err := chromedp.Run(ctx, chromedp.Navigate(srv.URL+"/"+p), chromedp.WaitReady("footer"),
+				chromedp.Evaluate(`(() => {
+  const d = document.documentElement, w = d.clientWidth;
+  const out = Array.from(document.querySelectorAll("body *")).filter(e => e.getBoundingClientRect().right > w + 1)
+    .map(e => e.tagName.toLowerCase() + (e.className ? "." + e.className : "") + " " + Math.round(e.getBoundingClientRect().right));
+  return {Scroll: d.scrollWidth, Client: w, Culprits: out.slice(0, 5)};
+})()`, &wide)); err != nil {
+				t.Fatal(err)
+			}
+			if wide.Scroll > wide.Client {
+				t.Errorf("%s at %s %%: %d pixels wide in a window of %d: %v", p, zoom.name, wide.Scroll, wide.Client, wide.Culprits)
+			}
+			switch p {
+			case "index.html":
+				shotTo(t, ctx, "site-index-"+zoom.name+".png")
+			case "invader/violet-lockdown-000/index.html", "broken/key-behind-lock/index.html":
+				shotTo(t, ctx, "site-"+strings.Split(p, "/")[1]+"-"+zoom.name+".png")
+			}
+		}
+	}
 }

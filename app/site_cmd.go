@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"image/png"
 	"os"
 	"path/filepath"
 	"sort"
@@ -21,6 +20,7 @@ import (
 	"github.com/zmission/zmission/site"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
+	"github.com/zmission/zmission/web/sharelink"
 )
 
 // sitePNGDPI is the resolution of a mission page's PNG download, a picture
@@ -78,6 +78,7 @@ func (e *env) siteCmd() *cli.Command {
 			cfgs := newConfigs(c.String("config"))
 			b := &siteBuilder{e: e, lim: lim, cfgs: cfgs, named: named, root: commonDir(files), sets: map[string]*layout.TileSet{}}
 			opts := b.options(c)
+			b.editor = opts.EditorURL != ""
 			inputs, err := b.inputs(files)
 			if err != nil {
 				return err
@@ -180,6 +181,9 @@ type siteBuilder struct {
 	root  string
 	slugs map[string]bool
 	sets  map[string]*layout.TileSet // built-in sets missions use, by name
+	// editor: a web editor's address is configured, so mission pages
+	// carry their mission in a link to it.
+	editor bool
 }
 
 // options are the site section of the configuration found for the first
@@ -377,6 +381,9 @@ func (b *siteBuilder) page(file string, data []byte, cfg *validate.Config) (pg *
 	if data != nil {
 		files[base] = data
 		pg.Downloads = append(pg.Downloads, site.Download{File: base, Label: "mission file"})
+		if b.editor {
+			pg.Share, _ = sharelink.Encode(base, data) // too large: no editor link
+		}
 	}
 	switch r.Kind {
 	case lint.KindTileset:
@@ -601,16 +608,15 @@ func pagePDF(ps ...*printout.Page) ([]byte, error) {
 }
 
 // pagePNG rasterises a page. A site writes a PNG per mission, so it is
-// compressed for speed (the encoding took half the time at the default
-// level); the picture is the same as render's.
+// written for speed (printout.EncodeOpaque: rows unfiltered, the fastest
+// compression); the picture is the same as render's.
 func pagePNG(p *printout.Page, dpi float64) ([]byte, error) {
 	img, err := printout.Raster(p, dpi)
 	if err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, img); err != nil {
+	if err := printout.EncodeOpaque(&b, img); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zmission/zmission/web/sharelink"
 )
 
 // runSite runs 'zmission site' with args and returns the exit code and
@@ -24,7 +26,7 @@ func runSite(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-func readTree(t *testing.T, dir string) map[string][]byte {
+func readTree(t testing.TB, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -163,10 +165,21 @@ func TestSiteOfTheExamples(t *testing.T) {
 	// A mission's page: its map, its analysis, its downloads, the editor.
 	vl := string(files["invader/violet-lockdown/index.html"])
 	for _, want := range []string{"<h1>Violet Lockdown</h1>", `src="page.svg"`, "Play order", "violet-lockdown-a4.pdf", "violet-lockdown-letter.pdf",
-		"violet-lockdown.png", editor + "#open=" + "https%3A%2F%2Fclub.example.org%2Fmissions%2Finvader%2Fviolet-lockdown%2Fviolet-lockdown.yaml",
+		"violet-lockdown.png", editor + "#mission=v1.",
 		`<link rel="canonical" href="` + base + `invader/violet-lockdown/">`, "../../tilesets/station/index.html"} {
 		if !strings.Contains(vl, want) {
 			t.Errorf("the Violet Lockdown page lacks %q", want)
+		}
+	}
+	// The editor's link carries the mission itself: the web editor reads
+	// it without a request to this site or any other.
+	if i := strings.Index(vl, "#mission="); i >= 0 {
+		payload := vl[i+len("#mission="):]
+		payload = payload[:strings.IndexByte(payload, '"')]
+		name, got, err := sharelink.Decode(payload)
+		want, _ := os.ReadFile("../examples/invader/violet-lockdown.yaml")
+		if err != nil || name != "violet-lockdown.yaml" || !bytes.Equal(got, want) {
+			t.Errorf("the editor link does not carry the mission: %q %v", name, err)
 		}
 	}
 	if !bytes.HasPrefix(files["invader/violet-lockdown/violet-lockdown-a4.pdf"], []byte("%PDF-")) ||
@@ -197,7 +210,7 @@ func TestSiteOfTheExamples(t *testing.T) {
 }
 
 // copyFile copies src to dst, making dst's folder.
-func copyFile(t *testing.T, src, dst string) {
+func copyFile(t testing.TB, src, dst string) {
 	t.Helper()
 	data, err := os.ReadFile(src)
 	if err != nil {
@@ -300,7 +313,7 @@ func TestSiteBrokenFileAndRebuild(t *testing.T) {
 // generateCollection writes n missions, in turn of each game, made from
 // the examples with their own ids, titles and difficulties, and returns
 // each mission's game and players range by file.
-func generateCollection(t *testing.T, dir string, n int) map[string][3]string {
+func generateCollection(t testing.TB, dir string, n int) map[string][3]string {
 	t.Helper()
 	sources := []string{"invader/violet-lockdown", "invader/first-contact", "classic/blue-line", "classic/night-shift",
 		"facility/cold-landing", "facility/breach-wing", "colony/field-hospital", "colony/radio-silence", "survival-infection/long-night", "survival-infection/base-game"}

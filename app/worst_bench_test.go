@@ -35,6 +35,7 @@ type worstCase struct {
 //     corridors (graph lists the movement graph only there: the sight graph
 //     of 262,144 zones each seeing along its row and column is 270 million
 //     lines, as long to print as it is);
+//   - distinct: the largest board that validates (see distinctCase);
 //   - station: 32×32 tiles of the built-in set, 1,000 Spawn Zones and 3,094
 //     Objectives (lint's BenchmarkLintWorst).
 func worstCases(tb testing.TB) []worstCase {
@@ -92,6 +93,13 @@ func worstCases(tb testing.TB) []worstCase {
 		out = append(out, worstCase{name: name, tiles: ts.String(), mission: m.String(), zone: "B/z17~900"})
 	}
 
+	// distinct: the largest board that validates: faces of 16×16 one-cell
+	// corridor zones, each placed once, as many as a tile set of 200,000
+	// values holds (720 faces, 184,320 zones), with 4,092 Spawn Zones. The
+	// copies above stop at validation (a face placed twice is an error), so
+	// this is the one that every command draws, counts and lists in full.
+	out = append(out, distinctCase(r))
+
 	// station: the built-in set at the limits.
 	m.Reset()
 	m.WriteString("format: 1\nid: station\ntitle: Station\nruleset: zombicide-invader\ntileset: station\ntiles:\n")
@@ -109,6 +117,50 @@ func worstCases(tb testing.TB) []worstCase {
 	m.WriteString("objectives:\n  - take: red\n  - exit: all\n")
 	out = append(out, worstCase{name: "station", mission: m.String(), zone: "0,0"})
 	return out
+}
+
+// distinctFaces is how many 16×16 faces of one-cell zones a tile set
+// holds within the 200,000 values a document may have.
+const distinctFaces = 720
+
+func distinctCase(r *rand.Rand) worstCase {
+	label := func(i int) string {
+		const abc = "abcdefghijklmnopqrstuvwxyz"
+		if i < len(abc) {
+			return abc[i : i+1]
+		}
+		return string([]byte{abc[i/len(abc)%len(abc)], abc[i%len(abc)]})
+	}
+	var ts strings.Builder
+	ts.WriteString("format: 1\nname: big\nsize: 16\nfaces:\n")
+	for f := range distinctFaces {
+		fmt.Fprintf(&ts, "  F%d:\n    grid:\n", f)
+		for y := range 16 {
+			ts.WriteString("      -")
+			for x := range 16 {
+				ts.WriteString(" " + label(y*16+x))
+			}
+			ts.WriteString("\n")
+		}
+		ts.WriteString("    zones:\n")
+		for i := range 256 {
+			fmt.Fprintf(&ts, "      %s: corridor\n", label(i))
+		}
+	}
+	var m strings.Builder
+	m.WriteString("format: 1\nid: distinct\ntitle: Distinct\nruleset: zombicide-invader\ntileset: ./tiles.yaml\ntiles:\n")
+	for i := range distinctFaces {
+		fmt.Fprintf(&m, "  - {face: F%d, at: [%d, %d]}\n", i, i%32, i/32)
+	}
+	m.WriteString("tokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [1, 1]}\n")
+	for range 4096 - 4 {
+		fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", r.IntN(512), r.IntN(16*(distinctFaces/32)))
+	}
+	m.WriteString("objectives:\n  - exit: all\n")
+	// The boxes hold 4 red Spawn Zones: the inventory check is off, so that
+	// the file validates and every command goes all the way.
+	return worstCase{name: "distinct", tiles: ts.String(), mission: m.String(), zone: "F17/ba",
+		config: "rules:\n  inventory: off\n"}
 }
 
 // write puts the case's files in a folder of their own and returns the

@@ -33,6 +33,18 @@ BEGIN {
 	# 1,000 missions take a minute on 2 cores.
 	target["BenchmarkPrintPagePDF"] = 35e6
 	target["BenchmarkPrintPagePNG100"] = 50e6
+	# zmission site on generated collections of every game (app): from
+	# scratch 60 ms a mission (1,000 in a minute on 2 cores), a rebuild
+	# after one change or none in 3 s at any size (bench/site.sh sizes).
+	target["BenchmarkSite/scratch/10"] = 0.6e9
+	target["BenchmarkSite/scratch/100"] = 6e9
+	target["BenchmarkSite/scratch/300"] = 18e9
+	target["BenchmarkSite/change/10"] = 3e9
+	target["BenchmarkSite/change/100"] = 3e9
+	target["BenchmarkSite/change/300"] = 3e9
+	target["BenchmarkSite/unchanged/10"] = 3e9
+	target["BenchmarkSite/unchanged/100"] = 3e9
+	target["BenchmarkSite/unchanged/300"] = 3e9
 	target["BenchmarkSurvivalLint"] = 100e6
 	target["BenchmarkSurvivalAnalyze"] = 2e9
 	target["BenchmarkEdit"] = 100e6

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"image/png"
 	"io"
 	"math/rand/v2"
 	"path/filepath"
@@ -178,7 +177,8 @@ func BenchmarkPrintPagePDF(b *testing.B) {
 }
 
 // BenchmarkPrintPagePNG100 prints one drawn page as a PNG at 100 dpi,
-// compressed for speed, as the site does once per mission.
+// written for speed (printout.EncodeOpaque), as the site does once per
+// mission.
 func BenchmarkPrintPagePNG100(b *testing.B) {
 	pages := sitePages(b)
 	b.ReportAllocs()
@@ -189,7 +189,7 @@ func BenchmarkPrintPagePNG100(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(io.Discard, img); err != nil {
+		if err := printout.EncodeOpaque(io.Discard, img); err != nil {
 			b.Fatal(err)
 		}
 		i++

@@ -48,9 +48,9 @@ func PDF(w io.Writer, pages []*Page) error {
 			}
 		}
 	}
-	for i, ttf := range faceTTF {
+	for i := range faceTTF {
 		if used[i] {
-			f.AddUTF8FontFromBytes("dejavu", pdfStyle[i], ttf)
+			addFace(f, i)
 		}
 	}
 	for _, p := range pages {
@@ -231,7 +231,7 @@ func (w *pdfPage) text(o op, m matrix) {
 	x, y := m.apply(o.x, o.y)
 	for _, r := range o.runs {
 		w.flush()
-		w.f.SetFont("dejavu", pdfStyle[r.face], r.size*k*w.k)
+		w.f.SetFont(pdfFamily, pdfStyle[r.face], r.size*k*w.k)
 		w.b.WriteString("q\n")
 		w.alpha(r.col.A)
 		w.b.WriteString(rgb(r.col.R, r.col.G, r.col.B) + " rg\n")

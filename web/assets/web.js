@@ -39,37 +39,76 @@ function exported() {
   return e;
 }
 
-// keep writes the work as it is now: a reload, a closed tab or a crash
-// brings it back with its history.
-async function keep() {
-  const e = exported();
-  const rec = { id: web.id, name: e.name, work: e.work, data: e.data, files: web.files, saved: web.saved, handle: web.handle, updated: Date.now() };
+function current() {
+  const d = JSON.parse(zmissionGo.document());
+  if (d.error) throw new Error(d.error);
+  return d;
+}
+
+// put writes the record of this work. Transactions on the store run in
+// the order they were made, so the last put is what stays.
+async function put(fields) {
+  web.record = { ...web.record, id: web.id, name: web.name, files: web.files, saved: web.saved, handle: web.handle, ...fields, updated: Date.now() };
   try {
-    await putRecord(rec);
+    await putRecord(web.record);
     localStorage.setItem('zmission-current', web.id);
-    web.storage = 'ok';
+    if (web.storage !== 'ok') { web.storage = 'ok'; notice(''); }
   } catch (err) {
     web.storage = 'failed';
     notice('The browser would not keep this work (' + err.message + '): save it to a file.', 'error');
   }
+}
+
+// keep writes the work as it is now, the document and its history: a
+// reload, a closed tab or a crash brings it back with undo and redo.
+async function keep() {
+  clearTimeout(web.historyTimer);
+  const e = exported();
+  await put({ data: e.data, work: e.work });
   showSaved(e.data);
 }
 
-export async function afterChange() { await keep(); }
+// afterChange keeps an edit: the document at once (it is small), the
+// history (larger: up to MaxKept steps of two documents) once the edits
+// pause, and at the latest as the page is left. Neither holds up the
+// page's redraw.
+export function afterChange() {
+  setTimeout(async () => {
+    const d = current();
+    await put({ data: d.data });
+    showSaved(d.data);
+  }, 0);
+  clearTimeout(web.historyTimer);
+  web.historyTimer = setTimeout(keep, 1000);
+}
 
 // beforeLeave: the page is going; IndexedDB may not finish, so the work
 // also goes to localStorage, which writes at once.
 export function beforeLeave() {
   try {
     const e = exported();
-    localStorage.setItem('zmission-pending', JSON.stringify({ id: web.id, name: e.name, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
+    localStorage.setItem('zmission-pending', JSON.stringify({ id: web.id, name: e.name, data: e.data, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
   } catch (err) { /* too large for localStorage: the last IndexedDB write stands */ }
 }
 addEventListener('pagehide', beforeLeave);
 
 // --- starting ---
 
+// noDisk makes the module's file reads find nothing: a page has no disk,
+// and Go's stub for one answers "not implemented on js", which a finding
+// about a file the author has not given yet would repeat.
+function noDisk() {
+  for (const f of ['open', 'stat', 'lstat', 'readlink']) {
+    globalThis.fs[f] = (...args) => {
+      const e = new Error('no such file or directory');
+      e.code = 'ENOENT';
+      args[args.length - 1](e);
+    };
+  }
+}
+
 async function startModule() {
+  noDisk();
   const go = new Go();
   const ready = new Promise(r => addEventListener('zmission-ready', r, { once: true }));
   let inst;
@@ -79,8 +118,11 @@ async function startModule() {
     const buf = await (await fetch('zmission.wasm')).arrayBuffer();
     inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
   }
+  performance.mark('zmission-compiled');
   go.run(inst);
+  web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
   await ready;
+  performance.mark('zmission-ready');
 }
 
 function newID() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
@@ -90,14 +132,14 @@ function newID() { return Date.now().toString(36) + Math.random().toString(36).s
 function openDoc(name, data, files = {}) {
   const r = JSON.parse(zmissionGo.open(name, data, files));
   if (r.error) return r.error;
-  web.id = newID(); web.name = r.name; web.files = files; web.saved = null; web.handle = null;
+  web.id = newID(); web.name = r.name; web.files = files; web.saved = null; web.handle = null; web.record = null;
   return null;
 }
 
 async function resumeRecord(rec) {
-  const r = JSON.parse(zmissionGo.resume(rec.name, rec.work, rec.files || {}, TAB));
+  const r = JSON.parse(zmissionGo.resume(rec.name, rec.data, rec.work || '', rec.files || {}, TAB));
   if (r.error) return r.error;
-  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null });
+  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null, record: rec });
   return null;
 }
 
@@ -130,6 +172,7 @@ export async function boot() {
     openDoc(ex.name, ex.data, ex.files);
     await keep();
   }
+  performance.mark('zmission-opened');
   if (err) notice(err, 'error');
   showNeeds();
   showSaved(exported().data);
@@ -244,9 +287,17 @@ async function openFiles(list, handle = null) {
   }
   const names = Object.keys(texts).filter(n => /\.(ya?ml|json)$/i.test(n));
   if (!names.length) return notice('Open a mission file: .yaml, .yml or .json.', 'error');
-  // The mission is the file that is not named by another: try each.
+  // The mission is a file no other file names (a tile set or a
+  // collection is named by its mission, and would open by itself too):
+  // those first, then the shallowest, then by name.
+  const dirOf = n => n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
+  const named = new Set();
+  for (const n of names) {
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) named.add(normal(dirOf(n) + f));
+  }
+  const order = (a, b) => named.has(a) - named.has(b) || a.split('/').length - b.split('/').length || a.localeCompare(b);
   const errors = [];
-  for (const n of names.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))) {
+  for (const n of names.sort(order)) {
     const beside = {};
     const base = n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
     for (const [k, v] of Object.entries(texts)) if (k !== n && k.startsWith(base)) beside[k.slice(base.length)] = v;
@@ -261,6 +312,16 @@ async function openFiles(list, handle = null) {
     errors.push(err);
   }
   notice(errors[0], 'error');
+}
+
+// normal resolves '.' and '..' in a slash path.
+function normal(p) {
+  const out = [];
+  for (const part of p.split('/')) {
+    if (part === '..') out.pop();
+    else if (part && part !== '.') out.push(part);
+  }
+  return out.join('/');
 }
 
 async function openPicker(input) {
