@@ -507,6 +507,8 @@ async function paste(clip) {
   if (!clip || !b) return;
   const p = pasteOps(b, clip);
   if (!p) return banner('There is no free place near the copy to paste it.', 'info');
+  // One step is one request, of at most 100 operations.
+  if (p.ops.length > 100) return banner(`A paste is of at most 100 tiles and tokens; this copy holds ${p.ops.length}.`, 'info');
   const nTiles = app.state.board.tiles.length, nTokens = app.state.board.tokens.length;
   const r = await send(p.ops);
   if (r && r.status === 200 && app.state.board) {
