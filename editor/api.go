@@ -14,8 +14,8 @@ import (
 
 // Request is one call of the page into the session, the same whichever
 // door it comes through: "GET state", "GET svg", "GET los", "POST op",
-// "POST undo", "POST redo" (paths without the "api/" prefix the page
-// uses).
+// "POST undo", "POST redo", "GET photo", "POST photo" (paths without
+// the "api/" prefix the page uses).
 type Request struct {
 	Method string
 	Path   string
@@ -65,6 +65,10 @@ func (s *Session) Call(r Request) Reply {
 		return s.undoRedo(r.Body, true)
 	case "POST redo":
 		return s.undoRedo(r.Body, false)
+	case "GET photo":
+		return s.getPhoto(r.Query.Get("face"))
+	case "POST photo":
+		return s.postPhoto(r.Body)
 	}
 	return errorReply(StatusNotFound, "no such call: "+r.Method+" "+r.Path, "")
 }

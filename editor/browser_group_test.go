@@ -127,6 +127,12 @@ func TestBrowserGroup(t *testing.T) {
 	}
 	waitFor(t, ctx, "the outside save shown, the selection kept", `document.title.startsWith('Violet Lockdown II') && zmission.group.length === 6 && document.querySelectorAll('.ed-sel > *').length === 6`)
 
+	// And over a reload of the tab.
+	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the selection after the reload", `zmission.state && zmission.group.length === 6 && document.querySelectorAll('.ed-sel > *').length === 6`)
+
 	// Delete removes the pasted group in one step.
 	n = undoCount(t, ctx)
 	key(t, ctx, "Delete", 0)

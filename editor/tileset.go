@@ -33,6 +33,9 @@ type TilesetState struct {
 	Title string   `json:"title,omitempty"`
 	Size  int      `json:"size"`
 	Faces []TSFace `json:"faces"`
+	// Photos are the faces' photos (photo.go), by face id; nil when the
+	// document is not a file on disk (no folder beside it to keep them).
+	Photos map[string]PhotoFit `json:"photos,omitempty"`
 }
 
 // TSFace is one face: its grid, its zones, and what stands on each side of
@@ -116,6 +119,7 @@ func (s *Session) tilesetState(st *State, cur, good *snapshot) {
 		}
 		ts.Faces = append(ts.Faces, tf)
 	}
+	ts.Photos = s.photos()
 	st.Tileset = ts
 	st.Title = set.Title
 }

@@ -68,6 +68,13 @@ function post(path, body) {
     }
     return r;
   };
+  return inTurn(run);
+}
+
+// inTurn runs a request after those before it: answers are applied in
+// the order the requests were made, so an older state never replaces a
+// newer one.
+function inTurn(run) {
   pending++;
   const p = queue.then(run, run).finally(() => { pending--; if (!pending) noticed(); });
   queue = p.catch(() => {});
@@ -86,7 +93,7 @@ function noticed(rev) {
   if (notice === null || pending) return;
   const r = notice;
   notice = null;
-  if (!app.state || !seen.includes(r)) load();
+  if (!app.state || !seen.includes(r)) inTurn(load);
 }
 // The last revisions the page has shown: a late notice of one is old news.
 const seen = [];
@@ -128,7 +135,7 @@ function setState(st) {
     for (const b of document.querySelectorAll('#tabs button')) b.hidden = b.dataset.tab !== 'issues';
     $('#overlays').hidden = true;
     $('#hover-los').parentElement.hidden = true;
-    renderTileset($('#canvas'), st, send);
+    renderTileset($('#canvas'), st, send, post);
     renderIssues();
     return;
   }
@@ -149,7 +156,10 @@ function setState(st) {
   canvas.group = app.group;
   if (!prev || prev.svg !== st.svg || app.overlays.size) drawMap();
   else decorate();
-  renderPalette($('#palette'), st.palette, startDrag);
+  // The palette is made again only when it changed (a count, a face
+  // used): most edits leave it as it was.
+  const pk = JSON.stringify(st.palette);
+  if (pk !== app.paletteKey) { app.paletteKey = pk; renderPalette($('#palette'), st.palette, startDrag); }
   renderIssues();
   document.body.dataset.kind = st.kind || '';
   $('#form-pane').hidden = st.kind !== 'sheet';
@@ -497,6 +507,8 @@ async function paste(clip) {
   if (!clip || !b) return;
   const p = pasteOps(b, clip);
   if (!p) return banner('There is no free place near the copy to paste it.', 'info');
+  // One step is one request, of at most 100 operations.
+  if (p.ops.length > 100) return banner(`A paste is of at most 100 tiles and tokens; this copy holds ${p.ops.length}.`, 'info');
   const nTiles = app.state.board.tiles.length, nTokens = app.state.board.tokens.length;
   const r = await send(p.ops);
   if (r && r.status === 200 && app.state.board) {

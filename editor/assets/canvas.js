@@ -26,8 +26,12 @@ export class Canvas {
   // so the map does not rescale when the board grows.
   mount(svgText, board, zoom = 1) {
     this.b = board;
-    const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
-    const svg = document.importNode(doc.documentElement, true);
+    // Parsed straight into this page (the HTML parser reads SVG as well):
+    // a separate XML document and a deep import of it cost twice as much on
+    // a big board.
+    const tmp = document.createElement('div');
+    tmp.innerHTML = svgText;
+    const svg = tmp.querySelector('svg');
     svg.removeAttribute('width');
     svg.removeAttribute('height');
     svg.id = 'map';
