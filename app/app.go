@@ -3,6 +3,7 @@
 package app
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -121,11 +122,11 @@ func (e *env) root() *cli.Command {
 			e.validateCmd(),
 			e.newCmd(),
 			e.fmtCmd(),
-			e.showCmd(),
-			e.zonesCmd(),
-			e.graphCmd(),
-			e.losCmd(),
-			e.analyzeCmd(),
+			e.buffered(e.showCmd()),
+			e.buffered(e.zonesCmd()),
+			e.buffered(e.graphCmd()),
+			e.buffered(e.losCmd()),
+			e.buffered(e.analyzeCmd()),
 			e.renderCmd(),
 			e.watchCmd(),
 			e.editCmd(),
@@ -178,4 +179,24 @@ func (e *env) versionCmd() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// buffered runs a command with its standard output buffered: the tables of
+// a board of 262,144 zones went out in a million small writes (a tabwriter
+// writes each cell), seconds of system time. What a command writes to
+// stderr as it goes comes before its output.
+func (e *env) buffered(cmd *cli.Command) *cli.Command {
+	act := cmd.Action
+	cmd.Action = func(ctx context.Context, c *cli.Command) error {
+		out := e.stdout
+		bw := bufio.NewWriterSize(out, 64<<10)
+		e.stdout = bw
+		defer func() { e.stdout = out }()
+		err := act(ctx, c)
+		if ferr := bw.Flush(); ferr != nil && err == nil {
+			return failErr("writing the output: %v", ferr)
+		}
+		return err
+	}
+	return cmd
 }

@@ -149,19 +149,8 @@ func (e *env) fmtOne(file string) fmtResult {
 		}
 		return r
 	}
-	r.after = keepLineEnds(r.before, out)
+	r.after = missions.KeepLineEnds(r.before, out)
 	return r
-}
-
-// keepLineEnds writes out with CRLF line ends when the file read has them
-// (its first line ends so): the canonical form is about content, and a
-// Windows author's line ends are theirs.
-func keepLineEnds(before, out []byte) []byte {
-	i := bytes.IndexByte(before, '\n')
-	if i <= 0 || before[i-1] != '\r' {
-		return out
-	}
-	return bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
 }
 
 // writeProblem words why a file was not written.

@@ -130,10 +130,17 @@ func (e *env) missionPages(c *cli.Command, path, format string, o render.Options
 		o.Overlays = append(o.Overlays, ov)
 	}
 	if format == "svg" {
-		if scale, err := render.OverlayScale(r.Scene, g, o); err == nil && scale < render.MinOverlayScale {
+		// One layout for the page and the overlay-scale warning.
+		var buf bytes.Buffer
+		scale, err := render.SVGScaled(&buf, r.Scene, g, o)
+		if err != nil {
+			return nil, nil, failErr("drawing %s: %v", path, err)
+		}
+		if scale < render.MinOverlayScale {
 			fmt.Fprintf(e.stderr, "zmission: warning: %s: the keys of %d overlays shrink the board to %.0f%% of its size; -o FILE.pdf gives each overlay a page of its own\n",
 				path, len(o.Overlays), scale*100)
 		}
+		return [][]byte{buf.Bytes()}, r.Scene.Board.Set, nil
 	}
 	pages, err := printing.Pages(r, format, o, render.ModelOptions{})
 	if err != nil {
@@ -217,6 +224,12 @@ func drawModel(r *lint.Result, o render.ModelOptions) ([]byte, error) {
 		var oe *render.OptionError
 		if errors.As(err, &oe) {
 			return nil, usageErr("%s", oe.Msg)
+		}
+		// What the file prevents is its finding (exit 1): a .zmission.yaml
+		// may have silenced the error that says so.
+		var fe *render.FileError
+		if errors.As(err, &fe) {
+			return nil, &exitError{code: ExitFindings, msg: r.File + ": " + fe.Msg}
 		}
 		return nil, failErr("drawing %s: %v", r.File, err)
 	}

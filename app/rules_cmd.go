@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
@@ -35,7 +36,7 @@ func (e *env) rulesCmd() *cli.Command {
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Bool("markdown") {
-				return validate.WriteChecksDoc(e.stdout, RunExample)
+				return validate.WriteChecksDoc(e.stdout, RunExample, missions.CanonicalExample)
 			}
 			switch c.String("format") {
 			case "text":
@@ -69,7 +70,7 @@ func (e *env) rulesCmd() *cli.Command {
 					}
 					return &exitError{code: ExitUsage, msg: fmt.Sprintf("no check %q", c.Args().First()), hint: hint}
 				}
-				return validate.WriteCheckDoc(e.stdout, chk, RunExample)
+				return validate.WriteCheckDoc(e.stdout, chk, RunExample, missions.CanonicalExample)
 			}
 			return usageErr("rules takes at most one check id")
 		},

@@ -20,6 +20,7 @@ import (
 	"github.com/zmission/zmission/site"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
+	"github.com/zmission/zmission/web/sharelink"
 )
 
 // sitePNGDPI is the resolution of a mission page's PNG download, a picture
@@ -77,6 +78,7 @@ func (e *env) siteCmd() *cli.Command {
 			cfgs := newConfigs(c.String("config"))
 			b := &siteBuilder{e: e, lim: lim, cfgs: cfgs, named: named, root: commonDir(files), sets: map[string]*layout.TileSet{}}
 			opts := b.options(c)
+			b.editor = opts.EditorURL != ""
 			inputs, err := b.inputs(files)
 			if err != nil {
 				return err
@@ -179,6 +181,9 @@ type siteBuilder struct {
 	root  string
 	slugs map[string]bool
 	sets  map[string]*layout.TileSet // built-in sets missions use, by name
+	// editor: a web editor's address is configured, so mission pages
+	// carry their mission in a link to it.
+	editor bool
 }
 
 // options are the site section of the configuration found for the first
@@ -376,6 +381,9 @@ func (b *siteBuilder) page(file string, data []byte, cfg *validate.Config) (pg *
 	if data != nil {
 		files[base] = data
 		pg.Downloads = append(pg.Downloads, site.Download{File: base, Label: "mission file"})
+		if b.editor {
+			pg.Share, _ = sharelink.Encode(base, data) // too large: no editor link
+		}
 	}
 	switch r.Kind {
 	case lint.KindTileset:

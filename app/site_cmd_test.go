@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zmission/zmission/web/sharelink"
 )
 
 // runSite runs 'zmission site' with args and returns the exit code and
@@ -163,10 +165,21 @@ func TestSiteOfTheExamples(t *testing.T) {
 	// A mission's page: its map, its analysis, its downloads, the editor.
 	vl := string(files["invader/violet-lockdown/index.html"])
 	for _, want := range []string{"<h1>Violet Lockdown</h1>", `src="page.svg"`, "Play order", "violet-lockdown-a4.pdf", "violet-lockdown-letter.pdf",
-		"violet-lockdown.png", editor + "#open=" + "https%3A%2F%2Fclub.example.org%2Fmissions%2Finvader%2Fviolet-lockdown%2Fviolet-lockdown.yaml",
+		"violet-lockdown.png", editor + "#mission=v1.",
 		`<link rel="canonical" href="` + base + `invader/violet-lockdown/">`, "../../tilesets/station/index.html"} {
 		if !strings.Contains(vl, want) {
 			t.Errorf("the Violet Lockdown page lacks %q", want)
+		}
+	}
+	// The editor's link carries the mission itself: the web editor reads
+	// it without a request to this site or any other.
+	if i := strings.Index(vl, "#mission="); i >= 0 {
+		payload := vl[i+len("#mission="):]
+		payload = payload[:strings.IndexByte(payload, '"')]
+		name, got, err := sharelink.Decode(payload)
+		want, _ := os.ReadFile("../examples/invader/violet-lockdown.yaml")
+		if err != nil || name != "violet-lockdown.yaml" || !bytes.Equal(got, want) {
+			t.Errorf("the editor link does not carry the mission: %q %v", name, err)
 		}
 	}
 	if !bytes.HasPrefix(files["invader/violet-lockdown/violet-lockdown-a4.pdf"], []byte("%PDF-")) ||

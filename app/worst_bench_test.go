@@ -27,34 +27,47 @@ type worstCase struct {
 
 // worstCases builds the files:
 //   - spawns: 4,094 Spawn Zones, each in a zone of its own, on 4,096
-//     one-cell corridor zones (32×32 tiles of a 2×2 face): every Spawn
-//     Zone has neighbours a Mold chain of one zone links it to;
+//     one-cell corridor zones (32×32 tiles, 1,024 faces of 2×2 cells):
+//     every Spawn Zone has neighbours a Mold chain of one zone links it
+//     to; the file validates (the inventory check off);
 //   - spawns-far: the same with mold-distance's threshold at its bound, 6;
 //   - copies, copies-open: one 16×16 face of 256 zones placed 1,024 times
-//     (262,144 zones), with 4,092 Spawn Zones scattered over it; rooms, and
+//     (262,144 zones, and an error per copy, so analyze, show and render
+//     stop at validation), with 4,092 Spawn Zones scattered over it; rooms, and
 //     corridors (graph lists the movement graph only there: the sight graph
 //     of 262,144 zones each seeing along its row and column is 270 million
 //     lines, as long to print as it is);
+//   - distinct: the largest board that validates (see distinctCase);
 //   - station: 32×32 tiles of the built-in set, 1,000 Spawn Zones and 3,094
 //     Objectives (lint's BenchmarkLintWorst).
 func worstCases(tb testing.TB) []worstCase {
 	var out []worstCase
 
-	// spawns: a 2×2 face of four corridor zones.
-	small := "format: 1\nname: small\nsize: 2\nfaces:\n  Q:\n    grid:\n      - a b\n      - c d\n    zones: {a: corridor, b: corridor, c: corridor, d: corridor}\n"
+	// spawns: 1,024 faces of 2×2 corridor zones, each placed once (a face
+	// placed twice is an error, and a file with errors stops analyze, show
+	// and render before they do their work).
+	var ts strings.Builder
+	ts.WriteString("format: 1\nname: small\nsize: 2\nfaces:\n")
+	for i := range 1024 {
+		fmt.Fprintf(&ts, "  Q%d:\n    grid:\n      - a b\n      - c d\n    zones: {a: corridor, b: corridor, c: corridor, d: corridor}\n", i)
+	}
+	small := ts.String()
 	var m strings.Builder
 	m.WriteString("format: 1\nid: spawns\ntitle: Spawns\nruleset: zombicide-invader\ntileset: ./tiles.yaml\ntiles:\n")
 	for i := range 1024 {
-		fmt.Fprintf(&m, "  - {face: Q, at: [%d, %d]}\n", i%32, i/32)
+		fmt.Fprintf(&m, "  - {face: Q%d, at: [%d, %d]}\n", i, i%32, i/32)
 	}
 	m.WriteString("tokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [63, 63]}\n")
 	for i := 1; i < 64*64-1; i++ {
 		fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", i%64, i/64)
 	}
 	m.WriteString("objectives:\n  - exit: all\n")
-	out = append(out, worstCase{name: "spawns", tiles: small, mission: m.String(), zone: "Q/d~500"})
-	out = append(out, worstCase{name: "spawns-far", tiles: small, mission: m.String(), zone: "Q/d~500",
-		config: "rules:\n  mold-distance: {threshold: 6}\n"})
+	// The boxes hold 4 red Spawn Zones: the inventory check is off, so that
+	// the file validates (as distinct's below).
+	out = append(out, worstCase{name: "spawns", tiles: small, mission: m.String(), zone: "Q500/d",
+		config: "rules:\n  inventory: off\n"})
+	out = append(out, worstCase{name: "spawns-far", tiles: small, mission: m.String(), zone: "Q500/d",
+		config: "rules:\n  inventory: off\n  mold-distance: {threshold: 6}\n"})
 
 	// copies: a 16×16 face whose every cell is a zone of its own, placed
 	// 1,024 times, with 4,092 Spawn Zones scattered over it: rooms (walled
@@ -62,7 +75,7 @@ func worstCases(tb testing.TB) []worstCase {
 	// corridors (every zone reaches and sees along its row and column).
 	r := rand.New(rand.NewPCG(19, 4))
 	for _, kind := range []string{"room", "corridor"} {
-		var ts strings.Builder
+		ts.Reset()
 		ts.WriteString("format: 1\nname: big\nsize: 16\nfaces:\n  B:\n    grid:\n")
 		for y := range 16 {
 			ts.WriteString("      -")
@@ -92,6 +105,14 @@ func worstCases(tb testing.TB) []worstCase {
 		out = append(out, worstCase{name: name, tiles: ts.String(), mission: m.String(), zone: "B/z17~900"})
 	}
 
+	// distinct: the largest board that validates: faces of 16×16 one-cell
+	// corridor zones, each placed once, as many as a tile set of 200,000
+	// values holds (720 faces, 184,320 zones), with 4,092 Spawn Zones. The
+	// copies above stop at validation (a face placed twice is an error), so
+	// this is the one that every command draws, counts and lists in full
+	// (graph its movement graph: the sight graph is 160 million lines).
+	out = append(out, distinctCase(r))
+
 	// station: the built-in set at the limits.
 	m.Reset()
 	m.WriteString("format: 1\nid: station\ntitle: Station\nruleset: zombicide-invader\ntileset: station\ntiles:\n")
@@ -111,10 +132,60 @@ func worstCases(tb testing.TB) []worstCase {
 	return out
 }
 
+// distinctFaces is how many 16×16 faces of one-cell zones a tile set
+// holds within the 200,000 values a document may have.
+const distinctFaces = 720
+
+func distinctCase(r *rand.Rand) worstCase {
+	label := func(i int) string {
+		const abc = "abcdefghijklmnopqrstuvwxyz"
+		if i < len(abc) {
+			return abc[i : i+1]
+		}
+		return string([]byte{abc[i/len(abc)%len(abc)], abc[i%len(abc)]})
+	}
+	var ts strings.Builder
+	ts.WriteString("format: 1\nname: big\nsize: 16\nfaces:\n")
+	for f := range distinctFaces {
+		fmt.Fprintf(&ts, "  F%d:\n    grid:\n", f)
+		for y := range 16 {
+			ts.WriteString("      -")
+			for x := range 16 {
+				ts.WriteString(" " + label(y*16+x))
+			}
+			ts.WriteString("\n")
+		}
+		ts.WriteString("    zones:\n")
+		for i := range 256 {
+			fmt.Fprintf(&ts, "      %s: corridor\n", label(i))
+		}
+	}
+	var m strings.Builder
+	m.WriteString("format: 1\nid: distinct\ntitle: Distinct\nruleset: zombicide-invader\ntileset: ./tiles.yaml\ntiles:\n")
+	for i := range distinctFaces {
+		fmt.Fprintf(&m, "  - {face: F%d, at: [%d, %d]}\n", i, i%32, i/32)
+	}
+	m.WriteString("tokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [1, 1]}\n")
+	for range 4096 - 4 {
+		fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", r.IntN(512), r.IntN(16*(distinctFaces/32)))
+	}
+	m.WriteString("objectives:\n  - exit: all\n")
+	// The boxes hold 4 red Spawn Zones: the inventory check is off, so that
+	// the file validates and every command goes all the way.
+	return worstCase{name: "distinct", tiles: ts.String(), mission: m.String(), zone: "F17/ba",
+		config: "rules:\n  inventory: off\n"}
+}
+
 // write puts the case's files in a folder of their own and returns the
 // mission's path.
 func (c worstCase) write(tb testing.TB) string {
-	dir := filepath.Join(tb.TempDir(), c.name)
+	return c.writeIn(tb, tb.TempDir())
+}
+
+// writeIn puts the case's files in root/name and returns the mission's
+// path.
+func (c worstCase) writeIn(tb testing.TB, root string) string {
+	dir := filepath.Join(root, c.name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		tb.Fatal(err)
 	}
@@ -148,7 +219,7 @@ func BenchmarkWorst(b *testing.B) {
 	for _, c := range worstCases(b) {
 		path := c.write(b)
 		cmds := worstCommands(path, c.zone)
-		if c.name == "copies-open" {
+		if c.name == "copies-open" || c.name == "distinct" {
 			cmds["graph"] = []string{"graph", "--kind", "movement", "--format", "json", path}
 		}
 		for _, name := range []string{"validate", "analyze", "graph", "zones", "los", "show", "render"} {
@@ -165,6 +236,37 @@ func BenchmarkWorst(b *testing.B) {
 				// the wall time says more about the neighbours.
 				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 			})
+		}
+	}
+}
+
+// TestWorstFiles holds the worst files to what BenchmarkWorst and
+// docs/performance.md say of them: the copies stop at validation (a face
+// placed twice is an error) while spawns, spawns-far and distinct (the
+// largest board that validates) have no error, so that every command
+// draws and counts them in full. With ZMISSION_WORST_DIR set it leaves the files there, one folder
+// per case, for bench/worst.sh to time the built program on.
+func TestWorstFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds boards of 262,144 zones")
+	}
+	root := os.Getenv("ZMISSION_WORST_DIR")
+	if root == "" {
+		root = t.TempDir()
+	}
+	for _, c := range worstCases(t) {
+		path := c.writeIn(t, root)
+		valid := c.name == "spawns" || c.name == "spawns-far" || c.name == "distinct"
+		if !valid && c.name != "copies" {
+			continue
+		}
+		var out, errb strings.Builder
+		code := Run([]string{"zmission", "--allow-outside", "validate", "--format", "json", path}, nil, &out, &errb)
+		switch {
+		case valid && code != ExitOK:
+			t.Errorf("%s does not validate (exit %d): %.2000s", c.name, code, out.String()+errb.String())
+		case !valid && (code != ExitFindings || !strings.Contains(out.String(), `"both-faces"`)):
+			t.Errorf("copies: exit %d, want 1 with both-faces errors", code)
 		}
 	}
 }

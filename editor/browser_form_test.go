@@ -152,6 +152,61 @@ func TestBrowserFormColony(t *testing.T) {
 	waitFor(t, ctx, "the colony-track finding at the Morale field", fieldShows("/objective/normal/morale", "colony-track"))
 	shot(t, ctx, "form-colony.png")
 
+	// Text that is no number is refused at its field, in words; the file
+	// keeps its Morale.
+	before := read(t, path)
+	formInput(t, ctx, "/objective/normal/morale", "abc", "change")
+	waitFor(t, ctx, "the refusal at the Morale field", `(document.querySelector('#schema-form .sf-field[data-pointer="/objective/normal/morale"] > .sf-refused') || {}).textContent === 'Morale wants a whole number, not "abc"'`)
+	if string(read(t, path)) != string(before) {
+		t.Errorf("text in a number field changed the file")
+	}
+
 	clickForFile(t, ctx, `#undo`, path, "    morale: 8\n")
 	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'colony-track') && document.querySelector('#schema-form input[data-pointer="/objective/normal/morale"]').value === '8'`)
+}
+
+// TestBrowserFormNumberText types text that is no number in a number field
+// of a pair (a facility's grid: columns and rows): the field says, in
+// words, that it wants a whole number, and the file keeps both values; a
+// browser's number field would have emptied itself and taken the item out
+// of the pair, which the schema then blamed on the pair ("grid: has 1
+// item"). A number again takes the refusal back.
+func TestBrowserFormNumberText(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/facility/cold-landing.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	click(t, ctx, `#tabs button[data-tab="mission"]`)
+	field := `#schema-form input[data-pointer="/grid/0"]`
+	waitFor(t, ctx, "the grid's columns", `document.querySelector('`+field+`')`)
+	var cols string
+	js(t, ctx, `document.querySelector('`+field+`').value`, &cols)
+	before := read(t, path)
+	// The refusal shows at the grid's field, which holds both numbers.
+	refusal := `(document.querySelector('` + field + `').closest('.sf-field').querySelector(':scope > .sf-refused') || {}).textContent`
+	for _, text := range []string{"abc", "2.5", "1e", " "} {
+		formInput(t, ctx, "/grid/0", text, "change")
+		var got string
+		js(t, ctx, refusal+` || ''`, &got)
+		want := `Columns wants a whole number from 1 to 32, not "` + text + `"`
+		if text == " " {
+			want = "Columns wants a whole number from 1 to 32" // emptied: the pair keeps its columns
+		}
+		if got != want {
+			t.Errorf("%q: the field says %q, want %q", text, got, want)
+		}
+		if strings.Contains(got, "item") {
+			t.Errorf("%q: the refusal speaks of items: %q", text, got)
+		}
+		if string(read(t, path)) != string(before) {
+			t.Fatalf("%q in the columns changed the file", text)
+		}
+	}
+	// The columns as they were: nothing to save, and the refusal goes.
+	formInput(t, ctx, "/grid/0", cols, "change")
+	waitFor(t, ctx, "the refusal gone", `!document.querySelector('`+field+`').closest('.sf-field').querySelector(':scope > .sf-refused')`)
+	if string(read(t, path)) != string(before) {
+		t.Errorf("the columns as they were changed the file")
+	}
 }

@@ -43,7 +43,7 @@ func TestMain(m *testing.M) {
 }
 
 // browser returns a new tab of a headless Chromium with a fresh profile.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	exe := browsertest.Path(t)
 	shared.once.Do(func() {
 		shared.profile, shared.err = os.MkdirTemp("", "zmission-chromium-")
@@ -67,7 +67,7 @@ func browser(t *testing.T) context.Context {
 }
 
 // serve starts an editor on a copy of src and returns it with the file.
-func serve(t *testing.T, src string) (*Server, string) {
+func serve(t testing.TB, src string) (*Server, string) {
 	t.Helper()
 	data, err := os.ReadFile(src)
 	if err != nil {

@@ -39,6 +39,10 @@ type Op struct {
 	Pointer string          `json:"pointer,omitempty"`
 	Data    json.RawMessage `json:"data,omitempty"`
 
+	// Moves: tiles.move's tiles, each to its new place and rotation
+	// (group_ops.go).
+	Moves []TileMove `json:"moves,omitempty"`
+
 	// The facility's slots, rooms and corridors (facility_ops.go).
 	graphOp
 }
@@ -88,6 +92,8 @@ func (c opContext) apply(root *yaml.Node, op Op) error {
 		return c.tileRotate(root, op)
 	case "tile.remove":
 		return c.tileRemove(root, op)
+	case "tiles.move":
+		return c.tilesMove(root, op)
 	case "token.place":
 		return tokenPlace(root, op)
 	case "token.move":

@@ -42,6 +42,12 @@ func TestOpsGolden(t *testing.T) {
 		{"tile-move-carries-tokens", []Op{{Op: "tile.move", Index: 0, At: &[2]int{0, 1}}}},
 		{"tile-rotate-turns-tokens", []Op{{Op: "token.place", Type: "door", Color: ptr("violet"), At: &[2]int{0, 0}, Side: "e"}, {Op: "tile.rotate", Index: 0}}},
 		{"tile-remove", []Op{{Op: "tile.remove", Index: 1}}},
+		// A group of two tiles moved right by one tile: the first takes the
+		// second's place, each with its tokens.
+		{"tiles-move-shift", []Op{{Op: "tiles.move", Moves: []TileMove{{Index: 0, At: [2]int{1, 0}}, {Index: 1, At: [2]int{2, 0}}}}}},
+		// The same group turned clockwise about its corner: 2A goes below
+		// 1A, both turned, their tokens turned with them.
+		{"tiles-move-rotate", []Op{{Op: "tiles.move", Moves: []TileMove{{Index: 0, At: [2]int{0, 0}, Rot: ptr(90)}, {Index: 1, At: [2]int{0, 1}, Rot: ptr(90)}}}}},
 		{"token-door-state", []Op{
 			{Op: "token.place", Type: "door", Color: ptr("violet"), At: &[2]int{2, 1}, Side: "e"},
 			{Op: "token.set", Index: 4, State: ptr("open")},
@@ -92,5 +98,30 @@ func goldenFile(t *testing.T, path string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestTilesMoveRefuses: a group cannot land on a tile that stays, move a
+// tile twice, or turn by other than quarter turns; the file is untouched.
+func TestTilesMoveRefuses(t *testing.T) {
+	src, err := os.ReadFile("testdata/commented.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		moves []TileMove
+		want  string
+	}{
+		{[]TileMove{{Index: 0, At: [2]int{1, 0}}}, "tile 2 already stands at [1, 0]"},
+		{[]TileMove{{Index: 0, At: [2]int{0, 1}}, {Index: 0, At: [2]int{0, 2}}}, "tile 1 is moved twice"},
+		{[]TileMove{{Index: 0, At: [2]int{0, 1}}, {Index: 1, At: [2]int{0, 1}}}, "tile 1 already stands at [0, 1]"},
+		{[]TileMove{{Index: 1, At: [2]int{2, 0}, Rot: ptr(45)}}, "a rotation is 0, 90, 180 or 270"},
+		{[]TileMove{{Index: 5, At: [2]int{2, 0}}}, "there is no tile 6"},
+		{nil, "tiles.move needs 1 to"},
+	} {
+		_, err := applyOps(src, station, Op{Op: "tiles.move", Moves: c.moves})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: got %v, want %q", c.moves, err, c.want)
+		}
 	}
 }

@@ -474,41 +474,61 @@ func docRoot(s *snapshot) *source.Node {
 // there, else the innermost value on its line.
 func pointFindings(fs []Finding, s *snapshot) {
 	root := docRoot(s)
-	if root == nil {
+	if root == nil || len(fs) == 0 {
 		return
 	}
-	type cand struct {
+	// The document is walked once: each value is listed under the lines
+	// its value and its key start on, in the walk's order (a tie goes to
+	// the first). A walk per finding made a board's hundreds of findings
+	// cost seconds.
+	type node struct {
+		n     *source.Node
 		ptr   string
 		depth int
-		rank  int // 0: the value starts at the column, 1: its key does, 2: on the line before the column
 	}
-	for i := range fs {
-		f := &fs[i]
-		var best *cand
-		var walk func(n *source.Node, toks []string)
-		walk = func(n *source.Node, toks []string) {
-			c := cand{ptr: pointerOf(toks), depth: len(toks), rank: 3}
-			switch {
-			case n.Pos.Line == f.Line && n.Pos.Col == f.Col:
-				c.rank = 0
-			case n.KeyPos.Line == f.Line && n.KeyPos.Col == f.Col:
-				c.rank = 1
-			case (n.Pos.Line == f.Line && n.Pos.Col <= f.Col) || (n.KeyPos.Line == f.Line && n.KeyPos.Col <= f.Col):
-				c.rank = 2
+	want := map[int]bool{}
+	for _, f := range fs {
+		want[f.Line] = true
+	}
+	byLine := map[int][]node{}
+	var walk func(n *source.Node, toks []string)
+	walk = func(n *source.Node, toks []string) {
+		if len(toks) > 0 && (want[n.Pos.Line] || want[n.KeyPos.Line]) {
+			nd := node{n: n, ptr: pointerOf(toks), depth: len(toks)}
+			if want[n.Pos.Line] {
+				byLine[n.Pos.Line] = append(byLine[n.Pos.Line], nd)
 			}
-			if len(toks) > 0 && c.rank < 3 && (best == nil || c.rank < best.rank || (c.rank == best.rank && c.depth > best.depth)) {
-				best = &c
-			}
-			for j, it := range n.Items {
-				walk(it, append(toks, strconv.Itoa(j)))
-			}
-			for j, it := range n.Fields {
-				walk(it, append(toks, n.Keys[j]))
+			if n.KeyPos.Line != n.Pos.Line && want[n.KeyPos.Line] {
+				byLine[n.KeyPos.Line] = append(byLine[n.KeyPos.Line], nd)
 			}
 		}
-		walk(root, nil)
-		if best != nil {
-			f.Pointer = best.ptr
+		for j, it := range n.Items {
+			walk(it, append(toks, strconv.Itoa(j)))
+		}
+		for j, it := range n.Fields {
+			walk(it, append(toks, n.Keys[j]))
+		}
+	}
+	walk(root, nil)
+	for i := range fs {
+		f := &fs[i]
+		best, bestRank, bestDepth := "", 3, 0
+		for _, nd := range byLine[f.Line] {
+			n, rank := nd.n, 3 // 0: the value starts at the column, 1: its key does, 2: on the line before the column
+			switch {
+			case n.Pos.Line == f.Line && n.Pos.Col == f.Col:
+				rank = 0
+			case n.KeyPos.Line == f.Line && n.KeyPos.Col == f.Col:
+				rank = 1
+			case (n.Pos.Line == f.Line && n.Pos.Col <= f.Col) || (n.KeyPos.Line == f.Line && n.KeyPos.Col <= f.Col):
+				rank = 2
+			}
+			if rank < 3 && (best == "" || rank < bestRank || (rank == bestRank && nd.depth > bestDepth)) {
+				best, bestRank, bestDepth = nd.ptr, rank, nd.depth
+			}
+		}
+		if best != "" {
+			f.Pointer = best
 		}
 	}
 }

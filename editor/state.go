@@ -107,6 +107,10 @@ type Tile struct {
 	Col   int    `json:"col"`
 	Row   int    `json:"row"`
 	Rot   int    `json:"rot"`
+	// Bad: the rules could not put it down (it overlaps another, its face
+	// is not in the tile set): drawn where the file puts it, in an error
+	// style, so it can be selected and moved or removed.
+	Bad bool `json:"bad,omitempty"`
 }
 
 type Zone struct {
@@ -308,8 +312,15 @@ func formOf(doc *missions.Doc, m *missions.Mission) *Form {
 func boardOf(sc *rules.Scene) *Board {
 	b := sc.Board
 	out := &Board{W: b.W, H: b.H, N: b.N, Cell: render.CellUnits, Tiles: []Tile{}, Zones: []Zone{}, Tokens: []Token{}}
+	placed := map[int]bool{}
 	for _, t := range b.Tiles {
+		placed[t.Index] = true
 		out.Tiles = append(out.Tiles, Tile{Index: t.Index, Face: t.Face, Col: t.Col, Row: t.Row, Rot: t.Rot})
+	}
+	for i, t := range sc.Mission.Tiles {
+		if !placed[i] {
+			out.Tiles = append(out.Tiles, Tile{Index: i, Face: t.Face, Col: t.At[0], Row: t.At[1], Rot: t.Rot, Bad: true})
+		}
 	}
 	for _, z := range b.Zones {
 		zv := Zone{ID: z.ID, Kind: z.Kind, Features: z.Features}

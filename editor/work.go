@@ -21,8 +21,13 @@ type WorkStep struct {
 	After  []byte `json:"after"`
 }
 
-// Export is the work of tab: the document and the steps it can undo and
-// redo.
+// MaxKept is how many steps of undo (and of redo) Export keeps: the work
+// is written to the browser's storage at every edit, so its size is
+// bounded whatever the session's own history holds.
+const MaxKept = 100
+
+// Export is the work of tab: the document and the latest MaxKept steps it
+// can undo and redo.
 func (s *Session) Export(tab string) Work {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -34,6 +39,12 @@ func (s *Session) Export(tab string) Work {
 	}
 	for _, st := range s.hist.undone[tab] {
 		w.Undone = append(w.Undone, WorkStep{st.before, st.after})
+	}
+	if len(w.Done) > MaxKept {
+		w.Done = w.Done[len(w.Done)-MaxKept:]
+	}
+	if len(w.Undone) > MaxKept {
+		w.Undone = w.Undone[len(w.Undone)-MaxKept:]
 	}
 	return w
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
@@ -20,7 +21,7 @@ func runExample(example string) string {
 // generates. Regenerate with: ZMISSION_UPDATE=1 go test ./lint -run ChecksDoc
 func TestChecksDocCurrent(t *testing.T) {
 	var b bytes.Buffer
-	if err := validate.WriteChecksDoc(&b, runExample); err != nil {
+	if err := validate.WriteChecksDoc(&b, runExample, missions.CanonicalExample); err != nil {
 		t.Fatal(err)
 	}
 	const path = "../docs/checks.md"

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/facility"
 	"github.com/zmission/zmission/validate"
@@ -37,7 +38,7 @@ func (s *Server) hover(p positionParams) (any, *rpcError) {
 	}
 	if id, a, b := ruleWord(data, off); id != "" {
 		var buf bytes.Buffer
-		validate.WriteCheckDoc(&buf, validate.Lookup(id), nil)
+		validate.WriteCheckDoc(&buf, validate.Lookup(id), nil, missions.CanonicalExample)
 		r := sp.text.rangeOf(a, b, enc)
 		return Hover{Contents: MarkupContent{Kind: "markdown", Value: buf.String()}, Range: &r}, nil
 	}

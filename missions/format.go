@@ -136,6 +136,17 @@ func orderKeys(keys []string, sh *shape) []int {
 	return out
 }
 
+// CanonicalExample is an example file as fmt writes it, or as it is where
+// fmt does not take it (a tile set, a file broken on purpose): the
+// documented examples of the checks are shown so.
+func CanonicalExample(src string) string {
+	out, err := Format([]byte(src), false)
+	if err != nil {
+		return src
+	}
+	return string(out)
+}
+
 // Format returns the mission in data in its canonical form: YAML, or JSON
 // when json is set. A document that cannot be read, or is not a mission, is
 // refused with a *FormatError listing located problems. The result is

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/zmission/zmission/source"
@@ -606,6 +607,53 @@ func looksNumeric(s string) bool {
 // when the result is not what the place needs: one line, or a literal block
 // without an indentation indicator.
 func dumpScalar(n *yaml.Node, style yaml.Style, ctx int) (scalarText, bool) {
+	// A mission repeats its short scalars (types, colours, coordinates,
+	// ids) many times, and each dump starts a whole emitter: short ones
+	// are remembered, as the dump is a function of these four alone.
+	if len(n.Value) > maxMemoValue {
+		return dumpScalarNow(n, style, ctx)
+	}
+	key := memoKey{n.Tag, n.Value, style, ctx}
+	scalarMemo.Lock()
+	r, ok := scalarMemo.m[key]
+	scalarMemo.Unlock()
+	if ok {
+		return r.t, r.ok
+	}
+	t, done := dumpScalarNow(n, style, ctx)
+	scalarMemo.Lock()
+	if len(scalarMemo.m) >= maxMemo {
+		clear(scalarMemo.m)
+	}
+	scalarMemo.m[key] = scalarResult{t, done}
+	scalarMemo.Unlock()
+	return t, done
+}
+
+// The memo of short scalars' dumps, shared by the files formatted at once;
+// bounded by clearing it when full.
+const (
+	maxMemoValue = 64
+	maxMemo      = 4096
+)
+
+type memoKey struct {
+	tag, value string
+	style      yaml.Style
+	ctx        int
+}
+
+type scalarResult struct {
+	t  scalarText
+	ok bool
+}
+
+var scalarMemo = struct {
+	sync.Mutex
+	m map[memoKey]scalarResult
+}{m: map[memoKey]scalarResult{}}
+
+func dumpScalarNow(n *yaml.Node, style yaml.Style, ctx int) (scalarText, bool) {
 	c := &yaml.Node{Kind: yaml.ScalarNode, Tag: n.Tag, Value: n.Value, Style: style}
 	w := &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{c}}
 	if ctx != ctxBlock {

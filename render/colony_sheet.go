@@ -466,7 +466,17 @@ func (su sheetSetup) supplyTable() partFn {
 		if need[r.Kind] > 0 {
 			obj = fmt.Sprint(need[r.Kind])
 		}
-		rows = append(rows, []string{r.Kind, fmt.Sprint(r.Locations), fmt.Sprint(r.Starter), fmt.Sprint(r.Crisis), obj})
+		// The Starter Items as dealt at the sheet's counts, as the
+		// objective check counts them.
+		lo, hi := -1, 0
+		for _, p := range su.playerCounts() {
+			d := colony.StarterDealt(p, r.Starter)
+			if lo < 0 || d < lo {
+				lo = d
+			}
+			hi = max(hi, d)
+		}
+		rows = append(rows, []string{r.Kind, fmt.Sprint(r.Locations), countRange(max(lo, 0), hi), fmt.Sprint(r.Crisis), obj})
 	}
 	food := 0
 	for _, p := range su.playerCounts() {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -132,5 +133,23 @@ func TestEntranceTextContinues(t *testing.T) {
 		if got := entranceText(c.before, c.n); got != c.want {
 			t.Errorf("%d after %d: %q, want %q", c.n, c.before, got, c.want)
 		}
+	}
+}
+
+// analyze's supply table shows the Starter Items as dealt ("Starter Item
+// cards → 5 (2-PL: 7) cards / Player"), from the fewest players to the
+// most, not the pool: 30 Medicine in the pool are 14 cards at most with 2
+// players, 25 with 5.
+func TestColonySupplyShowsStarterItemsDealt(t *testing.T) {
+	s := colonyScenario(t, colonyExample) // players: 2-5, 14 Medicine in the Location decks
+	s.Coll.Starter["medicine"] = 30
+	var b strings.Builder
+	if err := (colonyView{}).Analysis(&b, colony.Analyze(s)); err != nil {
+		t.Fatal(err)
+	}
+	few, many := 7*2, 5*5
+	want := regexp.MustCompile(fmt.Sprintf(`(?m)^  medicine +14 +%d–%d +%d–%d `, few, many, 14+few, 14+many))
+	if !want.MatchString(b.String()) || !strings.Contains(b.String(), "Starter Items dealt, at most") {
+		t.Errorf("the supply table does not count the Starter Items as dealt:\n%s", b.String())
 	}
 }

@@ -202,13 +202,16 @@ func (colonyView) Analysis(w io.Writer, v any) error {
 	}
 	fmt.Fprintln(w, "\nSupply and demand by card kind (cards):")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  kind\tLocation decks\tstarter items\tin all\tCrisis cards asking\tobjective needs")
+	// The Starter Items count as dealt, as the objective check counts them:
+	// a range where the player count changes it.
+	fmt.Fprintln(tw, "  kind\tLocation decks\tStarter Items dealt, at most\tin all\tCrisis cards asking\tobjective needs")
 	for _, r := range a.Supply {
 		obj := "-"
 		if r.Objective > 0 {
 			obj = fmt.Sprint(r.Objective)
 		}
-		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t%s\n", r.Kind, r.Locations, r.Starter, r.Locations+r.Starter, r.Crisis, obj)
+		d := r.StarterDealt
+		fmt.Fprintf(tw, "  %s\t%d\t%s\t%s\t%d\t%s\n", r.Kind, r.Locations, countRange(d[0], d[1]), countRange(r.Locations+d[0], r.Locations+d[1]), r.Crisis, obj)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nCard pools of the collection:")
@@ -230,4 +233,12 @@ func (colonyView) Analysis(w io.Writer, v any) error {
 		}
 	}
 	return nil
+}
+
+// countRange is "a", or "a–b" when the two differ.
+func countRange(a, b int) string {
+	if a == b {
+		return fmt.Sprint(a)
+	}
+	return fmt.Sprintf("%d–%d", a, b)
 }

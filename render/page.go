@@ -72,11 +72,18 @@ const (
 // mission's game has no zone graphs (then overlays are refused). The output
 // is a self-contained SVG, the same bytes for the same input.
 func SVG(out io.Writer, s *rules.Scene, g rules.BoardGame, o Options) error {
+	_, err := SVGScaled(out, s, g, o)
+	return err
+}
+
+// SVGScaled is SVG that also returns OverlayScale's answer, from the same
+// laid-out page: a board of 200,000 zones is laid out once, not twice.
+func SVGScaled(out io.Writer, s *rules.Scene, g rules.BoardGame, o Options) (float64, error) {
 	m, err := newMapPage(s, g, o)
 	if err != nil {
-		return err
+		return 1, err
 	}
-	return m.write(out)
+	return m.overlayScale(), m.write(out)
 }
 
 // newMapPage prepares the page: the board art, its overlays and labels.
@@ -120,17 +127,24 @@ const MinOverlayScale = 0.8
 // fraction of its size without them (1 when there are none).
 func OverlayScale(s *rules.Scene, g rules.BoardGame, o Options) (float64, error) {
 	m, err := newMapPage(s, g, o)
-	if err != nil || len(m.ovs) == 0 {
+	if err != nil {
 		return 1, err
+	}
+	return m.overlayScale(), nil
+}
+
+func (m *mapPage) overlayScale() float64 {
+	if len(m.ovs) == 0 {
+		return 1
 	}
 	with := m.geometry().cell
 	bare := *m
 	bare.ovs = nil
 	without := bare.geometry().cell
 	if without <= 0 {
-		return 1, nil
+		return 1
 	}
-	return math.Min(1, with/without), nil
+	return math.Min(1, with/without)
 }
 
 // Pages draws the mission for a document of several pages (a PDF). When
@@ -143,11 +157,7 @@ func Pages(s *rules.Scene, g rules.BoardGame, o Options) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	scale, err := OverlayScale(s, g, o)
-	if err != nil {
-		return nil, err
-	}
-	if scale >= MinOverlayScale {
+	if m.overlayScale() >= MinOverlayScale {
 		var b bytes.Buffer
 		err := m.write(&b)
 		return [][]byte{b.Bytes()}, err
@@ -275,9 +285,16 @@ func (m *mapPage) write(out io.Writer) error {
 	w.WriteByte('\n')
 	w.WriteString("<title>" + esc(m.s.Mission.Title) + "</title>\n")
 	writeDefs(&w, m.a.used, m.st)
-	w.Write(body.Bytes())
-	w.close("svg")
-	_, err := out.Write(w.Bytes())
+	// The head (its defs known once the body is drawn), then the body as it
+	// is: a board of 200,000 zones makes a body of some 90 MB, not copied
+	// once more behind its head.
+	if _, err := out.Write(w.Bytes()); err != nil {
+		return err
+	}
+	if _, err := out.Write(body.Bytes()); err != nil {
+		return err
+	}
+	_, err := io.WriteString(out, "</svg>\n")
 	return err
 }
 

@@ -74,7 +74,7 @@ func (survivalView) Page(out io.Writer, m rules.Model, o ModelOptions) error {
 		n = s.Players.Max
 	}
 	if len(s.Counts()) == 0 {
-		return &OptionError{Msg: fmt.Sprintf("the setup allows no player count (players %d to %d): fix it first", s.Players.Min, s.Players.Max)}
+		return &FileError{Msg: fmt.Sprintf("the setup allows no player count (players %d to %d): fix it first", s.Players.Min, s.Players.Max)}
 	}
 	if n < s.Players.Min || n > s.Players.Max {
 		return &OptionError{Msg: fmt.Sprintf("--players %d: this setup is for %s players", n, si.Span(s.Players.Min, s.Players.Max))}

@@ -116,9 +116,17 @@ func intersects(p, q rect) bool {
 	return p.x1 < q.x2 && q.x1 < p.x2 && p.y1 < q.y2 && q.y1 < p.y2
 }
 
-// obstacles lists, per cell, what a label must keep clear of: the sides
-// of the cell that bound its zone, its tokens, and a tile's face id.
-func (a *art) obstacles() [][]rect {
+// obstacleMap lists, per cell (y*W+x), what a label must keep clear of:
+// the sides of the cell that bound its zone, its tokens, and a tile's face
+// id. reach is how far any of them sticks out of its cell, which bounds
+// how close the obstacles of farther cells can come.
+type obstacleMap struct {
+	at    [][]rect
+	reach float64
+}
+
+// obstacles gathers the obstacleMap of the board.
+func (a *art) obstacles() obstacleMap {
 	b := a.b
 	obs := make([][]rect, b.W*b.H)
 	cells, by := a.tokenCells()
@@ -158,12 +166,21 @@ func (a *art) obstacles() [][]rect {
 			}
 		}
 	}
-	return obs
+	reach := 0.0
+	for i, rs := range obs {
+		x, y := float64(i%max(b.W, 1))*cell, float64(i/max(b.W, 1))*cell
+		for _, r := range rs {
+			reach = max(reach, x-r.x1, r.x2-x-cell, y-r.y1, r.y2-y-cell)
+		}
+	}
+	return obstacleMap{at: obs, reach: reach}
 }
 
 // pole returns the best label centre for zone z and how well a box of
 // half sizes hw, hh fits there: 1 is a snug fit, more is room to spare.
-func (a *art) pole(z *layout.Zone, obs [][]rect, hw, hh float64) (bx, by, best float64) {
+// Of the sample points that fit best, it takes the one nearest the zone's
+// centroid, the first of those in cell and sample order.
+func (a *art) pole(z *layout.Zone, obs obstacleMap, hw, hh float64) (bx, by, best float64) {
 	var mx, my float64
 	for _, c := range z.Cells {
 		mx += (float64(c.X) + 0.5) * cell
@@ -172,15 +189,35 @@ func (a *art) pole(z *layout.Zone, obs [][]rect, hw, hh float64) (bx, by, best f
 	mx /= float64(len(z.Cells))
 	my /= float64(len(z.Cells))
 	const eps = 1e-9
-	best, bestD := -1.0, math.Inf(1)
+	// A first guess, the middle of the cell nearest the centroid, gives a
+	// floor that most sample points fall below at their first obstacle
+	// (the middle of a one-cell zone is its answer): only points that can
+	// be as good are measured in full. What the points below it would have
+	// been is never the answer, since the guess beats them.
 	step := cell / labelSamples
+	mid := (float64(labelSamples/2) + 0.5) * step // the middle sample, as the loop below computes it
+	floor := math.Inf(-1)
+	guessD := math.Inf(1)
+	var guess layout.Point
+	for _, c := range z.Cells {
+		x, y := float64(c.X)*cell+mid, float64(c.Y)*cell+mid
+		if d := (x-mx)*(x-mx) + (y-my)*(y-my); d < guessD {
+			guess, guessD = c, d
+		}
+	}
+	if len(z.Cells) > 0 {
+		x, y := float64(guess.X)*cell+mid, float64(guess.Y)*cell+mid
+		floor = a.clearance(obs, guess, x, y, hw, hh, math.Inf(-1)) - 2*eps
+	}
+	best, bestD := -1.0, math.Inf(1)
 	for _, c := range z.Cells {
 		for j := 0; j < labelSamples; j++ {
 			for i := 0; i < labelSamples; i++ {
 				px := float64(c.X)*cell + (float64(i)+0.5)*step
 				py := float64(c.Y)*cell + (float64(j)+0.5)*step
-				s := a.clearance(obs, c, px, py, hw, hh, best-eps)
-				if s < best-eps {
+				f := max(floor, best-eps)
+				s := a.clearance(obs, c, px, py, hw, hh, f)
+				if s < f {
 					continue
 				}
 				d := (px-mx)*(px-mx) + (py-my)*(py-my)
@@ -195,15 +232,23 @@ func (a *art) pole(z *layout.Zone, obs [][]rect, hw, hh float64) (bx, by, best f
 
 // clearance is the scale of the largest label box centred on (px, py)
 // that touches no obstacle, searching rings of cells outward from c. It
-// stops early once the answer is below floor, or when no farther ring can
-// come closer.
-func (a *art) clearance(obs [][]rect, c layout.Point, px, py, hw, hh, floor float64) float64 {
+// stops early with an answer below floor once it has one, or when no
+// farther ring can come closer.
+func (a *art) clearance(obs obstacleMap, c layout.Point, px, py, hw, hh, floor float64) float64 {
 	b := a.b
 	m := math.Inf(1)
-	far := math.Max(hw, hh)
+	// How far the point is from its own cell's sides: a cell r rings out
+	// is at least (r-1) cells and that much farther, less what its
+	// obstacles stick out of it.
+	left, top := float64(c.X)*cell, float64(c.Y)*cell
+	ex := min(px-left, left+cell-px) - obs.reach
+	ey := min(py-top, top+cell-py) - obs.reach
 	for r := 0; r <= max(b.W, b.H); r++ {
-		if r > 0 && m <= (float64(r-1)*cell-4)/far {
-			break
+		if r > 0 {
+			gap := float64(r-1) * cell
+			if m <= min((gap+ex)/hw, (gap+ey)/hh) {
+				break
+			}
 		}
 		for y := c.Y - r; y <= c.Y+r; y++ {
 			if y < 0 || y >= b.H {
@@ -217,19 +262,19 @@ func (a *art) clearance(obs [][]rect, c layout.Point, px, py, hw, hh, floor floa
 				if x < 0 || x >= b.W {
 					continue
 				}
-				for _, o := range obs[y*b.W+x] {
+				for _, o := range obs.at[y*b.W+x] {
 					// The built-in max: math.Max's answers, inlined (this
 					// loop runs for every sample point of every zone).
 					dx := max(0, o.x1-px, px-o.x2)
 					dy := max(0, o.y1-py, py-o.y2)
 					if s := max(dx/hw, dy/hh); s < m {
 						m = s
+						if m < floor {
+							return m
+						}
 					}
 				}
 			}
-		}
-		if m < floor {
-			return m
 		}
 	}
 	return m

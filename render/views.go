@@ -80,3 +80,10 @@ func ViewRulesets() []string {
 type OptionError struct{ Msg string }
 
 func (e *OptionError) Error() string { return e.Msg }
+
+// FileError is a page the file itself cannot give, whatever the options
+// (a setup that allows no player count): the file's fault, not the
+// command line's.
+type FileError struct{ Msg string }
+
+func (e *FileError) Error() string { return e.Msg }

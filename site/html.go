@@ -5,7 +5,6 @@ import (
 	"embed"
 	"html/template"
 	"io/fs"
-	"net/url"
 	"slices"
 	"sort"
 	"strconv"
@@ -88,23 +87,15 @@ func pageHTML(p *Page, o Options) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// editorLink opens the mission's file in the web editor: the editor's
-// address with "#open=" and the file's address (absolute when the site's
-// base address is known, else relative to the site).
+// editorLink opens the mission in the web editor: the editor's address
+// with the mission carried in the fragment ("#mission=", see
+// web/sharelink), so the editor reads it without a request to this site or
+// any other. A mission too large for a link gets none.
 func editorLink(o Options, p *Page) string {
-	file := ""
-	for _, d := range p.Downloads {
-		if d.Label == "mission file" {
-			file = p.Slug + "/" + d.File
-		}
-	}
-	if file == "" {
+	if p.Share == "" {
 		return ""
 	}
-	if o.BaseURL != "" {
-		file = strings.TrimSuffix(o.BaseURL, "/") + "/" + file
-	}
-	return o.EditorURL + "#open=" + url.QueryEscape(file)
+	return o.EditorURL + "#mission=" + p.Share
 }
 
 type indexData struct {

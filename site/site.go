@@ -40,33 +40,36 @@ type Options struct {
 // Page is what one page says: a mission, a scenario, a setup, a
 // collection or a tile set. Its card on the index is made of the same data.
 type Page struct {
-	Slug       string      `json:"slug"`   // its folder under the output, e.g. "invader/violet-lockdown"
-	Source     string      `json:"source"` // the file as found
-	Kind       string      `json:"kind"`   // "mission", "tile set", "collection"
-	Ruleset    string      `json:"ruleset,omitempty"`
-	Game       string      `json:"game,omitempty"`
-	Title      string      `json:"title"`
-	Author     string      `json:"author,omitempty"`
-	Briefing   string      `json:"briefing,omitempty"`
-	Difficulty string      `json:"difficulty,omitempty"`
-	Players    string      `json:"players,omitempty"` // as written: "2-6"
-	PlayersMin int         `json:"playersMin,omitempty"`
-	PlayersMax int         `json:"playersMax,omitempty"`
-	Duration   int         `json:"duration,omitempty"` // minutes
-	Boxes      []string    `json:"boxes,omitempty"`
-	Objectives []string    `json:"objectives,omitempty"`
-	Rules      []string    `json:"rules,omitempty"`
-	Components []string    `json:"components,omitempty"`
-	Analysis   string      `json:"analysis,omitempty"`
-	Findings   []Finding   `json:"findings,omitempty"`
-	Errors     int         `json:"errors"`
-	Warnings   int         `json:"warnings"`
-	Pictures   []Picture   `json:"pictures,omitempty"`  // in its folder
-	Downloads  []Download  `json:"downloads,omitempty"` // in its folder
-	Links      []PageLink  `json:"links,omitempty"`     // to other pages (a mission's tile set)
-	Thumbnail  string      `json:"thumbnail,omitempty"` // a picture's file, for the card
-	Note       string      `json:"note,omitempty"`      // why there is no picture or analysis
-	Extra      interface{} `json:"-"`
+	Slug       string     `json:"slug"`   // its folder under the output, e.g. "invader/violet-lockdown"
+	Source     string     `json:"source"` // the file as found
+	Kind       string     `json:"kind"`   // "mission", "tile set", "collection"
+	Ruleset    string     `json:"ruleset,omitempty"`
+	Game       string     `json:"game,omitempty"`
+	Title      string     `json:"title"`
+	Author     string     `json:"author,omitempty"`
+	Briefing   string     `json:"briefing,omitempty"`
+	Difficulty string     `json:"difficulty,omitempty"`
+	Players    string     `json:"players,omitempty"` // as written: "2-6"
+	PlayersMin int        `json:"playersMin,omitempty"`
+	PlayersMax int        `json:"playersMax,omitempty"`
+	Duration   int        `json:"duration,omitempty"` // minutes
+	Boxes      []string   `json:"boxes,omitempty"`
+	Objectives []string   `json:"objectives,omitempty"`
+	Rules      []string   `json:"rules,omitempty"`
+	Components []string   `json:"components,omitempty"`
+	Analysis   string     `json:"analysis,omitempty"`
+	Findings   []Finding  `json:"findings,omitempty"`
+	Errors     int        `json:"errors"`
+	Warnings   int        `json:"warnings"`
+	Pictures   []Picture  `json:"pictures,omitempty"`  // in its folder
+	Downloads  []Download `json:"downloads,omitempty"` // in its folder
+	Links      []PageLink `json:"links,omitempty"`     // to other pages (a mission's tile set)
+	Thumbnail  string     `json:"thumbnail,omitempty"` // a picture's file, for the card
+	Note       string     `json:"note,omitempty"`      // why there is no picture or analysis
+	// Share is the mission carried in a link (web/sharelink's payload), for
+	// "open in the web editor"; "" when it is too large for a link.
+	Share string      `json:"share,omitempty"`
+	Extra interface{} `json:"-"`
 }
 
 // Picture is an image of the page's folder with its text alternative.

@@ -12,13 +12,15 @@ import (
 // its documentation, a failing example followed by its exact output, and
 // the fixed version. run returns the output for an example mission; the
 // application supplies it, so the documented output is the real one.
+// canon writes an example as fmt does (nil: as it is), so that an author
+// who copies one gets no diff from 'fmt --check'; run runs what is shown.
 // Examples are optional (a file that cannot be read has no example
 // mission); documentation is not: it fails naming every check without it.
-func WriteChecksDoc(w io.Writer, run func(example string) string) error {
-	return writeChecksDoc(w, Checks(), run)
+func WriteChecksDoc(w io.Writer, run, canon func(example string) string) error {
+	return writeChecksDoc(w, Checks(), run, canon)
 }
 
-func writeChecksDoc(w io.Writer, checks []*Check, run func(string) string) error {
+func writeChecksDoc(w io.Writer, checks []*Check, run, canon func(string) string) error {
 	var missing []string
 	for _, c := range checks {
 		if strings.TrimSpace(c.Doc) == "" {
@@ -38,20 +40,23 @@ func writeChecksDoc(w io.Writer, checks []*Check, run func(string) string) error
 	}
 	for _, c := range checks {
 		fmt.Fprintln(bw)
-		writeCheckDoc(bw, c, run, "##")
+		writeCheckDoc(bw, c, run, canon, "##")
 	}
 	return bw.Flush()
 }
 
 // WriteCheckDoc writes the documentation of one check, as `zmission rules
 // ID` shows it: the same section docs/checks.md has for it.
-func WriteCheckDoc(w io.Writer, c *Check, run func(example string) string) error {
+func WriteCheckDoc(w io.Writer, c *Check, run, canon func(example string) string) error {
 	bw := bufio.NewWriter(w)
-	writeCheckDoc(bw, c, run, "#")
+	writeCheckDoc(bw, c, run, canon, "#")
 	return bw.Flush()
 }
 
-func writeCheckDoc(w io.Writer, c *Check, run func(string) string, heading string) {
+func writeCheckDoc(w io.Writer, c *Check, run, canon func(string) string, heading string) {
+	if canon == nil {
+		canon = func(s string) string { return s }
+	}
 	fmt.Fprintf(w, "%s %s\n\n", heading, c.ID)
 	fmt.Fprintf(w, "%s\n\n", c.Title)
 	fmt.Fprintf(w, "- Default severity: %s\n- Games: %s\n", c.Severity, games(c))
@@ -75,15 +80,16 @@ func writeCheckDoc(w io.Writer, c *Check, run func(string) string, heading strin
 	}
 	if c.Bad != "" {
 		fmt.Fprintf(w, "\n%s# Example\n\n", heading)
-		fence(w, "yaml", c.Bad)
+		bad := canon(c.Bad)
+		fence(w, "yaml", bad)
 		if run != nil {
 			fmt.Fprintln(w)
-			fence(w, "", run(c.Bad))
+			fence(w, "", run(bad))
 		}
 	}
 	if c.Good != "" {
 		fmt.Fprintf(w, "\n%s# Fixed\n\n", heading)
-		fence(w, "yaml", c.Good)
+		fence(w, "yaml", canon(c.Good))
 	}
 }
 

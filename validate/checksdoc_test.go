@@ -13,7 +13,7 @@ func fakeRun(example string) string {
 
 func TestWriteChecksDoc(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteChecksDoc(&b, fakeRun); err != nil {
+	if err := WriteChecksDoc(&b, fakeRun, nil); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "checks.md", b.Bytes())
@@ -38,7 +38,7 @@ func TestWriteChecksDoc(t *testing.T) {
 
 func TestWriteCheckDoc(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteCheckDoc(&b, Lookup("spawn-near-start"), fakeRun); err != nil {
+	if err := WriteCheckDoc(&b, Lookup("spawn-near-start"), fakeRun, nil); err != nil {
 		t.Fatal(err)
 	}
 	want := "# spawn-near-start\n\nA spawn zone is too close to the starting zone\n\n" +
@@ -54,7 +54,7 @@ func TestWriteCheckDoc(t *testing.T) {
 func TestWriteChecksDocNeedsExamples(t *testing.T) {
 	checks := []*Check{Lookup("exit-unreachable"), {ID: "bare", Title: "No docs", Bad: "x: 1\n"}}
 	var b bytes.Buffer
-	err := writeChecksDoc(&b, checks, fakeRun)
+	err := writeChecksDoc(&b, checks, fakeRun, nil)
 	if err == nil || !strings.Contains(err.Error(), "bare") {
 		t.Errorf("err = %v, want one naming the undocumented check", err)
 	}

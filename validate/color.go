@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"github.com/fatih/color"
-	"golang.org/x/term"
 )
 
 // UseColor decides whether output written to w gets colour. mode is the
@@ -38,7 +37,7 @@ func IsTerminal(w io.Writer) bool {
 	if file, isFile := w.(*os.File); isFile && file == nil {
 		return false
 	}
-	return term.IsTerminal(int(f.Fd()))
+	return ttyOf(f.Fd())
 }
 
 // palette holds the colours of the text format, each explicitly enabled or

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"golang.org/x/term"
 )
 
 // redrawEvery bounds how often the bar is redrawn, so thousands of small
@@ -43,7 +41,7 @@ func NewProgress(w io.Writer, total int) *Progress {
 	p := newProgress(w, total, IsTerminal(w) && total >= minProgressTotal, time.Now)
 	if p.active {
 		if f, ok := w.(interface{ Fd() uintptr }); ok {
-			if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
+			if cols, ok := widthOf(f.Fd()); ok {
 				p.width = cols
 			}
 		}

@@ -18,12 +18,20 @@ import (
 
 // Handler serves a built site from dir: each file with its type
 // (application/wasm for the module), gzip-compressed when the browser
-// takes it, with the page's security headers. Only the files a build wrote
-// are served.
+// takes it, with the page's security headers. Files are compressed once
+// (again when they change); the compressing starts at once, in the
+// background, so the first visit does not wait for the module's.
 func Handler(dir string) http.Handler {
-	var mu sync.Mutex
-	gz := map[string][]byte{} // compressed once, by path and modification time
 	root := os.DirFS(dir)
+	gz := &gzCache{m: map[string]*gzEntry{}}
+	go fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && !strings.HasPrefix(d.Name(), ".") {
+			if st, err := d.Info(); err == nil {
+				gz.get(root, p, st)
+			}
+		}
+		return nil
+	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", CSP+"; frame-ancestors 'none'")
@@ -47,33 +55,59 @@ func Handler(dir string) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		data, err := fs.ReadFile(root, name)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
 		h.Set("Content-Type", contentType(name))
 		h.Set("Vary", "Accept-Encoding")
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") && len(data) > 1024 {
-			key := fmt.Sprintf("%s\x00%d", name, st.ModTime().UnixNano())
-			mu.Lock()
-			z, ok := gz[key]
-			mu.Unlock()
-			if !ok {
-				var b bytes.Buffer
-				zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-				zw.Write(data)
-				zw.Close()
-				z = b.Bytes()
-				mu.Lock()
-				gz[key] = z
-				mu.Unlock()
+		var data []byte
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			if data = gz.get(root, name, st); data != nil {
+				h.Set("Content-Encoding", "gzip")
 			}
-			h.Set("Content-Encoding", "gzip")
-			data = z
+		}
+		if data == nil {
+			if data, err = fs.ReadFile(root, name); err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
 		}
 		http.ServeContent(w, r, name, st.ModTime(), bytes.NewReader(data))
 	})
+}
+
+// gzCache holds each file compressed, by name, size and time.
+type gzCache struct {
+	mu sync.Mutex
+	m  map[string]*gzEntry
+}
+
+type gzEntry struct {
+	once sync.Once
+	data []byte // nil: not worth compressing, or unreadable
+}
+
+func (c *gzCache) get(root fs.FS, name string, st fs.FileInfo) []byte {
+	if st.Size() <= 1024 {
+		return nil
+	}
+	key := fmt.Sprintf("%s\x00%d\x00%d", name, st.Size(), st.ModTime().UnixNano())
+	c.mu.Lock()
+	e := c.m[key]
+	if e == nil {
+		e = &gzEntry{}
+		c.m[key] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() {
+		data, err := fs.ReadFile(root, name)
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.DefaultCompression)
+		zw.Write(data)
+		zw.Close()
+		e.data = b.Bytes()
+	})
+	return e.data
 }
 
 // Serve serves dir on addr, which must be loopback, until ctx is done;

@@ -4,6 +4,7 @@
 //
 //	go run ./cmd/zmission-web build -o site
 //	go run ./cmd/zmission-web serve site
+//	go run ./cmd/zmission-web serve --build site   # both at once
 package main
 
 import (
@@ -19,8 +20,9 @@ import (
 
 const usage = `usage:
   zmission-web build -o DIR     write the web edition's site into DIR
-  zmission-web serve [--addr 127.0.0.1:8080] DIR
+  zmission-web serve [--build] [--addr 127.0.0.1:8080] DIR
                                 serve a built site on this machine
+                                (--build: build it into DIR first)
 `
 
 func main() {
@@ -53,9 +55,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 		fl.SetOutput(stderr)
 		addr := fl.String("addr", "127.0.0.1:8080", "where to listen (loopback)")
+		build := fl.Bool("build", false, "build the site into DIR first")
 		if err := fl.Parse(args[1:]); err != nil || fl.NArg() != 1 {
 			fmt.Fprint(stderr, usage)
 			return 2
+		}
+		if *build {
+			if err := web.Build(web.BuildOptions{Out: fl.Arg(0), Log: stderr}); err != nil {
+				fmt.Fprintf(stderr, "zmission-web: %v\n", err)
+				return 3
+			}
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()

@@ -2,7 +2,8 @@
 // checks; the page shows a State and sends operations made against its
 // version. Everything here is plain modules: no build step.
 import { Canvas, CELL_PX } from './canvas.js';
-import { renderPalette, tokenLabel } from './palette.js';
+import { renderPalette, tokenLabel, faceSVG, COLOUR } from './palette.js';
+import { parts, step, moveOps, rotateOps, copyOf, pasteOps, inBox } from './group.js';
 import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
@@ -67,10 +68,28 @@ function post(path, body) {
     }
     return r;
   };
-  const p = queue.then(run, run);
+  pending++;
+  const p = queue.then(run, run).finally(() => { pending--; if (!pending) noticed(); });
   queue = p.catch(() => {});
   return p;
 }
+
+// A change notice is the server's word that the file has a new revision.
+// The page's own edit sends one too, often before the edit's answer (which
+// holds that state) has arrived: while requests are on their way the
+// notice waits, and the state is fetched only when the answers did not
+// bring that revision. One edit, one download of the state.
+let pending = 0; // requests sent or waiting their turn
+let notice = null;
+function noticed(rev) {
+  if (rev !== undefined) notice = rev;
+  if (notice === null || pending) return;
+  const r = notice;
+  notice = null;
+  if (!app.state || !seen.includes(r)) load();
+}
+// The last revisions the page has shown: a late notice of one is old news.
+const seen = [];
 
 const undo = () => post('api/undo', { version: app.state.version });
 const redo = () => post('api/redo', { version: app.state.version });
@@ -78,6 +97,8 @@ const redo = () => post('api/redo', { version: app.state.version });
 function setState(st) {
   const prev = app.state;
   app.state = st;
+  seen.push(st.revision);
+  if (seen.length > 16) seen.shift();
   document.title = `${st.title || st.file} — zmission edit`;
   $('#file').textContent = st.file;
   $('#undo').disabled = st.undo === 0;
@@ -122,6 +143,7 @@ function setState(st) {
     return;
   }
   renderOverlays(st);
+  if (!prev) restoreSelection();
   if (app.sel && !selectionExists(app.sel)) app.sel = null;
   app.group = app.group.filter(selectionExists);
   canvas.group = app.group;
@@ -152,6 +174,7 @@ function setState(st) {
   }
   renderTour();
   renderSelection();
+  if (app.onDrawn) app.onDrawn(); // the benchmark's stopwatch
 }
 
 function selectionExists(sel) {
@@ -283,18 +306,23 @@ function renderSelection() {
   const host = $('#selection');
   host.replaceChildren();
   const sel = app.sel, b = app.state.board;
+  keepSelection();
   if (!sel || !b) return;
   if (app.group.length > 1) {
     const d = document.createElement('div');
     d.innerHTML = '<b></b>';
+    const n = k => app.group.filter(x => x.kind === k).length;
     d.firstChild.textContent = `${app.group.length} selected`;
-    d.append(' (shift-click to add or take out)');
+    d.append(` (${n('tile')} tiles, ${n('token')} tokens; shift-click to add or take out, drag one to move them all)`);
     host.appendChild(d);
-    const x = document.createElement('button');
-    x.textContent = 'Remove all (Delete)';
-    x.id = 'sel-remove-group';
-    x.addEventListener('click', removeSel);
-    host.appendChild(x);
+    for (const [id, label, f] of [['sel-rotate-group', 'Rotate (R)', rotateSel], ['sel-duplicate', 'Duplicate (Ctrl+D)', () => paste(copyOf(b, app.group))],
+      ['sel-copy', 'Copy (Ctrl+C)', copySel], ['sel-remove-group', 'Remove all (Delete)', removeSel]]) {
+      const x = document.createElement('button');
+      x.textContent = label;
+      x.id = id;
+      x.addEventListener('click', f);
+      host.appendChild(x);
+    }
     return;
   }
   // What the file says goes in as text, never as markup.
@@ -310,6 +338,13 @@ function renderSelection() {
   if (sel.kind === 'tile') {
     const t = b.tiles.find(t => t.index === sel.index);
     add(`Tile ${t.index + 1}`, `: face ${t.face} at [${t.col}, ${t.row}], rotated ${t.rot}°`);
+    if (t.bad) {
+      const f = app.state.findings.find(f => f.place && f.place.kind === 'tile' && f.place.tile === t.index);
+      const d = document.createElement('div');
+      d.className = 'bad-why';
+      d.textContent = f ? f.message : 'the rules cannot put this tile down';
+      host.appendChild(d);
+    }
     button('Rotate (R)', rotateSel);
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'token') {
@@ -372,7 +407,39 @@ function selected() {
   return null;
 }
 
+// picked is what the next group action is about: the group, or the one
+// tile or token selected.
+function picked() {
+  if (app.group.length > 1) return app.group;
+  return app.sel && app.sel.kind !== 'zone' ? [app.sel] : [];
+}
+
+// select makes items the selection (the last one the current), draws it
+// and keeps it for this tab: a reload shows it again.
+function select(items, sel = items[items.length - 1] || null) {
+  app.group = items.length > 1 ? items : [];
+  app.sel = sel;
+  canvas.group = app.group;
+  canvas.selection(app.sel);
+  renderSelection();
+}
+
+const selKey = () => 'zmission-sel:' + (app.state ? app.state.file : '');
+function keepSelection() {
+  try { sessionStorage.setItem(selKey(), JSON.stringify({ sel: app.sel, group: app.group })); } catch (e) { /* a full storage loses only this */ }
+}
+function restoreSelection() {
+  try {
+    const k = JSON.parse(sessionStorage.getItem(selKey()) || 'null');
+    if (k && app.state.board) {
+      app.group = (k.group || []).filter(selectionExists);
+      app.sel = k.sel && selectionExists(k.sel) ? k.sel : null;
+    }
+  } catch (e) { /* nothing kept */ }
+}
+
 function rotateSel() {
+  if (app.group.length > 1) return send(rotateOps(app.state.board, app.group));
   const t = selected();
   if (!t) return;
   if (app.sel.kind === 'tile') send([{ op: 'tile.rotate', index: t.index }]);
@@ -385,8 +452,7 @@ async function removeSel() {
     // from the last, so the indexes still name what was picked.
     const idx = kind => app.group.filter(x => x.kind === kind).map(x => x.index).sort((a, b) => b - a);
     const ops = [...idx('token').map(index => ({ op: 'token.remove', index })), ...idx('tile').map(index => ({ op: 'tile.remove', index }))];
-    app.sel = null;
-    app.group = canvas.group = [];
+    select([]);
     return send(ops);
   }
   const t = selected();
@@ -396,15 +462,54 @@ async function removeSel() {
   await send([{ op: kind + '.remove', index: t.index }]);
 }
 
+// moveSel nudges the selection: a group holding a tile (or a tile) by
+// one tile, tokens by one cell; one step of the history per press.
 function moveSel(dx, dy) {
+  if (app.group.length > 1) {
+    const s = step(app.state.board, app.group);
+    return send(moveOps(app.state.board, app.group, dx * s, dy * s));
+  }
   const t = selected();
   if (!t) return;
   if (app.sel.kind === 'tile') send([{ op: 'tile.move', index: t.index, at: [t.col + dx, t.row + dy] }]);
   else send([{ op: 'token.move', index: t.index, at: [t.x + dx, t.y + dy], side: t.side || undefined }]);
 }
 
+// copySel keeps the selection on the clipboard (this browser's storage:
+// a copy made in one tab is pasted in another).
+function copySel() {
+  const items = picked();
+  if (!items.length || !app.state.board) return null;
+  const clip = copyOf(app.state.board, items);
+  try { localStorage.setItem('zmission-clipboard', JSON.stringify(clip)); } catch (e) { /* kept in the page only */ }
+  app.clip = clip;
+  return clip;
+}
+
+// paste puts the clipboard (or clip) down beside where it was copied
+// from, at the first free place, in one step, and selects what it added.
+async function paste(clip) {
+  if (!clip) {
+    try { clip = JSON.parse(localStorage.getItem('zmission-clipboard') || 'null'); } catch (e) { clip = null; }
+    clip = clip || app.clip;
+  }
+  const b = app.state.board;
+  if (!clip || !b) return;
+  const p = pasteOps(b, clip);
+  if (!p) return banner('There is no free place near the copy to paste it.', 'info');
+  const nTiles = app.state.board.tiles.length, nTokens = app.state.board.tokens.length;
+  const r = await send(p.ops);
+  if (r && r.status === 200 && app.state.board) {
+    const items = [];
+    for (let i = 0; i < p.tiles; i++) items.push({ kind: 'tile', index: nTiles + i });
+    for (let i = 0; i < p.tokens; i++) items.push({ kind: 'token', index: nTokens + i });
+    select(items.filter(selectionExists));
+  }
+}
+
 // hit finds what is at a board point: a door near that side, a token in
-// the cell, else the tile.
+// the cell, a tile the rules refuse by its label (it may lie over a good
+// one), else the tile.
 function hit(p) {
   const b = app.state.board;
   const c = Canvas.cellOf(p);
@@ -416,7 +521,10 @@ function hit(p) {
   }
   const tok = b.tokens.find(t => t.type !== 'door' && t.x === c.x && t.y === c.y);
   if (tok) return { kind: 'token', index: tok.index };
-  const tile = b.tiles.find(t => c.x >= t.col * b.n && c.x < (t.col + 1) * b.n && c.y >= t.row * b.n && c.y < (t.row + 1) * b.n);
+  const inTile = t => p.x >= t.col * b.n && p.x < (t.col + 1) * b.n && p.y >= t.row * b.n && p.y < (t.row + 1) * b.n;
+  const bad = b.tiles.find(t => t.bad && canvas.badTileHit(t, p));
+  if (bad) return { kind: 'tile', index: bad.index };
+  const tile = b.tiles.find(t => !t.bad && inTile(t)) || b.tiles.find(t => t.bad && inTile(t));
   if (tile) return { kind: 'tile', index: tile.index };
   return null;
 }
@@ -425,18 +533,64 @@ function hit(p) {
 
 let drag = null;
 
+// tileFree: a tile may stand at col, row (other than the tiles in except).
+function tileFree(col, row, except) {
+  return col >= 0 && row >= 0 && !app.state.board.tiles.some(t => !t.bad && !except.has(t.index) && t.col === col && t.row === row);
+}
+
+// onTiles: the cell is on a tile.
+function onTiles(x, y) {
+  const b = app.state.board;
+  return x >= 0 && y >= 0 && b.tiles.some(t => !t.bad && Math.floor(x / b.n) === t.col && Math.floor(y / b.n) === t.row);
+}
+
+const ICON = { mold: 'i-mold', car: 'i-car' };
+
+// ghosts is what a drag shows at its target: the real thing, turned as
+// it would land, marked where it cannot.
+function ghosts(d, t) {
+  if (!t) return null;
+  const b = app.state.board;
+  if (d.kind === 'group') {
+    const { tiles, tokens } = parts(b, d.items);
+    const except = new Set(tiles.map(x => x.index));
+    return [
+      ...tiles.map(x => ({ kind: 'tile', col: x.col + t.dx / b.n, row: x.row + t.dy / b.n, src: { col: x.col, row: x.row }, bad: !tileFree(x.col + t.dx / b.n, x.row + t.dy / b.n, except) })),
+      ...tokens.map(x => ({ kind: x.type === 'door' ? 'door' : 'token', x: x.x + t.dx, y: x.y + t.dy, side: x.side, src: x.bad ? null : { x: x.x, y: x.y },
+        icon: { id: ICON[x.type] || 'i-' + x.type, type: x.type, color: COLOUR[x.color] }, bad: !onTiles(x.x + t.dx, x.y + t.dy) })),
+    ];
+  }
+  if (t.kind === 'tile') {
+    if (d.from === 'board') {
+      const x = b.tiles.find(x => x.index === d.index);
+      return [{ kind: 'tile', col: t.col, row: t.row, src: x.bad ? null : { col: x.col, row: x.row }, face: d.face && d.facePic, turn: d.rot || 0, rot: d.rot || 0, bad: t.bad }];
+    }
+    // A face already on the board is shown as the map draws it there.
+    const same = b.tiles.find(x => !x.bad && x.face === d.face);
+    const turn = same ? ((d.rot || 0) - same.rot + 360) % 360 : 0;
+    return [{ kind: 'tile', col: t.col, row: t.row, src: same ? { col: same.col, row: same.row } : null, turn, face: d.facePic, rot: d.rot || 0, bad: t.bad }];
+  }
+  const tok = d.from === 'board' ? b.tokens.find(x => x.index === d.index) : null;
+  const type = tok ? tok.type : d.type, color = tok ? tok.color : d.color;
+  return [{ kind: t.kind === 'door' ? 'door' : 'token', x: t.x, y: t.y, side: t.side, color: COLOUR[color],
+    src: tok && !tok.bad && !tok.off ? { x: tok.x, y: tok.y } : null, icon: { id: ICON[type] || 'i-' + type, type, color: COLOUR[color] }, bad: !onTiles(t.x, t.y) }];
+}
+
 function dropTarget(ev, drag) {
   const p = canvas.at(ev);
   if (!p || !app.state.board) return null;
   const b = app.state.board;
   const r = document.querySelector('#canvas').getBoundingClientRect();
   if (ev.clientX < r.left || ev.clientX > r.right || ev.clientY < r.top || ev.clientY > r.bottom) return null;
+  if (drag.kind === 'group') {
+    const s = step(b, drag.items);
+    return { kind: 'group', dx: Math.round((p.x - drag.p0.x) / s) * s, dy: Math.round((p.y - drag.p0.y) / s) * s };
+  }
   const c = Canvas.cellOf(p);
   if (drag.kind === 'tile') {
     // the tile's centre follows the pointer
     const col = Math.floor((p.x - (drag.grab ? drag.grab.x : b.n / 2) + b.n / 2) / b.n), row = Math.floor((p.y - (drag.grab ? drag.grab.y : b.n / 2) + b.n / 2) / b.n);
-    if (col < 0 || row < 0) return null;
-    return { kind: 'tile', col, row };
+    return { kind: 'tile', col, row, bad: !tileFree(col, row, new Set(drag.from === 'board' ? [drag.index] : [])) };
   }
   if (c.x < 0 || c.y < 0) return null;
   if (drag.kind === 'door') return { kind: 'door', x: c.x, y: c.y, side: c.side };
@@ -448,6 +602,10 @@ function startDrag(ev, what) {
   ev.preventDefault();
   if (what.blocked) banner(`The other side of ${what.face} is on the board: a physical tile shows one face.`, 'info');
   drag = { ...what, x0: ev.clientX, y0: ev.clientY, moved: false };
+  if (what.kind === 'tile') {
+    const f = app.state.palette.faces.find(f => f.id === what.face);
+    if (f) drag.facePic = faceSVG(f);
+  }
   const g = document.createElement('div');
   g.className = 'ghost';
   g.textContent = what.label;
@@ -460,42 +618,68 @@ function startDrag(ev, what) {
 document.addEventListener('pointermove', ev => {
   if (!drag) return hover(ev);
   if (Math.abs(ev.clientX - drag.x0) + Math.abs(ev.clientY - drag.y0) > 4) drag.moved = true;
-  if (drag.ghost) { drag.ghost.style.left = ev.clientX + 8 + 'px'; drag.ghost.style.top = ev.clientY + 8 + 'px'; }
+  if (drag.ghost) {
+    drag.ghost.style.left = ev.clientX + 8 + 'px';
+    drag.ghost.style.top = ev.clientY + 8 + 'px';
+    // Over the map the picture under the pointer says it all.
+    drag.ghost.hidden = !!(drag.target && drag.moved);
+  }
+  if (drag.from === 'box') {
+    const p = canvas.at(ev);
+    if (drag.moved && p) canvas.box(drag.p0, p);
+    return;
+  }
+  drag.last = ev;
   drag.target = drag.moved ? dropTarget(ev, drag) : null;
-  canvas.preview(drag.target);
+  canvas.preview(ghosts(drag, drag.target));
 });
 
+// The pointer let go: a click selects, a box selects what it holds, a
+// drag puts down or moves.
 document.addEventListener('pointerup', async ev => {
   if (!drag) return;
   const d = drag;
   drag = null;
   if (d.ghost) d.ghost.remove();
   canvas.preview(null);
-  if (!d.moved) {
-    if (d.from === 'board') {
-      // Shift-click adds to the group (or takes out of it); a plain click
-      // picks one thing.
-      if (d.shift) {
-        const same = x => x.kind === d.sel.kind && x.index === d.sel.index;
-        if (!app.group.length && app.sel && app.sel.kind !== 'zone') app.group = [app.sel];
-        app.group = app.group.some(same) ? app.group.filter(x => !same(x)) : [...app.group, d.sel];
-        app.sel = app.group[app.group.length - 1] || null;
-      } else {
-        app.group = [];
-        app.sel = d.sel;
-      }
-      canvas.group = app.group;
-      canvas.selection(app.sel);
-      renderSelection();
+  if (d.from === 'box') {
+    canvas.box(null);
+    const b = app.state.board;
+    const p = canvas.at(ev);
+    if (!d.moved || !p || !b) {
+      if (d.toggle) {
+        // Shift-click adds to the group (or takes out of it).
+        const same = x => x.kind === d.toggle.kind && x.index === d.toggle.index;
+        const g = picked();
+        select(g.some(same) ? g.filter(x => !same(x)) : [...g, d.toggle]);
+      } else select([]);
+      return;
     }
+    const inside = inBox(b, d.p0, p);
+    const g = d.shift ? [...picked()] : [];
+    for (const x of inside) if (!g.some(y => y.kind === x.kind && y.index === x.index)) g.push(x);
+    return select(g);
+  }
+  if (!d.moved) {
+    if (d.from === 'board') select([d.sel]);
     return;
   }
   const t = dropTarget(ev, d);
   if (!t) return;
+  if (t.kind === 'group') {
+    if (t.dx || t.dy) send(moveOps(app.state.board, d.items, t.dx, t.dy));
+    return;
+  }
+  if (t.kind === 'tile' && t.bad) {
+    banner(t.col < 0 || t.row < 0 ? 'A tile cannot go there: it would fall off the board (left of or above it).' : `A tile already stands at [${t.col}, ${t.row}].`, 'info');
+    return;
+  }
   let op;
   if (d.from === 'board') {
-    op = d.kind === 'tile' ? { op: 'tile.move', index: d.index, at: [t.col, t.row] }
-      : { op: 'token.move', index: d.index, at: [t.x, t.y], side: t.side };
+    const tile = d.kind === 'tile' && app.state.board.tiles.find(x => x.index === d.index);
+    op = d.kind !== 'tile' ? { op: 'token.move', index: d.index, at: [t.x, t.y], side: t.side }
+      : d.rot ? { op: 'tiles.move', moves: [{ index: d.index, at: [t.col, t.row], rot: (tile.rot + d.rot) % 360 }] }
+        : { op: 'tile.move', index: d.index, at: [t.col, t.row] };
     app.sel = d.sel;
   } else if (d.kind === 'tile') op = { op: 'tile.place', face: d.face, at: [t.col, t.row], rot: d.rot || 0 };
   else if (d.type === 'car') op = { op: 'token.place', type: 'car', kind: d.color || undefined, at: [t.x, t.y] };
@@ -503,33 +687,46 @@ document.addEventListener('pointerup', async ev => {
   const r = await send([op]);
   if (r && r.status === 200 && d.from !== 'board') {
     const b = app.state.board;
-    if (d.kind === 'tile') { const nt = b.tiles[b.tiles.length - 1]; if (nt) app.sel = { kind: 'tile', index: nt.index }; }
-    else { const nt = b.tokens.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null); if (nt) app.sel = { kind: 'token', index: nt.index }; }
-    canvas.selection(app.sel);
-    renderSelection();
+    if (d.kind === 'tile') { const nt = b.tiles.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null); if (nt) select([{ kind: 'tile', index: nt.index }]); }
+    else { const nt = b.tokens.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null); if (nt) select([{ kind: 'token', index: nt.index }]); }
   }
 });
+
+// startBox begins a box-select at a board point: on the empty map, or
+// anywhere with Shift held (then a click without moving is shift-click).
+function startBox(ev, p, toggle) {
+  drag = { from: 'box', p0: p, shift: ev.shiftKey, toggle, x0: ev.clientX, y0: ev.clientY, moved: false };
+}
 
 function bindCanvas() {
   const svg = canvas.svg;
   svg.addEventListener('pointerdown', ev => {
     if (ev.button !== 0 || !app.state.board) return;
     const p = canvas.at(ev);
-    const h = p && hit(p);
-    if (!h) { app.sel = null; app.group = canvas.group = []; canvas.selection(null); renderSelection(); return; }
+    if (!p) return;
+    const h = hit(p);
     ev.preventDefault();
+    ev.stopPropagation();
+    if (!h || ev.shiftKey) return startBox(ev, p, h);
     const b = app.state.board;
-    let kind = 'token', grab = null;
+    const inGroup = app.group.length > 1 && app.group.some(x => x.kind === h.kind && x.index === h.index);
+    if (inGroup) {
+      drag = { from: 'board', kind: 'group', items: app.group, p0: p, sel: h, x0: ev.clientX, y0: ev.clientY, moved: false };
+      return;
+    }
+    let kind = 'token', grab = null, face = null;
     if (h.kind === 'tile') {
       kind = 'tile';
       const t = b.tiles.find(t => t.index === h.index);
       grab = { x: p.x - t.col * b.n, y: p.y - t.row * b.n };
+      face = t.face;
     } else if (b.tokens.find(t => t.index === h.index).type === 'door') kind = 'door';
     drag = { from: 'board', kind, index: h.index, sel: h, grab, x0: ev.clientX, y0: ev.clientY, moved: false, shift: ev.shiftKey };
+    const f = face && app.state.palette && app.state.palette.faces.find(f => f.id === face);
+    if (f) { drag.face = face; drag.facePic = faceSVG(f); }
   });
   svg.addEventListener('pointerleave', () => { if (!drag) { app.hoverZone = null; app.los = null; canvas.sight(null); } });
 }
-
 // hover shows the line of sight of the zone under the pointer.
 let losSeq = 0;
 async function hover(ev) {
@@ -708,6 +905,14 @@ $('#canvas').addEventListener('pointerdown', ev => {
   ev.stopPropagation();
   pan = { x: ev.clientX, y: ev.clientY };
 }, true);
+// A drag on the empty view around the map selects with a box too.
+$('#canvas').addEventListener('pointerdown', ev => {
+  if (ev.button !== 0 || ev.target !== ev.currentTarget || !canvas.svg || !app.state.board || app.state.kind !== 'grid') return;
+  const p = canvas.at(ev);
+  if (!p) return;
+  ev.preventDefault();
+  startBox(ev, p, null);
+});
 document.addEventListener('pointermove', ev => {
   if (!pan) return;
   const host = $('#canvas');
@@ -739,6 +944,12 @@ document.addEventListener('keydown', ev => {
   // Other keys belong to a field; a ticked checkbox (the facility's
   // connect mode) keeps the shortcuts.
   if (text || tag === 'SELECT') return;
+  if (ctrl && !ev.altKey && app.state.kind === 'grid') {
+    // Copy, paste and duplicate what is selected on the map.
+    if (k === 'c' || k === 'C') { if (copySel()) ev.preventDefault(); return; }
+    if (k === 'v' || k === 'V') { ev.preventDefault(); return paste(); }
+    if (k === 'd' || k === 'D') { ev.preventDefault(); const items = picked(); return items.length && paste(copyOf(app.state.board, items)); }
+  }
   if (ctrl || ev.altKey) return;
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
   if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
@@ -746,16 +957,18 @@ document.addEventListener('keydown', ev => {
   if (k === '0') { ev.preventDefault(); return zoomTo(1); }
   if ((k === 'f' || k === 'F') && app.state.kind === 'grid') { ev.preventDefault(); return fit(); }
   if (facility && app.state.kind === 'facility' && facility.key(ev)) return;
-  if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile' && drag.from !== 'board') {
-    // R while dragging a face from the palette turns it before it lands.
+  if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile') {
+    // R while dragging a tile (a face from the palette, or one on the
+    // board) turns it before it lands.
     ev.preventDefault();
     drag.rot = ((drag.rot || 0) + 90) % 360;
-    if (drag.ghost) drag.ghost.textContent = `${drag.label} ${drag.rot}°`;
+    if (drag.ghost) drag.ghost.textContent = `${drag.label || drag.face} ${drag.rot}°`;
+    if (drag.last) canvas.preview(ghosts(drag, drag.target));
     return;
   }
   if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
   if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }
-  if (k === 'Escape') { app.sel = null; app.group = canvas.group = []; canvas.selection(null); renderSelection(); return; }
+  if (k === 'Escape') return select([]);
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (arrows[k] && app.sel) { ev.preventDefault(); moveSel(...arrows[k]); }
 });
@@ -766,7 +979,7 @@ function listen() {
   follow({
     lost: () => banner('Lost the connection to zmission edit; trying again… (was it stopped?)', 'info'),
     back: () => { if ($('#banner').textContent.startsWith('Lost the connection')) banner(''); },
-    change: rev => { if (!app.state || rev !== app.state.revision) load(); },
+    change: rev => noticed(rev),
   });
 }
 

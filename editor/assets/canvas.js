@@ -34,6 +34,14 @@ export class Canvas {
     this.host.replaceChildren(svg);
     this.svg = svg;
     this.board = svg.querySelector('g.board');
+    // What render drew goes in one group, so a drag can show a piece of
+    // it (a tile, a token) under the pointer with <use>, clipped.
+    const art = el('g', { id: 'ed-art' });
+    art.append(...this.board.childNodes);
+    this.board.appendChild(art);
+    this.defs = el('defs', {}, svg);
+    const hatch = el('pattern', { id: 'ed-hatch', patternUnits: 'userSpaceOnUse', width: 24, height: 24, patternTransform: 'rotate(45)' }, this.defs);
+    el('rect', { width: 8, height: 24, fill: '#c0392b', 'fill-opacity': 0.35 }, hatch);
     // The board group's place and scale in the page's units (mm).
     const m = this.board.transform.baseVal.consolidate();
     this.bm = m ? m.matrix : { a: 1, e: 0, f: 0 };
@@ -45,11 +53,27 @@ export class Canvas {
       vb.width = Math.max(vb.width, this.bm.e + (board.w + 2.8) * u);
       vb.height = Math.max(vb.height, this.bm.f + (board.margin + 0.5) * u);
     }
+    if (board) {
+      // A tile the rules refused may lie beyond the board: the page grows
+      // to show it too.
+      const u = board.cell * this.bm.a;
+      for (const t of board.tiles) {
+        if (!t.bad) continue;
+        vb.width = Math.max(vb.width, this.bm.e + ((t.col + 1) * board.n + 0.3) * u);
+        vb.height = Math.max(vb.height, this.bm.f + ((t.row + 1) * board.n + 0.3) * u);
+      }
+    }
     this.vb = { w: vb.width, h: vb.height };
     this.layers = {};
-    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges', 'preview']) {
+    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges']) {
       this.layers[name] = el('g', { class: 'ed-' + name }, this.board);
     }
+    // What a drag shows goes over the whole page (the text beside the
+    // board comes after it in the drawing), in the board's units.
+    const chain = [];
+    for (let e = this.board; e && e !== svg; e = e.parentNode) chain.unshift(e.getAttribute('transform') || '');
+    const top = el('g', { class: 'ed-top', transform: chain.join(' ').trim() }, svg);
+    this.layers.preview = el('g', { class: 'ed-preview' }, top);
     this.scale(zoom);
   }
 
@@ -74,6 +98,17 @@ export class Canvas {
       el('rect', { x, y: -0.1 * C, width: 1.8 * C, height: (this.b.margin + 0.2) * C, fill: '#fdf0ee', stroke: red, 'stroke-width': 3, 'stroke-dasharray': '10 6', class: 'ed-margin' }, L);
       el('text', { x: x + 0.9 * C, y: -0.22 * C, 'text-anchor': 'middle', 'font-size': 22, fill: red }, L).textContent = 'not on the board';
     }
+    for (const t of this.b.tiles) {
+      if (!t.bad) continue;
+      // A tile the rules refuse: hatched, outlined, and labelled in its
+      // middle, where a click selects it even over the tile it overlaps.
+      const n = this.b.n, g = el('g', { class: 'ed-bad-tile', 'data-index': t.index }, L);
+      el('title', {}, g).textContent = `tile ${t.index + 1} (${t.face}): the rules cannot put it down here (see Issues)`;
+      this.cellRect(t.col * n + 0.1, t.row * n + 0.1, n - 0.2, n - 0.2, { fill: 'url(#ed-hatch)', stroke: red, 'stroke-width': 8, 'stroke-dasharray': '24 10' }, g);
+      const r = this.badTileLabel(t);
+      this.cellRect(r.x, r.y, r.w, r.h, { fill: 'white', stroke: red, 'stroke-width': 4, rx: 8, class: 'ed-bad-tile-label' }, g);
+      el('text', { x: (r.x + r.w / 2) * C, y: (r.y + r.h / 2) * C + 9, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 'bold', fill: red }, g).textContent = `✗ tile ${t.index + 1}: ${t.face}`;
+    }
     for (const t of this.b.tokens) {
       if (!t.bad) continue;
       const g = el('g', { class: 'ed-bad-token', 'data-index': t.index }, L);
@@ -86,6 +121,19 @@ export class Canvas {
       el('circle', { cx, cy, r: 0.34 * C, fill: 'white', 'fill-opacity': 0.9, stroke: red, 'stroke-width': 6, 'stroke-dasharray': '12 6' }, g);
       el('text', { x: cx, y: cy + 8, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 'bold', fill: red }, g).textContent = t.type.slice(0, 5);
     }
+  }
+
+  // badTileLabel is the label of a refused tile, in cells: a band across
+  // its middle, a little below it so two refused tiles on one place differ.
+  badTileLabel(t) {
+    const n = this.b.n, same = this.b.tiles.filter(x => x.bad && x.col === t.col && x.row === t.row);
+    const k = same.indexOf(t);
+    return { x: t.col * n + n * 0.12, y: t.row * n + n / 2 - 0.25 + k * 0.6, w: n * 0.76, h: 0.5 };
+  }
+
+  badTileHit(t, p) {
+    const r = this.badTileLabel(t);
+    return p.x >= r.x && p.x <= r.x + r.w && p.y >= r.y && p.y <= r.y + r.h;
   }
 
   clear(name) { if (this.layers[name]) this.layers[name].replaceChildren(); }
@@ -250,13 +298,65 @@ export class Canvas {
     });
   }
 
-  // preview shows where a drop would land.
-  preview(p) {
+  // preview shows what a drag would put down, where and as it would land:
+  // each item a tile (col, row, its turn) or a token (x, y, side), drawn
+  // as it is on the map (src: where it stands now) or as the palette draws
+  // it (face, icon); red where it would overlap or fall off (bad).
+  preview(items) {
     this.clear('preview');
+    for (const c of this.defs ? [...this.defs.querySelectorAll('.ed-clip')] : []) c.remove();
+    if (!items || !this.b) return;
+    const L = this.layers.preview, C = this.b.cell, n = this.b.n;
+    items.forEach((p, k) => {
+      const col = p.bad ? '#c0392b' : '#2f6fbd';
+      const g = el('g', { class: 'ed-ghost' + (p.bad ? ' ed-ghost-bad' : ''), 'data-kind': p.kind }, L);
+      if (p.kind === 'tile') {
+        const x = p.col * n * C, y = p.row * n * C, s = n * C;
+        if (p.src && k < 24) {
+          // The tile as the map draws it, moved and turned.
+          const sx = p.src.col * n * C, sy = p.src.row * n * C;
+          const clip = el('clipPath', { id: 'ed-clip-' + k, class: 'ed-clip' }, this.defs);
+          el('rect', { x: sx, y: sy, width: s, height: s }, clip);
+          const u = el('g', { transform: `translate(${x - sx} ${y - sy}) rotate(${p.turn || 0} ${sx + s / 2} ${sy + s / 2})`, opacity: 0.9 }, g);
+          el('rect', { x: sx, y: sy, width: s, height: s, fill: 'white' }, u);
+          el('use', { href: '#ed-art', 'clip-path': `url(#ed-clip-${k})`, class: 'ed-ghost-art' }, u);
+        } else if (p.face) {
+          const u = el('g', { transform: `rotate(${p.rot || 0} ${x + s / 2} ${y + s / 2})`, opacity: 0.85 }, g);
+          const pic = p.face.cloneNode(true);
+          for (const [a, v] of Object.entries({ x, y, width: s, height: s, class: 'ed-ghost-face' })) pic.setAttribute(a, v);
+          u.appendChild(pic);
+        }
+        el('rect', { x, y, width: s, height: s, fill: col, 'fill-opacity': p.bad ? 0.35 : 0.08, stroke: col, 'stroke-width': 8 }, g);
+        return;
+      }
+      if (p.kind === 'door') {
+        const line = this.sideLine(p.x, p.y, p.side, { stroke: p.bad ? col : (p.color || col), 'stroke-width': 24, 'stroke-opacity': 0.75, 'stroke-linecap': 'round' }, g);
+        if (line && p.bad) line.setAttribute('stroke-dasharray', '14 8');
+        return;
+      }
+      if (p.src && k < 24) {
+        const clip = el('clipPath', { id: 'ed-clip-' + k, class: 'ed-clip' }, this.defs);
+        el('rect', { x: p.src.x * C, y: p.src.y * C, width: C, height: C }, clip);
+        const u = el('g', { transform: `translate(${(p.x - p.src.x) * C} ${(p.y - p.src.y) * C})`, opacity: 0.9 }, g);
+        el('rect', { x: p.src.x * C, y: p.src.y * C, width: C, height: C, fill: 'white' }, u);
+        el('use', { href: '#ed-art', 'clip-path': `url(#ed-clip-${k})`, class: 'ed-ghost-art' }, u);
+      } else if (p.icon && this.svg.querySelector('symbol#' + CSS.escape(p.icon.id))) {
+        el('use', { href: '#' + p.icon.id, x: (p.x + 0.15) * C, y: (p.y + 0.15) * C, width: 0.7 * C, height: 0.7 * C, color: p.icon.color || '#9a9a9a', class: 'ed-ghost-icon' }, g);
+      } else if (p.icon) {
+        el('circle', { cx: (p.x + 0.5) * C, cy: (p.y + 0.5) * C, r: 0.34 * C, fill: p.icon.color || '#ddd', stroke: '#333', 'stroke-width': 4, class: 'ed-ghost-icon' }, g);
+        el('text', { x: (p.x + 0.5) * C, y: (p.y + 0.5) * C + 8, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 'bold', fill: '#222' }, g).textContent = p.icon.type.slice(0, 5);
+      }
+      this.cellRect(p.x, p.y, 1, 1, { fill: col, 'fill-opacity': p.bad ? 0.35 : 0.1, stroke: col, 'stroke-width': 6 }, g);
+    });
+  }
+
+  // box draws the rectangle of a box-select, corners in cells.
+  box(p, q) {
+    const old = this.svg && this.svg.querySelector('.ed-box');
+    if (old) old.remove();
     if (!p || !this.b) return;
-    const L = this.layers.preview, st = { fill: '#2f6fbd', 'fill-opacity': 0.18, stroke: '#2f6fbd', 'stroke-width': 6 };
-    if (p.kind === 'tile') this.cellRect(p.col * this.b.n, p.row * this.b.n, this.b.n, this.b.n, st, L);
-    else if (p.kind === 'door') this.sideLine(p.x, p.y, p.side, { stroke: '#2f6fbd', 'stroke-width': 24, 'stroke-opacity': 0.6 }, L);
-    else this.cellRect(p.x, p.y, 1, 1, st, L);
+    const C = this.b.cell;
+    el('rect', { class: 'ed-box', x: Math.min(p.x, q.x) * C, y: Math.min(p.y, q.y) * C, width: Math.abs(q.x - p.x) * C, height: Math.abs(q.y - p.y) * C,
+      fill: '#2f6fbd', 'fill-opacity': 0.08, stroke: '#2f6fbd', 'stroke-width': 4, 'stroke-dasharray': '12 8' }, this.layers.preview);
   }
 }

@@ -14,7 +14,7 @@ export function tokenLabel(t) {
 }
 
 // faceSVG draws a face's zones as coloured cells, its labels inside.
-function faceSVG(f) {
+export function faceSVG(f) {
   const n = f.grid.length, s = el('svg', { viewBox: `0 0 ${n * 10} ${n * 10}` });
   f.grid.forEach((row, y) => row.forEach((l, x) => {
     el('rect', { x: x * 10, y: y * 10, width: 10, height: 10, fill: KIND_FILL[f.kinds[l]] || '#eee', stroke: '#fff', 'stroke-width': 0.4 }, s);

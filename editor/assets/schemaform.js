@@ -46,6 +46,27 @@ function refused(ptr, msg) {
   mark(ptr, msg);
 }
 
+// unrefuse takes a refusal back once the field holds a value it can take.
+function unrefuse(ptr) {
+  refusals.delete(ptr);
+  const el = fieldOf(ptr);
+  el?.querySelector(':scope > .sf-refused')?.remove();
+  if (el && !el.dataset.findings) el.classList.remove('sf-bad', 'sf-error');
+}
+
+// numberWanted says what a number field wants, in words: "Columns wants a
+// whole number from 1 to 32, not "abc"" (or without the "not" part for an
+// emptied field that must keep a value).
+function numberWanted(f, raw) {
+  let want = f.kind === 'integer' ? 'a whole number' : 'a number';
+  const lo = f.min ?? null, hi = f.max ?? null;
+  if (lo !== null && hi !== null) want += ` from ${lo} to ${hi}`;
+  else if (lo !== null) want += ` of ${lo} or more`;
+  else if (hi !== null) want += ` of ${hi} or less`;
+  const who = f.label ? f.label[0].toUpperCase() + f.label.slice(1) : 'This value';
+  return `${who} wants ${want}` + (raw === '' ? '' : `, not ${JSON.stringify(raw)}`);
+}
+
 function mark(ptr, msg) {
   const el = fieldOf(ptr);
   if (!el) return;
@@ -197,15 +218,28 @@ function leaf(f, v, ptr) {
     }
     case 'integer':
     case 'number': {
-      const e = h('input', { type: 'number', step: f.kind === 'integer' ? '1' : 'any', min: f.min ?? undefined, max: f.max ?? undefined });
+      // Text, not type=number: a browser empties a number field that holds
+      // "abc", and the emptied field would take the value out of the file
+      // (an item out of a pair, which the schema then blames on the pair).
+      // Text that is not a number is refused here, at the field, in words.
+      const e = h('input', { type: 'text', inputMode: f.kind === 'integer' ? 'numeric' : 'decimal', className: 'sf-number' });
       e.value = v === undefined ? '' : String(v);
       e.dataset.pointer = ptr;
       typed(e, ptr, () => {
         const raw = e.value.trim();
+        if (raw === '' && f.required && v !== undefined) {
+          refused(ptr, numberWanted(f, raw)); // an item of a pair is not taken out
+          return null;
+        }
         if (raw === '') return v === undefined ? null : { op: 'value.remove', pointer: ptr };
-        const n = Number(raw);
+        const n = raw.match(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/) ? Number(raw) : NaN;
+        if (!Number.isFinite(n) || (f.kind === 'integer' && !Number.isInteger(n))) {
+          refused(ptr, numberWanted(f, raw));
+          return null;
+        }
+        if (refusals.has(ptr)) unrefuse(ptr);
         if (n === v) return null;
-        return { op: 'value.set', pointer: ptr, data: Number.isFinite(n) ? n : raw };
+        return { op: 'value.set', pointer: ptr, data: n };
       });
       return e;
     }
@@ -300,7 +334,7 @@ function tuple(f, v, ptr, depth, open) {
   const wrap = h('div', { className: 'sf-field sf-tuple', dataset: { pointer: ptr } }, labelOf(f));
   const row = h('div', { className: 'sf-row' });
   names.forEach((name, i) => {
-    const e = leaf({ ...f.items, required: true }, items[i], join(ptr, i));
+    const e = leaf({ ...f.items, required: true, label: name }, items[i], join(ptr, i));
     row.append(h('label', { className: 'sf-tuple-item' }, h('span', { textContent: name + ' ' }), e));
   });
   wrap.append(row);

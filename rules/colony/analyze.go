@@ -59,8 +59,13 @@ type SideFills struct {
 type SupplyRow struct {
 	Kind      string `json:"kind"`
 	Locations int    `json:"location_decks"`
-	Starter   int    `json:"starter_items"`
-	Crisis    int    `json:"crisis_cards_asking"`
+	Starter   int    `json:"starter_items"` // in the Starter Item pool
+	// StarterDealt is the most of the kind the Starter Items bring to the
+	// table, as dealt ("5 (2-PL: 7) cards / Player"): the least and the
+	// most of that over the scenario's player counts. It is what an
+	// objective can count from them.
+	StarterDealt [2]int `json:"starter_items_dealt"`
+	Crisis       int    `json:"crisis_cards_asking"`
 	// Objective is the most the objective asks for (any side, any player
 	// count in range); 0 when it does not name the kind.
 	Objective int `json:"objective_needs"`
@@ -138,7 +143,15 @@ func Analyze(s *Scenario) Analysis {
 	}
 	for _, k := range sortedKeys(boolCounts(kinds)) {
 		loc, st := s.Supply(k)
-		a.Supply = append(a.Supply, SupplyRow{Kind: k, Locations: loc, Starter: st, Crisis: s.Coll.Crisis[k], Objective: need[k]})
+		row := SupplyRow{Kind: k, Locations: loc, Starter: st, Crisis: s.Coll.Crisis[k], Objective: need[k]}
+		for i, p := range s.Players() {
+			d := StarterDealt(p, st)
+			if i == 0 {
+				row.StarterDealt = [2]int{d, d}
+			}
+			row.StarterDealt = [2]int{min(row.StarterDealt[0], d), max(row.StarterDealt[1], d)}
+		}
+		a.Supply = append(a.Supply, row)
 	}
 	c := s.Coll
 	a.Pools = append(a.Pools, PoolRow{Pool: "secret-objectives (non-Betrayal)", Cards: c.NonBetrayal}, PoolRow{Pool: "secret-objectives (Betrayal)", Cards: c.Betrayal})

@@ -430,6 +430,29 @@ func TestStarterItemsCountAsDealt(t *testing.T) {
 	}
 }
 
+// The supply table of analyze counts the Starter Items as the objective
+// check does: as dealt, "5 (2-PL: 7) cards / Player", of a kind at most
+// what the pool holds; not the whole pool.
+func TestSupplyCountsStarterItemsAsDealt(t *testing.T) {
+	quote(t, "7) Shuffle (face-down) Starter Item cards → 5 (2-PL: 7) cards / Player")
+	src := replace(t, example(t), "starter-items: {food: 10, weapon: 8, tool: 10, medicine: 2}", "starter-items: {food: 10, weapon: 8, tool: 10, medicine: 20}")
+	perPlayer := map[int]int{2: 7, 3: 5, 4: 5} // "5 (2-PL: 7)"
+	for _, c := range []struct {
+		players  string
+		min, max int
+	}{{"2", 2, 2}, {"2-4", 2, 4}, {"3-4", 3, 4}} {
+		doc := replace(t, src, "players: 2-4", "players: "+c.players)
+		a := colony.Analyze(scenario(t, lintText(t, doc)))
+		for _, r := range a.Supply {
+			pool := map[string]int{"food": 10, "weapon": 8, "tool": 10, "medicine": 20}[r.Kind]
+			want := [2]int{min(pool, perPlayer[c.min]*c.min), min(pool, perPlayer[c.max]*c.max)}
+			if r.Starter != pool || r.StarterDealt != want {
+				t.Errorf("players %s, %s: pool %d, dealt %v; want pool %d, dealt %v", c.players, r.Kind, r.Starter, r.StarterDealt, pool, want)
+			}
+		}
+	}
+}
+
 // Zombies added to the Colony fill the Entrances in one run, "Entrance
 // 1,2,3,4,5,6,1...": a second setup entry goes on where the first stopped.
 func TestColonyEntrancesContinueAcrossEntries(t *testing.T) {

@@ -13,7 +13,7 @@ export async function call(path, body) {
   const method = body === undefined ? 'GET' : 'POST';
   const out = JSON.parse(zmissionGo.call(method, path, body === undefined ? undefined : JSON.stringify(body)));
   const data = (out.type || '').includes('json') ? JSON.parse(out.body) : out.body;
-  if (method === 'POST' && out.status === 200) await afterChange();
+  if (method === 'POST' && out.status === 200) afterChange();
   return { status: out.status, data };
 }
 

@@ -39,37 +39,80 @@ function exported() {
   return e;
 }
 
-// keep writes the work as it is now: a reload, a closed tab or a crash
-// brings it back with its history.
-async function keep() {
-  const e = exported();
-  const rec = { id: web.id, name: e.name, work: e.work, data: e.data, files: web.files, saved: web.saved, handle: web.handle, updated: Date.now() };
+function current() {
+  const d = JSON.parse(zmissionGo.document());
+  if (d.error) throw new Error(d.error);
+  return d;
+}
+
+// put writes the record of this work. Transactions on the store run in
+// the order they were made, so the last put is what stays.
+async function put(fields) {
+  web.record = { ...web.record, id: web.id, name: web.name, files: web.files, saved: web.saved, handle: web.handle, ...fields, updated: Date.now() };
   try {
-    await putRecord(rec);
+    await putRecord(web.record);
+    sessionStorage.setItem('zmission-work', web.id);
     localStorage.setItem('zmission-current', web.id);
-    web.storage = 'ok';
+    if (web.storage !== 'ok') { web.storage = 'ok'; notice(''); }
   } catch (err) {
     web.storage = 'failed';
     notice('The browser would not keep this work (' + err.message + '): save it to a file.', 'error');
   }
+}
+
+// keep writes the work as it is now, the document and its history: a
+// reload, a closed tab or a crash brings it back with undo and redo.
+async function keep() {
+  clearTimeout(web.historyTimer);
+  const e = exported();
+  await put({ data: e.data, work: e.work });
   showSaved(e.data);
 }
 
-export async function afterChange() { await keep(); }
+// afterChange keeps an edit: the document at once (it is small), the
+// history (larger: up to MaxKept steps of two documents) once the edits
+// pause, and at the latest as the page is left. Neither holds up the
+// page's redraw.
+export function afterChange() {
+  setTimeout(async () => {
+    const d = current();
+    await put({ data: d.data });
+    showSaved(d.data);
+  }, 0);
+  clearTimeout(web.historyTimer);
+  web.historyTimer = setTimeout(keep, 1000);
+}
 
 // beforeLeave: the page is going; IndexedDB may not finish, so the work
-// also goes to localStorage, which writes at once.
+// also goes to localStorage, which writes at once, under its own id (each
+// tab leaves its own).
 export function beforeLeave() {
   try {
     const e = exported();
-    localStorage.setItem('zmission-pending', JSON.stringify({ id: web.id, name: e.name, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
+    sessionStorage.setItem('zmission-work', web.id);
+    localStorage.setItem('zmission-pending:' + web.id, JSON.stringify({ id: web.id, name: e.name, data: e.data, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
+    localStorage.setItem('zmission-current', web.id);
   } catch (err) { /* too large for localStorage: the last IndexedDB write stands */ }
 }
 addEventListener('pagehide', beforeLeave);
 
 // --- starting ---
 
+// noDisk makes the module's file reads find nothing: a page has no disk,
+// and Go's stub for one answers "not implemented on js", which a finding
+// about a file the author has not given yet would repeat.
+function noDisk() {
+  for (const f of ['open', 'stat', 'lstat', 'readlink']) {
+    globalThis.fs[f] = (...args) => {
+      const e = new Error('no such file or directory');
+      e.code = 'ENOENT';
+      args[args.length - 1](e);
+    };
+  }
+}
+
 async function startModule() {
+  noDisk();
   const go = new Go();
   const ready = new Promise(r => addEventListener('zmission-ready', r, { once: true }));
   let inst;
@@ -79,8 +122,11 @@ async function startModule() {
     const buf = await (await fetch('zmission.wasm')).arrayBuffer();
     inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
   }
+  performance.mark('zmission-compiled');
   go.run(inst);
+  web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
   await ready;
+  performance.mark('zmission-ready');
 }
 
 function newID() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
@@ -90,14 +136,14 @@ function newID() { return Date.now().toString(36) + Math.random().toString(36).s
 function openDoc(name, data, files = {}) {
   const r = JSON.parse(zmissionGo.open(name, data, files));
   if (r.error) return r.error;
-  web.id = newID(); web.name = r.name; web.files = files; web.saved = null; web.handle = null;
+  web.id = newID(); web.name = r.name; web.files = files; web.saved = null; web.handle = null; web.record = null;
   return null;
 }
 
 async function resumeRecord(rec) {
-  const r = JSON.parse(zmissionGo.resume(rec.name, rec.work, rec.files || {}, TAB));
+  const r = JSON.parse(zmissionGo.resume(rec.name, rec.data, rec.work || '', rec.files || {}, TAB));
   if (r.error) return r.error;
-  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null });
+  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null, record: rec });
   return null;
 }
 
@@ -123,33 +169,53 @@ export async function boot() {
   if (opened) await keep();
   if (!opened) {
     const rec = await latest();
-    if (rec && !(await resumeRecord(rec))) opened = true;
+    // Kept again at once: what came from the page's last moments is in
+    // localStorage only until then.
+    if (rec && !(await resumeRecord(rec))) { opened = true; await keep(); }
   }
   if (!opened) {
     const ex = JSON.parse(zmissionGo.example('invader/violet-lockdown'));
     openDoc(ex.name, ex.data, ex.files);
     await keep();
   }
+  performance.mark('zmission-opened');
   if (err) notice(err, 'error');
+  sweepPending();
   showNeeds();
   showSaved(exported().data);
 }
 
-// latest is the work to bring back: the current record, or what the page
-// wrote as it was left when that is newer.
+// latest is the work to bring back: this tab's own after a reload, else
+// the work kept last (a tab closed, the browser restarted); its record,
+// or what the page wrote as it was left when that is newer.
 async function latest() {
+  const id = sessionStorage.getItem('zmission-work') || localStorage.getItem('zmission-current');
+  if (!id) return null;
   let rec = null;
-  const id = localStorage.getItem('zmission-current');
-  try { rec = id && await getRecord(id); } catch (e) { web.storage = 'failed'; }
-  const p = localStorage.getItem('zmission-pending');
+  try { rec = await getRecord(id); } catch (e) { web.storage = 'failed'; }
+  const key = 'zmission-pending:' + id, p = localStorage.getItem(key);
   if (p) {
-    localStorage.removeItem('zmission-pending');
+    localStorage.removeItem(key);
     try {
       const pend = JSON.parse(p);
-      if (!rec || (pend.id === rec.id && pend.updated > rec.updated) || !id) rec = { ...rec, ...pend };
+      if (pend.id === id && (!rec || pend.updated > rec.updated)) rec = { ...rec, ...pend };
     } catch (e) { /* unreadable: the stored record stands */ }
   }
   return rec;
+}
+
+// sweepPending forgets what tabs wrote as they were left when the
+// browser's storage holds the same work: those would pile up in
+// localStorage, whose room is small.
+async function sweepPending() {
+  for (const k of Object.keys(localStorage)) {
+    if (!k.startsWith('zmission-pending:')) continue;
+    try {
+      const p = JSON.parse(localStorage.getItem(k));
+      const r = await getRecord(p.id);
+      if (r && r.work === p.work && r.data === p.data) localStorage.removeItem(k);
+    } catch (e) { /* left for the tab that reopens it */ }
+  }
 }
 
 // --- the bar ---
@@ -244,12 +310,26 @@ async function openFiles(list, handle = null) {
   }
   const names = Object.keys(texts).filter(n => /\.(ya?ml|json)$/i.test(n));
   if (!names.length) return notice('Open a mission file: .yaml, .yml or .json.', 'error');
-  // The mission is the file that is not named by another: try each.
+  // The mission is a file no other file names (a tile set or a
+  // collection is named by its mission, and would open by itself too):
+  // those first, then the shallowest, then by name.
+  const dirOf = n => n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
+  const named = new Set();
+  for (const n of names) {
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) named.add(normal(dirOf(n) + f)).add(f.split('/').pop());
+  }
+  const order = (a, b) => named.has(a) - named.has(b) || a.split('/').length - b.split('/').length || a.localeCompare(b);
   const errors = [];
-  for (const n of names.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))) {
+  for (const n of names.sort(order)) {
     const beside = {};
     const base = n.includes('/') ? n.slice(0, n.lastIndexOf('/') + 1) : '';
     for (const [k, v] of Object.entries(texts)) if (k !== n && k.startsWith(base)) beside[k.slice(base.length)] = v;
+    // Files picked one by one come without their folders: one the
+    // mission names in a folder (collections/shelf.yaml) is put there.
+    for (const f of JSON.parse(zmissionGo.names(n, texts[n]))) {
+      const p = normal(f), b = p.split('/').pop();
+      if (!(p in beside) && (b in beside) && !p.startsWith('..')) beside[p] = beside[b];
+    }
     const err = openDoc(n.split('/').pop(), texts[n], beside);
     if (!err) {
       web.handle = handle;
@@ -261,6 +341,16 @@ async function openFiles(list, handle = null) {
     errors.push(err);
   }
   notice(errors[0], 'error');
+}
+
+// normal resolves '.' and '..' in a slash path.
+function normal(p) {
+  const out = [];
+  for (const part of p.split('/')) {
+    if (part === '..') out.pop();
+    else if (part && part !== '.') out.push(part);
+  }
+  return out.join('/');
 }
 
 async function openPicker(input) {

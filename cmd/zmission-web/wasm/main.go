@@ -47,6 +47,7 @@ func main() {
 		"resume":     safe(resume),
 		"call":       safe(call),
 		"exportWork": safe(exportWork),
+		"document":   safe(document),
 		"format":     safe(format),
 		"print":      safe(printDoc),
 		"link":       safe(link),
@@ -55,6 +56,7 @@ func main() {
 		"example":    safe(example),
 		"template":   safe(template),
 		"needs":      safe(needs),
+		"names":      safe(names),
 	}
 	js.Global().Set("zmissionGo", js.ValueOf(api))
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("zmission-ready"))
@@ -120,6 +122,11 @@ func options(data []byte) editor.Options {
 		Stamp: func(string) any { return nil },
 		Lint: lint.Options{
 			Root: dir,
+			// The files are the page's, in memory under dir: nothing else
+			// can be read. The check that a tile-set path stays in the tree
+			// follows links on the disk, and a browser has no disk to ask
+			// (it refused every tile-set file as outside).
+			AllowOutside: true,
 			Open: func(abs string) ([]byte, bool) {
 				mu.Lock()
 				defer mu.Unlock()
@@ -175,6 +182,13 @@ func open(_ js.Value, args []js.Value) any {
 	if err != nil {
 		return fail(err)
 	}
+	// A file that does not parse is no mission to edit here (the page
+	// has no text editor to fix it in): say where it breaks, and keep the
+	// work open as it is.
+	if root, probs := source.Parse(n, data, source.DefaultLimits); root == nil && len(probs) > 0 {
+		p := probs[0]
+		return fail(fmt.Errorf("%s cannot be opened: it is not YAML or JSON that zmission can read (line %d, column %d: %s)", n, p.Pos.Line, p.Pos.Col, p.Message))
+	}
 	fs := map[string][]byte{}
 	if len(args) > 2 {
 		if fs, err = filesOf(args[2]); err != nil {
@@ -204,27 +218,37 @@ func openErr(n string, err error) error {
 	return fmt.Errorf("%s cannot be opened: %s", n, msg)
 }
 
-// resume(name, work, files, tab) starts a session on stored work.
+// resume(name, data, work, files, tab) starts a session on stored work:
+// the document, and the history kept with it ("" for none). The history
+// may be older than the document (it is kept once the edits pause): its
+// steps are undone onto the document as any earlier step is.
 func resume(_ js.Value, args []js.Value) any {
-	if len(args) < 4 {
-		return fail(errors.New("resume needs a name, the work, the files and the tab"))
+	if len(args) < 5 {
+		return fail(errors.New("resume needs a name, the document, the work, the files and the tab"))
 	}
 	n, err := cleanName(args[0].String())
 	if err != nil {
 		return fail(err)
 	}
-	w, err := editor.UnmarshalWork([]byte(args[1].String()))
+	data, err := bytesOf(args[1])
 	if err != nil {
-		return fail(errors.New("the stored work could not be read: " + err.Error()))
+		return fail(err)
 	}
-	fs, err := filesOf(args[2])
+	var w editor.Work
+	if h := args[2].String(); h != "" {
+		if w, err = editor.UnmarshalWork([]byte(h)); err != nil {
+			w = editor.Work{} // unreadable: the document without its history
+		}
+	}
+	w.Data = data
+	fs, err := filesOf(args[3])
 	if err != nil {
 		return fail(err)
 	}
 	mu.Lock()
 	files = fs
 	mu.Unlock()
-	s, err := editor.Resume(dir+"/"+n, w, options(w.Data), args[3].String())
+	s, err := editor.Resume(dir+"/"+n, w, options(data), args[4].String())
 	if err != nil {
 		return fail(openErr(n, err))
 	}
@@ -265,11 +289,23 @@ func exportWork(_ js.Value, args []js.Value) any {
 	if s == nil || len(args) < 1 {
 		return fail(errors.New("no mission is open"))
 	}
-	w, err := editor.MarshalWork(s.Export(args[0].String()))
+	w := s.Export(args[0].String())
+	data := w.Data
+	w.Data = nil // kept beside it
+	b, err := editor.MarshalWork(w)
 	if err != nil {
 		return fail(err)
 	}
-	return result(map[string]string{"name": n, "work": string(w), "data": string(s.Data())})
+	return result(map[string]string{"name": n, "work": string(b), "data": string(data)})
+}
+
+// document() is the name and the document as it is now.
+func document(_ js.Value, _ []js.Value) any {
+	s, n := current()
+	if s == nil {
+		return fail(errors.New("no mission is open"))
+	}
+	return result(map[string]string{"name": n, "data": string(s.Data())})
 }
 
 // format() is the document as `zmission fmt` writes it, for saving.
@@ -278,10 +314,12 @@ func format(_ js.Value, _ []js.Value) any {
 	if s == nil {
 		return fail(errors.New("no mission is open"))
 	}
-	out, err := missions.Format(s.Data(), strings.EqualFold(path.Ext(n), ".json"))
+	data := s.Data()
+	out, err := missions.Format(data, strings.EqualFold(path.Ext(n), ".json"))
 	if err != nil {
 		return fail(fmt.Errorf("%s cannot be formatted as it is: %v", n, err))
 	}
+	out = missions.KeepLineEnds(data, out) // as `zmission fmt` writes it
 	return result(map[string]string{"name": n, "data": string(out)})
 }
 
@@ -427,6 +465,24 @@ func needs(_ js.Value, _ []js.Value) any {
 		if !ok {
 			out = append(out, f)
 		}
+	}
+	return result(out)
+}
+
+// names(name, data) lists the files a document names beside itself, so
+// the page can tell, of several files picked together, which is the
+// mission and which are its tile set or collections.
+func names(_ js.Value, args []js.Value) any {
+	if len(args) < 2 || args[1].Type() != js.TypeString {
+		return result([]string{})
+	}
+	data, err := bytesOf(args[1])
+	if err != nil {
+		return result([]string{})
+	}
+	out := beside(data, args[0].String())
+	if out == nil {
+		out = []string{}
 	}
 	return result(out)
 }

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/source"
+)
+
+// TestJSONListsAsWhole: graph and zones write their JSON item by item;
+// the bytes are those of encoding/json writing the whole document at once
+// (writeJSON), for every kind of graph of the example missions and of a
+// board of 4,096 zones and 4,094 Spawn Zones.
+func TestJSONListsAsWhole(t *testing.T) {
+	paths, _ := filepath.Glob("../examples/*/*.yaml")
+	paths = append(paths, worstCases(t)[0].write(t))
+	boards := 0
+	for _, path := range paths {
+		r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, AllowOutside: true})
+		if r.Scene == nil || r.Scene.Board == nil {
+			continue
+		}
+		g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
+		if g == nil {
+			continue
+		}
+		boards++
+		s := r.Scene
+		moves, sight := g.Movement(s), g.Sight(s, rules.SightOptions{})
+		for _, kind := range []string{"all", "movement", "sight", "zones"} {
+			lists := graphLists(s.Board, moves, sight, kind)
+			if kind == "zones" {
+				lists = []jsonList{zoneList(s.Board)}
+			}
+			whole := map[string]any{}
+			for _, l := range lists {
+				items := make([]any, 0, l.n)
+				for i := range l.n {
+					items = append(items, l.item(i))
+				}
+				whole[l.key] = items
+			}
+			var want, got bytes.Buffer
+			if err := writeJSON(&want, whole); err != nil {
+				t.Fatal(err)
+			}
+			if err := writeJSONLists(&got, lists...); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("%s, %s: item by item differs from whole:\n%s", path, kind, firstLineDiff(got.String(), want.String()))
+			}
+		}
+	}
+	if boards < 5 {
+		t.Fatalf("only %d boards", boards)
+	}
+}
+
+func firstLineDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			return fmt.Sprintf("line %d: %q, whole: %q", i+1, al[i], bl[i])
+		}
+	}
+	return fmt.Sprintf("%d lines, whole: %d", len(al), len(bl))
+}

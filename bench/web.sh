@@ -1,0 +1,32 @@
+#!/bin/sh
+# The web edition against its budgets: the module's size (gzip), the first
+# map after navigation, an edit from the input event to the redrawn map,
+# and the tab's memory over 1,000 edits, in headless Chromium
+# (CHROME=path picks the browser).
+#
+#   bench/web.sh
+set -eu
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+export ZMISSION_BROWSER_TESTS=1
+
+go run ./cmd/zmission-web build -o "$work/site" >/dev/null
+raw=$(wc -c <"$work/site/zmission.wasm")
+gz=$(gzip -9 -c "$work/site/zmission.wasm" | wc -c)
+fonts=$(cat render/printout/fonts/*.ttf | gzip -9 | wc -c)
+awk -v r="$raw" -v g="$gz" -v f="$fonts" 'BEGIN {
+	printf "%-34s %7.2f MB gzip (%.2f MB raw)  target 6.0 MB  ratio %.2f\n", "module size", g / 1e6, r / 1e6, g / 6e6
+	printf "%-34s %7.2f MB gzip of it (the PDF and PNG fonts)\n", "  of which fonts", f / 1e6
+}'
+
+# ratio NAME METRIC TARGET: the benchmark's figure against the target.
+go test ./web -run '^$' -bench 'BenchmarkWeb(FirstMap|Edit6|Edit400)$' -benchtime 5x -count 1 >"$work/out" 2>&1 || { cat "$work/out"; exit 1; }
+go test ./web -run '^$' -bench 'BenchmarkWebMemory1000$' -benchtime 1x -count 1 >>"$work/out" 2>&1 || { cat "$work/out"; exit 1; }
+awk '
+/^BenchmarkWebFirstMap/ { for (i = 1; i <= NF; i++) if ($(i+1) == "ms/first-map") printf "%-34s %7.0f ms     target 2000 ms  ratio %.2f\n", "first map, 6-tile example", $i, $i / 2000 }
+/^BenchmarkWebEdit6/ { for (i = 1; i <= NF; i++) if ($(i+1) == "ms/edit") printf "%-34s %7.1f ms     target   60 ms  ratio %.2f\n", "edit, 6-tile example", $i, $i / 60 }
+/^BenchmarkWebEdit400/ { for (i = 1; i <= NF; i++) if ($(i+1) == "ms/edit") printf "%-34s %7.1f ms     target  300 ms  ratio %.2f\n", "edit, 20x20-tile board", $i, $i / 300 }
+/^BenchmarkWebMemory1000/ { for (i = 1; i <= NF; i++) { if ($(i+1) == "MB-after-100") a = $i; if ($(i+1) == "MB-after-1000") z = $i }
+	printf "%-34s %7.0f MB     target  300 MB  ratio %.2f (after 100 edits: %.0f MB)\n", "memory, 1,000 edits of 20x20", z, z / 300, a }
+' "$work/out"

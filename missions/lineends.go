@@ -1,0 +1,14 @@
+package missions
+
+import "bytes"
+
+// KeepLineEnds gives out with CRLF line ends when the file read has them
+// (its first line ends so): the canonical form is about content, and a
+// Windows author's line ends are theirs.
+func KeepLineEnds(before, out []byte) []byte {
+	i := bytes.IndexByte(before, '\n')
+	if i <= 0 || before[i-1] != '\r' {
+		return out
+	}
+	return bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
+}

@@ -1,0 +1,164 @@
+package web
+
+// Benchmarks of the web edition in a real Chromium (bench/web.sh runs them
+// and prints the ratios to the targets): the first map after navigation
+// from a local static server, an edit from the input event to the redrawn
+// map on the 6-tile example and on a 20×20-tile board, and the tab's
+// memory over 1,000 edits. Skipped without a browser.
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"testing"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/benchgen"
+	"github.com/zmission/zmission/internal/browsertest"
+	"github.com/zmission/zmission/web/sharelink"
+)
+
+// benchSite builds the site once (as the tests do) and serves it.
+func benchSite(b *testing.B) string {
+	browsertest.Path(b)
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "zmission-web-site-")
+		if built.err == nil {
+			built.err = Build(BuildOptions{Out: built.dir, Log: os.Stderr})
+		}
+	})
+	if built.err != nil {
+		b.Fatalf("building the site: %v", built.err)
+	}
+	srv := httptest.NewServer(Handler(built.dir))
+	b.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+func evalB(b *testing.B, ctx context.Context, expr string, out any) {
+	b.Helper()
+	if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+		b.Fatalf("%s: %v", expr, err)
+	}
+}
+
+// drawnAt waits in the page for the map and gives the time since the
+// navigation began, in ms.
+const drawnAt = `(async () => {
+  while (!(window.zmission && zmission.state && document.querySelector('#canvas svg'))) await new Promise(r => setTimeout(r, 5));
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return performance.now();
+})()`
+
+// BenchmarkWebFirstMap: navigation to the first map of the 6-tile example
+// in a fresh browser each time (nothing cached: a first visit). Target 2 s.
+func BenchmarkWebFirstMap(b *testing.B) {
+	url := benchSite(b) + "#example=invader/violet-lockdown"
+	var total float64
+	n := 0
+	for b.Loop() {
+		b.StopTimer()
+		profile, err := os.MkdirTemp("", "zmission-chromium-")
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx, stop := browsertest.Start(browsertest.Path(b), profile, 1500, 950)
+		b.StartTimer()
+		if err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
+			b.Fatal(err)
+		}
+		var ms float64
+		evalB(b, ctx, drawnAt, &ms)
+		total += ms
+		n++
+		stop()
+		browsertest.RemoveProfile(profile)
+	}
+	b.ReportMetric(total/float64(n), "ms/first-map")
+}
+
+// editLoop selects a token and moves it right and back n times by the
+// arrow keys, as an author does, each time until the map is drawn again;
+// it gives the mean ms per edit and the tab's memory (JS heap plus the
+// module's memory) after the first tenth of the edits and at the end.
+const editLoop = `(async (n) => {
+  const b = zmission.state.board;
+  const tok = b.tokens.find(t => t.type !== 'door');
+  zmission.sel = { kind: 'token', index: tok.index };
+  const mem = () => (performance.memory ? performance.memory.usedJSHeapSize : 0) + zmissionWeb.memory();
+  let total = 0, early = 0;
+  for (let i = 0; i < n; i++) {
+    const svg = document.querySelector('#canvas svg'), v = zmission.state.version;
+    const t0 = performance.now();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: i % 2 ? 'ArrowLeft' : 'ArrowRight', bubbles: true }));
+    while (zmission.state.version === v || document.querySelector('#canvas svg') === svg) await new Promise(r => setTimeout(r, 0));
+    await new Promise(r => requestAnimationFrame(r));
+    total += performance.now() - t0;
+    if (i === Math.floor(n / 10)) early = mem();
+  }
+  return [total / n, early, mem()];
+})`
+
+func benchEdits(b *testing.B, url string) {
+	ctx := browsertest.Tab(b, 1500, 950)
+	if err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
+		b.Fatal(err)
+	}
+	var ms float64
+	evalB(b, ctx, drawnAt, &ms)
+	n := 0
+	var sum float64
+	var mem [3]float64
+	for b.Loop() {
+		evalB(b, ctx, editLoop+"(20)", &mem)
+		sum += mem[0]
+		n++
+	}
+	b.ReportMetric(sum/float64(n), "ms/edit")
+	b.ReportMetric(mem[2]/(1<<20), "MB")
+}
+
+// BenchmarkWebEdit6: an edit of the 6-tile example. Target 60 ms.
+func BenchmarkWebEdit6(b *testing.B) {
+	benchEdits(b, benchSite(b)+"#example=invader/violet-lockdown")
+}
+
+// BenchmarkWebEdit400: an edit of a 20×20-tile board. Target 300 ms.
+func BenchmarkWebEdit400(b *testing.B) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		b.Fatal(err)
+	}
+	link, err := sharelink.Encode("board-20x20.yaml", data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchEdits(b, benchSite(b)+"#mission="+link)
+}
+
+// BenchmarkWebMemory1000: 1,000 edits of the 20×20-tile board; the tab's
+// memory after the first 100 and after all 1,000 (flat: close together).
+// Target ≤ 300 MB.
+func BenchmarkWebMemory1000(b *testing.B) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		b.Fatal(err)
+	}
+	link, err := sharelink.Encode("board-20x20.yaml", data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := browsertest.Tab(b, 1500, 950)
+	if err := chromedp.Run(ctx, chromedp.Navigate(benchSite(b)+"#mission="+link)); err != nil {
+		b.Fatal(err)
+	}
+	var ms float64
+	evalB(b, ctx, drawnAt, &ms)
+	var mem [3]float64
+	for b.Loop() {
+		evalB(b, ctx, editLoop+"(1000)", &mem)
+	}
+	b.ReportMetric(mem[1]/(1<<20), "MB-after-100")
+	b.ReportMetric(mem[2]/(1<<20), "MB-after-1000")
+}

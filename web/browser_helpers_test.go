@@ -1,0 +1,277 @@
+package web
+
+// Ways of driving the page the tests share: the editor's own (click, key,
+// drag, the form's fields, a point of the board), and the web edition's
+// (a tab of the same browser, files picked, downloads).
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// watch makes console errors and uncaught exceptions of a tab fail the
+// test, and logs what else the page writes to its console.
+func watch(t *testing.T, ctx context.Context) {
+	var mu sync.Mutex
+	var errs []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			mu.Lock()
+			errs = append(errs, e.ExceptionDetails.Error())
+			mu.Unlock()
+		case *runtime.EventConsoleAPICalled:
+			var parts []string
+			for _, a := range e.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			if e.Type != runtime.APITypeError {
+				t.Logf("console: %s", strings.Join(parts, " "))
+				return
+			}
+			mu.Lock()
+			errs = append(errs, strings.Join(parts, " "))
+			mu.Unlock()
+		}
+	})
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("the page reported: %s", e)
+		}
+	})
+}
+
+// newTab opens another tab of the browser ctx belongs to (the same
+// profile: its storage, its service worker) on url; close ends it.
+func newTab(t *testing.T, ctx context.Context, url string) (tab context.Context, close func()) {
+	t.Helper()
+	tab, cancel := chromedp.NewContext(ctx)
+	watch(t, tab)
+	if err := chromedp.Run(tab, chromedp.EmulateViewport(1500, 950), chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	return tab, cancel
+}
+
+// mark leaves a mark on the page as it is now; reloaded waits for a page
+// without it (the page opened again), with the map drawn.
+func mark(t *testing.T, ctx context.Context) {
+	t.Helper()
+	js(t, ctx, `window.zmissionTestMark = true`, new(bool))
+}
+
+func reloaded(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	waitFor(t, ctx, what, `!window.zmissionTestMark && document.readyState === 'complete' && `+mapDrawn)
+}
+
+// choose picks an option of a select as a user would: the value, then
+// the change event.
+func choose(t *testing.T, ctx context.Context, sel, value string) {
+	t.Helper()
+	var ok bool
+	js(t, ctx, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (![...s.options].some(o => o.value === %q)) return false;
+		s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value, value), &ok)
+	if !ok {
+		t.Fatalf("%s has no option %q", sel, value)
+	}
+}
+
+// pick hands files to a file input as the file dialog does (the browser
+// fires its change event).
+func pick(t *testing.T, ctx context.Context, sel string, files ...string) {
+	t.Helper()
+	for i, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i] = abs
+	}
+	if err := chromedp.Run(ctx, chromedp.SetUploadFiles(sel, files, chromedp.ByQuery)); err != nil {
+		t.Fatalf("picking %v in %s: %v", files, sel, err)
+	}
+}
+
+// downloads lets the tab download into a new folder, and returns it.
+func downloads(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := chromedp.Run(ctx, browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(dir)); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// downloaded waits for the download of name into dir to finish (the
+// browser writes NAME.crdownload, or an "Unconfirmed" file, and renames it
+// when done) and returns its bytes.
+func downloaded(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second) // a guard against a hang, not a timing
+	for {
+		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+			return data
+		}
+		if time.Now().After(deadline) {
+			var got []string
+			es, _ := os.ReadDir(dir)
+			for _, e := range es {
+				got = append(got, e.Name())
+			}
+			t.Fatalf("no download %s; the folder holds %q", name, got)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// fetchDownload chooses what in the Download… menu and returns the file
+// the browser saved, by name.
+func fetchDownload(t *testing.T, ctx context.Context, what, name string) []byte {
+	t.Helper()
+	dir := downloads(t, ctx)
+	choose(t, ctx, "#web-print", what)
+	return downloaded(t, dir, name)
+}
+
+type point struct{ X, Y float64 }
+
+// cellPoint is where a board point (in cells) is on the screen.
+func cellPoint(t *testing.T, ctx context.Context, x, y float64) point {
+	t.Helper()
+	var p point
+	js(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector('#map g.board'); const C = zmission.state.board.cell;
+		const q = new DOMPoint(%g * C, %g * C).matrixTransform(b.getScreenCTM()); return {X: q.x, Y: q.y}; })()`, x, y), &p)
+	return p
+}
+
+// centreOf is the screen centre of the first element matching sel.
+func centreOf(t *testing.T, ctx context.Context, sel string) point {
+	t.Helper()
+	var p point
+	js(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, sel), &p)
+	return p
+}
+
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	p := centreOf(t, ctx, sel)
+	if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// clickUntil clicks sel until cond holds: a click that lands while the
+// page redraws is lost, and clicking again does no harm.
+func clickUntil(t *testing.T, ctx context.Context, sel, what, cond string) {
+	t.Helper()
+	for try := 0; try < 4; try++ {
+		click(t, ctx, sel)
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			var ok bool
+			if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
+				return
+			}
+			time.Sleep(40 * time.Millisecond)
+		}
+		t.Logf("click on %s did not show %s; clicking again", sel, what)
+	}
+	waitFor(t, ctx, what, cond)
+}
+
+// clickAtUntil clicks a screen point until cond holds.
+func clickAtUntil(t *testing.T, ctx context.Context, p point, what, cond string) {
+	t.Helper()
+	for try := 0; try < 4; try++ {
+		if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			var ok bool
+			if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
+				return
+			}
+			time.Sleep(40 * time.Millisecond)
+		}
+		t.Logf("click at %v did not show %s; clicking again", p, what)
+	}
+	waitFor(t, ctx, what, cond)
+}
+
+// drag presses at from, moves to to in steps, and lets go.
+func drag(t *testing.T, ctx context.Context, from, to point) {
+	t.Helper()
+	acts := []chromedp.Action{input.DispatchMouseEvent(input.MousePressed, from.X, from.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1)}
+	for i := 1; i <= 6; i++ {
+		f := float64(i) / 6
+		acts = append(acts, input.DispatchMouseEvent(input.MouseMoved, from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f).WithButton(input.Left).WithButtons(1))
+	}
+	acts = append(acts, input.DispatchMouseEvent(input.MouseReleased, to.X, to.Y).WithButton(input.Left).WithClickCount(1))
+	if err := chromedp.Run(ctx, acts...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
+	t.Helper()
+	code := map[string]string{"z": "KeyZ", "Delete": "Delete"}[k]
+	vk := map[string]int64{"z": 90, "Delete": 46}[k]
+	if mods&input.ModifierShift != 0 && len(k) == 1 {
+		k = strings.ToUpper(k)
+	}
+	if err := chromedp.Run(ctx,
+		input.DispatchKeyEvent(input.KeyDown).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods),
+		input.DispatchKeyEvent(input.KeyUp).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// formInput sets a form field's value as typing would, then fires ev.
+func formInput(t *testing.T, ctx context.Context, ptr, value, ev string) {
+	t.Helper()
+	js(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector('#schema-form [data-pointer=%q]:is(input, select, textarea)');
+		e.focus(); e.value = %q; e.dispatchEvent(new Event(%q, {bubbles: true})); return true; })()`, ptr, value, ev), new(bool))
+}
+
+// fieldShows is the condition that the field of ptr shows a finding of rule.
+func fieldShows(ptr, rule string) string {
+	return fmt.Sprintf(`(() => { const el = document.querySelector('#schema-form .sf-field[data-pointer=%q]');
+		if (!el || !el.classList.contains('sf-bad')) return false;
+		const i = zmission.state.findings.findIndex(f => f.rule === %q);
+		return i >= 0 && el.querySelector(':scope > .sf-finding[data-finding="' + i + '"]') !== null; })()`, ptr, rule)
+}
+
+// has is the condition that the current work's finding of rule is listed.
+func has(rule string) string {
+	return fmt.Sprintf(`zmission.state.findings.some(f => f.rule === %q)`, rule)
+}
+
+// docHolds is the condition that the document (as the page's module
+// holds it) contains s.
+func docHolds(s string) string {
+	return fmt.Sprintf(`JSON.parse(zmissionGo.exportWork('x')).data.includes(%q)`, s)
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

@@ -1,0 +1,85 @@
+package web
+
+import (
+	"testing"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserKeepReload: an edit, a reload: the edit is there, and Undo
+// still undoes it.
+func TestBrowserKeepReload(t *testing.T) {
+	ctx := newFrom(t, "colony")
+	waitFor(t, ctx, "the form", `document.querySelector('#schema-form [data-pointer="/title"]')`)
+	formInput(t, ctx, "/title", "Kept Through a Reload", "change")
+	waitFor(t, ctx, "the edit made", docHolds("title: Kept Through a Reload\n")+` && zmission.state.undo === 1`)
+	mark(t, ctx)
+	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	reloaded(t, ctx, "the page after the reload")
+	waitFor(t, ctx, "the edit and its step back", docHolds("title: Kept Through a Reload\n")+` && zmission.state.undo === 1 && `+sheetHas("Kept Through a Reload"))
+	js(t, ctx, `(() => { document.activeElement.blur(); return true; })()`, new(bool))
+	key(t, ctx, "z", input.ModifierCtrl)
+	waitFor(t, ctx, "the edit undone", docHolds("title: New mission\n")+` && zmission.state.undo === 0 && zmission.state.redo === 1`)
+}
+
+// TestBrowserKeepClosedTab: the work of a tab closed comes back in a new
+// tab of the same browser, with its history.
+func TestBrowserKeepClosedTab(t *testing.T) {
+	url := site(t)
+	base := page(t, "about:blank")
+	a, closeA := newTab(t, base, url+"#example=templates/survival-infection")
+	waitFor(t, a, "the template", `document.querySelector('#schema-form [data-pointer="/changes/hand"]')`)
+	formInput(t, a, "/changes/hand", "6", "change")
+	waitFor(t, a, "the edit made", docHolds("hand: 6 ")+` && zmission.state.undo === 1`)
+	closeA()
+
+	b, _ := newTab(t, base, url)
+	waitFor(t, b, "the work back", mapDrawn+` && `+docHolds("hand: 6 ")+` && zmission.state.undo === 1`)
+	key(t, b, "z", input.ModifierCtrl)
+	waitFor(t, b, "the edit undone in the new tab", docHolds("hand: 5 ")+` && zmission.state.undo === 0`)
+}
+
+// TestBrowserOffline: once the service worker controls the page, a reload
+// with the network cut (the tab offline, and the site's server gone)
+// still draws the map, and the work is there.
+func TestBrowserOffline(t *testing.T) {
+	srv := siteServer(t)
+	ctx := page(t, srv.URL+"/#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the map", mapDrawn+` && document.querySelector('#map g.board .ed-badges')`)
+	waitFor(t, ctx, "the service worker in control", `navigator.serviceWorker.controller`)
+	srv.Close()
+	if err := chromedp.Run(ctx, network.Enable(), network.EmulateNetworkConditions(true, 0, -1, -1)); err != nil {
+		t.Fatal(err)
+	}
+	mark(t, ctx)
+	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	reloaded(t, ctx, "the page offline")
+	waitFor(t, ctx, "the map drawn offline", `document.querySelector('#map g.board .ed-badges') && zmissionWeb.name === 'violet-lockdown.yaml' && zmission.state.board.tiles.length === 6`)
+	shot(t, ctx, "offline.png")
+}
+
+// TestBrowserKeepTwoTabs: two tabs on two pieces of work; a reload of the
+// first brings back its own work, not the one the other tab kept last.
+func TestBrowserKeepTwoTabs(t *testing.T) {
+	url := site(t)
+	base := page(t, "about:blank")
+	a, _ := newTab(t, base, url+"#example=templates/zombicide-invader")
+	waitFor(t, a, "the Invader template in tab A", mapDrawn+` && `+docHolds("ruleset: zombicide-invader"))
+	b, _ := newTab(t, base, url+"#example=templates/colony")
+	waitFor(t, b, "the colony template in tab B", mapDrawn+` && `+docHolds("ruleset: colony"))
+	mine := work(t, a)
+	mark(t, a)
+	if err := chromedp.Run(a, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	reloaded(t, a, "tab A after its reload")
+	if got := work(t, a); got != mine {
+		t.Errorf("tab A's reload brought back %s (%s), not its own %s (%s)", got.ID, got.Name, mine.ID, mine.Name)
+	}
+}
