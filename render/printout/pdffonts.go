@@ -13,7 +13,7 @@ import (
 // (AddUTF8FontFromBytes) and names it by hashing its 65,536 widths through
 // JSON: for a one-page PDF that was about 30 % of the work, and a site
 // prints two PDFs per mission. The library offers no way to share a parsed
-// face, so pdfFaces parses each face once per process, in a document of its
+// face, so parseFaces parses each face once per process, in a document of its
 // own, and hands every later document a copy of that parsed definition.
 //
 // The copy is made through reflection on the library's unexported font
