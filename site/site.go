@@ -130,7 +130,7 @@ type Report struct {
 
 // generator changes whenever what the site writes for the same inputs
 // changes; a build by another version redraws everything.
-const generator = "zmission-site/2"
+const generator = "zmission-site/3"
 
 // manifestName is the record of the last build, in the output folder.
 const manifestName = ".zmission-site.json"
