@@ -166,7 +166,9 @@ export async function boot() {
     opened = !err;
   }
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
-  if (opened) await keep();
+  // A document opened from the address (or the first example) is kept
+  // once the page has drawn it: its first map does not wait for storage.
+  let later = opened;
   if (!opened) {
     const rec = await latest();
     // Kept again at once: what came from the page's last moments is in
@@ -176,13 +178,21 @@ export async function boot() {
   if (!opened) {
     const ex = JSON.parse(zmissionGo.example('invader/violet-lockdown'));
     openDoc(ex.name, ex.data, ex.files);
-    await keep();
+    later = true;
   }
   performance.mark('zmission-opened');
   if (err) notice(err, 'error');
-  sweepPending();
   showNeeds();
-  showSaved(exported().data);
+  afterPaint(async () => {
+    if (later) await keep();
+    else showSaved(current().data);
+    sweepPending();
+  });
+}
+
+// afterPaint runs f once the page has drawn what it has now.
+function afterPaint(f) {
+  requestAnimationFrame(() => setTimeout(f, 0));
 }
 
 // latest is the work to bring back: this tab's own after a reload, else
