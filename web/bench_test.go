@@ -10,7 +10,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"testing"
 	"time"
@@ -22,22 +21,11 @@ import (
 	"github.com/zmission/zmission/web/sharelink"
 )
 
-// benchSite builds the site once (as the tests do) and serves it.
+// benchSite serves the site as the tests do, with the module compressed
+// already, as a static host has it: the server's own compressing is done
+// before anything is timed.
 func benchSite(b *testing.B) string {
-	browsertest.Path(b)
-	built.once.Do(func() {
-		built.dir, built.err = os.MkdirTemp("", "zmission-web-site-")
-		if built.err == nil {
-			built.err = Build(BuildOptions{Out: built.dir, Log: os.Stderr})
-		}
-	})
-	if built.err != nil {
-		b.Fatalf("building the site: %v", built.err)
-	}
-	srv := httptest.NewServer(Handler(built.dir))
-	b.Cleanup(srv.Close)
-	// A static host serves the module compressed already: the server's
-	// own compressing is done before anything is timed.
+	srv := siteServer(b)
 	req, _ := http.NewRequest("GET", srv.URL+"/zmission.wasm", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
 	if r, err := http.DefaultTransport.RoundTrip(req); err == nil {
@@ -45,6 +33,20 @@ func benchSite(b *testing.B) string {
 		r.Body.Close()
 	}
 	return srv.URL + "/"
+}
+
+// board400 is the address of a generated 20×20-tile board, carried in a
+// link.
+func board400(b *testing.B) string {
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		b.Fatal(err)
+	}
+	link, err := sharelink.Encode("board-20x20.yaml", data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return benchSite(b) + "#mission=" + link
 }
 
 func evalB(b *testing.B, ctx context.Context, expr string, out any) {
@@ -137,29 +139,14 @@ func BenchmarkWebEdit6(b *testing.B) {
 
 // BenchmarkWebEdit400: an edit of a 20×20-tile board. Target 300 ms.
 func BenchmarkWebEdit400(b *testing.B) {
-	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
-	if err != nil {
-		b.Fatal(err)
-	}
-	link, err := sharelink.Encode("board-20x20.yaml", data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchEdits(b, benchSite(b)+"#mission="+link)
+	benchEdits(b, board400(b))
 }
 
 // BenchmarkWebMemory1000: 1,000 edits of the 20×20-tile board; the tab's
 // memory after the first 100 and after all 1,000 (flat: close together).
 // Target ≤ 300 MB.
 func BenchmarkWebMemory1000(b *testing.B) {
-	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
-	if err != nil {
-		b.Fatal(err)
-	}
-	link, err := sharelink.Encode("board-20x20.yaml", data)
-	if err != nil {
-		b.Fatal(err)
-	}
+	url := board400(b)
 	// 1,000 edits of this board take longer than a test tab's time.
 	profile, err := os.MkdirTemp("", "zmission-chromium-")
 	if err != nil {
@@ -170,7 +157,7 @@ func BenchmarkWebMemory1000(b *testing.B) {
 	defer stop()
 	ctx, cancel := context.WithTimeout(bctx, time.Hour)
 	defer cancel()
-	if err := chromedp.Run(ctx, chromedp.Navigate(benchSite(b)+"#mission="+link)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
 		b.Fatal(err)
 	}
 	var ms float64

@@ -44,8 +44,9 @@ func TestMain(m *testing.M) {
 // site builds the web edition (once) and serves it on loopback.
 func site(t *testing.T) string { return siteServer(t).URL + "/" }
 
-// siteServer is site's server, for a test that stops it.
-func siteServer(t *testing.T) *httptest.Server {
+// siteServer is site's server, for a test that stops it (and for the
+// benchmarks).
+func siteServer(t testing.TB) *httptest.Server {
 	t.Helper()
 	browsertest.Path(t) // skips when no browser and none is required
 	built.once.Do(func() {

@@ -195,11 +195,17 @@ func open(_ js.Value, args []js.Value) any {
 			return fail(err)
 		}
 	}
+	return start(n, fs, func() (*editor.Session, error) { return editor.NewSession(dir+"/"+n, options(data)) })
+}
+
+// start makes the session of n with the files beside it the page's
+// work; when it cannot, the work open stays as it was, files and all.
+func start(n string, fs map[string][]byte, open func() (*editor.Session, error)) any {
 	mu.Lock()
 	old := files
 	files = fs
 	mu.Unlock()
-	s, err := editor.NewSession(dir+"/"+n, options(data))
+	s, err := open()
 	if err != nil {
 		mu.Lock()
 		files = old
@@ -245,17 +251,8 @@ func resume(_ js.Value, args []js.Value) any {
 	if err != nil {
 		return fail(err)
 	}
-	mu.Lock()
-	files = fs
-	mu.Unlock()
-	s, err := editor.Resume(dir+"/"+n, w, options(data), args[4].String())
-	if err != nil {
-		return fail(openErr(n, err))
-	}
-	mu.Lock()
-	sess, name = s, n
-	mu.Unlock()
-	return result(map[string]string{"name": n})
+	tab := args[4].String()
+	return start(n, fs, func() (*editor.Session, error) { return editor.Resume(dir+"/"+n, w, options(data), tab) })
 }
 
 func current() (*editor.Session, string) {
