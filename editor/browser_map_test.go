@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
 )
 
 // waitFileNot polls the file on disk until it no longer holds gone.
@@ -51,21 +52,14 @@ func badgeSel(t *testing.T, ctx context.Context, rule string) string {
 // selects: clicking again does no harm).
 func clickAtUntil(t *testing.T, ctx context.Context, p point, what, cond string) {
 	t.Helper()
-	for try := 0; try < 4; try++ {
+	click := func() {
 		if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
 			t.Fatal(err)
 		}
-		deadline := time.Now().Add(5 * time.Second)
-		for time.Now().Before(deadline) {
-			var ok bool
-			if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
-				return
-			}
-			time.Sleep(40 * time.Millisecond)
-		}
-		t.Logf("click at %v did not show %s; clicking again", p, what)
 	}
-	waitFor(t, ctx, what, cond)
+	if !browsertest.Retry(t, ctx, what, cond, click) {
+		waitFor(t, ctx, what, cond)
+	}
 }
 
 // TestBrowserWrongPlace: a door on a wall and a noise below the board are

@@ -171,19 +171,9 @@ func clickForChange(t *testing.T, ctx context.Context, sel, path string) string 
 // mouse) is lost, and is given again.
 func clickUntil(t *testing.T, ctx context.Context, sel, what, cond string) {
 	t.Helper()
-	for try := 0; try < 4; try++ {
-		click(t, ctx, sel)
-		deadline := time.Now().Add(5 * time.Second)
-		for time.Now().Before(deadline) {
-			var ok bool
-			if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
-				return
-			}
-			time.Sleep(40 * time.Millisecond)
-		}
-		t.Logf("click on %s did not show %s; clicking again", sel, what)
+	if !browsertest.Retry(t, ctx, what, cond, func() { click(t, ctx, sel) }) {
+		waitFor(t, ctx, what, cond)
 	}
-	waitFor(t, ctx, what, cond)
 }
 
 type point struct{ X, Y float64 }

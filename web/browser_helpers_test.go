@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
 )
 
 // watch makes console errors and uncaught exceptions of a tab fail the
@@ -178,39 +179,22 @@ func click(t *testing.T, ctx context.Context, sel string) {
 // page redraws is lost, and clicking again does no harm.
 func clickUntil(t *testing.T, ctx context.Context, sel, what, cond string) {
 	t.Helper()
-	for try := 0; try < 4; try++ {
-		click(t, ctx, sel)
-		deadline := time.Now().Add(5 * time.Second)
-		for time.Now().Before(deadline) {
-			var ok bool
-			if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
-				return
-			}
-			time.Sleep(40 * time.Millisecond)
-		}
-		t.Logf("click on %s did not show %s; clicking again", sel, what)
+	if !browsertest.Retry(t, ctx, what, cond, func() { click(t, ctx, sel) }) {
+		waitFor(t, ctx, what, cond)
 	}
-	waitFor(t, ctx, what, cond)
 }
 
 // clickAtUntil clicks a screen point until cond holds.
 func clickAtUntil(t *testing.T, ctx context.Context, p point, what, cond string) {
 	t.Helper()
-	for try := 0; try < 4; try++ {
+	click := func() {
 		if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
 			t.Fatal(err)
 		}
-		deadline := time.Now().Add(5 * time.Second)
-		for time.Now().Before(deadline) {
-			var ok bool
-			if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
-				return
-			}
-			time.Sleep(40 * time.Millisecond)
-		}
-		t.Logf("click at %v did not show %s; clicking again", p, what)
 	}
-	waitFor(t, ctx, what, cond)
+	if !browsertest.Retry(t, ctx, what, cond, click) {
+		waitFor(t, ctx, what, cond)
+	}
 }
 
 // drag presses at from, moves to to in steps, and lets go.

@@ -169,16 +169,23 @@ func filesOf(v js.Value) (map[string][]byte, error) {
 	return out, nil
 }
 
+// document0 reads the two first arguments of open and resume: the
+// file's name and its bytes.
+func document0(args []js.Value) (string, []byte, error) {
+	n, err := cleanName(args[0].String())
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := bytesOf(args[1])
+	return n, data, err
+}
+
 // open(name, data, files) starts a session on a new document.
 func open(_ js.Value, args []js.Value) any {
 	if len(args) < 2 {
 		return fail(errors.New("open needs a name and a file"))
 	}
-	n, err := cleanName(args[0].String())
-	if err != nil {
-		return fail(err)
-	}
-	data, err := bytesOf(args[1])
+	n, data, err := document0(args)
 	if err != nil {
 		return fail(err)
 	}
@@ -232,11 +239,7 @@ func resume(_ js.Value, args []js.Value) any {
 	if len(args) < 5 {
 		return fail(errors.New("resume needs a name, the document, the work, the files and the tab"))
 	}
-	n, err := cleanName(args[0].String())
-	if err != nil {
-		return fail(err)
-	}
-	data, err := bytesOf(args[1])
+	n, data, err := document0(args)
 	if err != nil {
 		return fail(err)
 	}
