@@ -36,7 +36,7 @@ let facility = null; // the facility's canvas, made when a facility opens
 
 const api = call;
 // idle runs work the page can do later, when it has nothing else to do.
-const idle = f => (window.requestIdleCallback || setTimeout)(() => f());
+const idle = f => window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f);
 
 function banner(text, kind = 'error') {
   const b = $('#banner');
@@ -231,7 +231,7 @@ async function drawMap() {
     return;
   }
   const src = st.svgSrc;
-  if (!app.overlays.size && src.base && canvas.svg && canvas.src === src.base && canvas.patch(src.ops, st.board, app.zoom)) {
+  if (!app.overlays.size && src.from && canvas.svg && canvas.src && canvas.src.id === src.from && canvas.patch(src.ops, st.board, app.zoom)) {
     // The drawing shown is the one this map was patched from: the patch
     // is applied to it, the rest of the page stays.
     canvas.src = src;
