@@ -29,9 +29,10 @@ type sentState struct {
 }
 
 type stateCache struct {
-	mu   sync.Mutex
-	seq  int
-	kept []*sentState
+	mu      sync.Mutex
+	seq     int
+	kept    []*sentState
+	lastLen int // the size of the last answer
 }
 
 func (c *stateCache) find(key string) *sentState {
@@ -101,6 +102,8 @@ func (s *Session) stateReply(st *State, base string) Reply {
 	s.sent.add(now)
 
 	var out bytes.Buffer
+	out.Grow(s.sent.lastLen) // the answers of one board weigh about the same
+	defer func() { s.sent.lastLen = out.Len() }()
 	out.WriteString(`{"key":` + strconv.Quote(now.key))
 	if prev != nil {
 		out.WriteString(`,"base":` + strconv.Quote(prev.key))
