@@ -188,15 +188,17 @@ export async function boot() {
 }
 
 // afterMap runs f once the page has shown its first state (the map, or
-// why there is none) and that frame is painted; at the latest after 10 s.
+// why there is none) and that frame is painted; at the latest after 10 s,
+// frames or not (a tab opened in the background draws none).
 function afterMap(f) {
-  const t0 = performance.now();
+  let done = false;
+  const run = () => { if (!done) { done = true; f(); } };
   const look = () => {
-    if ((window.zmission && zmission.state) || performance.now() - t0 > 10000) {
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(f, 0)));
-    } else requestAnimationFrame(look);
+    if (window.zmission && zmission.state) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)));
+    else requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
+  setTimeout(run, 10000);
 }
 
 // latest is the work to bring back: this tab's own after a reload, else
