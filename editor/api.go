@@ -14,7 +14,7 @@ import (
 
 // Request is one call of the page into the session, the same whichever
 // door it comes through: "GET state", "GET svg", "GET los", "POST op",
-// "POST undo", "POST redo", "GET photo", "POST photo" (paths without
+// "POST undo", "POST redo", "GET photo", "POST photo", "GET face" (paths without
 // the "api/" prefix the page uses).
 type Request struct {
 	Method string
@@ -59,6 +59,8 @@ func (s *Session) Call(r Request) Reply {
 		return s.svg(r.Query["overlay"])
 	case "GET los":
 		return s.los(r.Query.Get("zone"))
+	case "GET face":
+		return s.face(r.Query.Get("id"))
 	case "POST op":
 		return s.op(r.Body)
 	case "POST undo":

@@ -127,6 +127,10 @@ type Session struct {
 	sent stateCache
 	// svgSize is the size of the last map drawn.
 	svgSize atomic.Int64
+	// faces are the palette's faces drawn alone, for the revision facesOf.
+	faceMu  sync.Mutex
+	faces   map[string][]byte
+	facesOf string
 }
 
 // NewSession opens the document at path (the name its findings and

@@ -36,7 +36,7 @@ let facility = null; // the facility's canvas, made when a facility opens
 
 const api = call;
 // idle runs work the page can do later, when it has nothing else to do.
-const idle = f => (window.requestIdleCallback || setTimeout)(() => f());
+const idle = f => window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f);
 
 function banner(text, kind = 'error') {
   const b = $('#banner');
@@ -231,7 +231,7 @@ async function drawMap() {
     return;
   }
   const src = st.svgSrc;
-  if (!app.overlays.size && src.base && canvas.svg && canvas.src === src.base && canvas.patch(src.ops, st.board, app.zoom)) {
+  if (!app.overlays.size && src.from && canvas.svg && canvas.src && canvas.src.id === src.from && canvas.patch(src.ops, st.board, app.zoom)) {
     // The drawing shown is the one this map was patched from: the patch
     // is applied to it, the rest of the page stays.
     canvas.src = src;
@@ -639,6 +639,23 @@ function dropTarget(ev, drag) {
   return { kind: 'token', x: c.x, y: c.y };
 }
 
+// faceDrawing is a face of the tile set as the map draws it, alone (the
+// session's drawing, kept for the revision it was made for).
+const faceDrawings = { revision: null, pics: new Map() };
+async function faceDrawing(id) {
+  if (faceDrawings.revision !== app.state.revision) faceDrawings.revision = app.state.revision, faceDrawings.pics = new Map();
+  const pics = faceDrawings.pics;
+  if (!pics.has(id)) {
+    pics.set(id, api('api/face?id=' + encodeURIComponent(id)).then(r => {
+      if (r.status !== 200) return null;
+      const d = document.createElement('div');
+      d.innerHTML = r.data;
+      return d.querySelector('svg');
+    }));
+  }
+  return pics.get(id);
+}
+
 function startDrag(ev, what) {
   if (ev.button !== 0) return;
   ev.preventDefault();
@@ -647,6 +664,13 @@ function startDrag(ev, what) {
   if (what.kind === 'tile') {
     const f = app.state.palette.faces.find(f => f.id === what.face);
     if (f) drag.facePic = faceSVG(f);
+    // The face as the map draws it takes the sketch's place once it comes.
+    const d = drag;
+    faceDrawing(what.face).then(pic => {
+      if (!pic || drag !== d) return;
+      d.facePic = pic;
+      if (d.last && d.target) canvas.preview(ghosts(d, d.target));
+    });
   }
   const g = document.createElement('div');
   g.className = 'ghost';

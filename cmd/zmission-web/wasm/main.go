@@ -267,28 +267,24 @@ func current() (*editor.Session, string) {
 }
 
 // call(method, path, body) answers one of the page's calls, as the local
-// server does: {status, type, body}, an object whose body is the editor's
-// reply as it is (the page parses a JSON body once; it is not escaped into
-// another JSON text first, which cost a large board's state a copy and a
-// pass in each language).
+// server does: {status, type, body}.
 func call(_ js.Value, args []js.Value) any {
 	s, _ := current()
 	if s == nil || len(args) < 3 {
-		return reply(editor.Reply{Status: editor.StatusFailed, Type: "application/json", Body: []byte(`{"error":"no mission is open"}`)})
+		return map[string]any{"status": editor.StatusFailed, "type": "application/json", "body": `{"error":"no mission is open"}`}
 	}
 	u, err := url.Parse(args[1].String())
 	if err != nil {
-		return reply(editor.Reply{Status: editor.StatusRefused, Type: "application/json", Body: []byte(`{"error":"a call the editor cannot read"}`)})
+		return map[string]any{"status": editor.StatusRefused, "type": "application/json", "body": `{"error":"a call the editor cannot read"}`}
 	}
 	var body []byte
 	if args[2].Type() == js.TypeString {
 		body = []byte(args[2].String())
 	}
-	return reply(s.Call(editor.Request{Method: args[0].String(), Path: strings.TrimPrefix(u.Path, "api/"), Query: u.Query(), Body: body}))
-}
-
-func reply(r editor.Reply) any {
-	return js.ValueOf(map[string]any{"status": r.Status, "type": r.Type, "body": string(r.Body)})
+	rep := s.Call(editor.Request{Method: args[0].String(), Path: strings.TrimPrefix(u.Path, "api/"), Query: u.Query(), Body: body})
+	// An object, not JSON: the body (a state of megabytes on a big board)
+	// is read once by the page, not escaped into a string and read twice.
+	return map[string]any{"status": rep.Status, "type": rep.Type, "body": string(rep.Body)}
 }
 
 // exportWork(tab) is the work to keep: name, document, history.
