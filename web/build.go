@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/editor"
+	"github.com/zmission/zmission/render/printout"
 )
 
 //go:embed assets
@@ -90,18 +91,23 @@ func Files(o BuildOptions) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range []string{"transport.js", "web.js", "web.css"} {
+	for _, n := range []string{"start.js", "transport.js", "web.js", "web.css"} {
 		b, err := assetFS.ReadFile("assets/" + n)
 		if err != nil {
 			return nil, err
 		}
 		files["assets/"+n] = b
 	}
+	// The PDF and PNG printouts' faces: the module fetches them when it
+	// first prints, not with the page.
+	for n, b := range printout.FontFiles() {
+		files["fonts/"+n] = b
+	}
 	page, err := fs.ReadFile(editor.Assets, "index.html")
 	if err != nil {
 		return nil, err
 	}
-	if files["index.html"], err = indexPage(page); err != nil {
+	if files["index.html"], err = indexPage(page, files); err != nil {
 		return nil, err
 	}
 	sw, err := assetFS.ReadFile("assets/sw.js")
@@ -113,12 +119,27 @@ func Files(o BuildOptions) (map[string][]byte, error) {
 }
 
 // indexPage is the editor's page with the web edition's parts: its
-// security policy, the module's loader, its bar and styles.
-func indexPage(page []byte) ([]byte, error) {
+// security policy, the module's loader, its bar and styles. The module is
+// fetched and compiled from the page's first script on, and every script
+// module is asked for at once (not one import after another): the first
+// map waits for the module, not for the page's files.
+func indexPage(page []byte, files map[string][]byte) ([]byte, error) {
 	s := string(page)
+	var preload strings.Builder
+	var mods []string
+	for n := range files {
+		if strings.HasPrefix(n, "assets/") && strings.HasSuffix(n, ".js") && n != "assets/start.js" {
+			mods = append(mods, n)
+		}
+	}
+	slices.Sort(mods)
+	for _, n := range mods {
+		preload.WriteString("\n" + `<link rel="modulepreload" href="` + n + `">`)
+	}
 	edits := []struct{ old, new string }{
 		{"<title>zmission edit</title>", "<title>zmission — mission editor</title>\n" +
 			`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">` + "\n" +
+			`<script src="assets/start.js"></script>` + preload.String() + "\n" +
 			`<meta name="description" content="Design missions for zombie and sci-fi board games, every rule checked on the map, in your browser.">`},
 		{`<link rel="stylesheet" href="assets/schemaform.css">`, `<link rel="stylesheet" href="assets/schemaform.css">` + "\n" +
 			`<link rel="stylesheet" href="assets/web.css">` + "\n" + `<script src="wasm_exec.js"></script>`},

@@ -1,7 +1,7 @@
 package printout
 
 import (
-	_ "embed"
+	"errors"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -11,17 +11,13 @@ import (
 
 // The faces of DejaVu Sans (see fonts/LICENSE). render measures its text
 // with DejaVu Sans widths, so printing with the same face keeps every line
-// inside the box the layout gave it.
-var (
-	//go:embed fonts/DejaVuSans.ttf
-	ttfRegular []byte
-	//go:embed fonts/DejaVuSans-Bold.ttf
-	ttfBold []byte
-	//go:embed fonts/DejaVuSans-Oblique.ttf
-	ttfItalic []byte
-	//go:embed fonts/DejaVuSans-BoldOblique.ttf
-	ttfBoldItalic []byte
-)
+// inside the box the layout gave it. Every build but the web edition's
+// module has them inside (fonts_embed.go); the module is handed them with
+// SetFaces when a printout needs them (fonts_js.go), so it is 2.7 MB
+// smaller and its page loads that much sooner.
+
+// FaceFiles names the faces' files in fonts/, in the order of faceTTF.
+var FaceFiles = [4]string{"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"}
 
 const (
 	faceRegular = iota
@@ -29,8 +25,6 @@ const (
 	faceItalic
 	faceBoldItalic
 )
-
-var faceTTF = [4][]byte{ttfRegular, ttfBold, ttfItalic, ttfBoldItalic}
 
 // pdfStyle is the fpdf style string of each face.
 var pdfStyle = [4]string{"", "B", "I", "BI"}
@@ -60,24 +54,44 @@ type loadedFont struct {
 }
 
 var (
-	fontsOnce sync.Once
-	fonts     [4]*loadedFont
-	fontsErr  error
+	fontsMu  sync.Mutex
+	fontsOK  bool
+	fonts    [4]*loadedFont
+	fontsErr error
 )
 
+// errNoFaces: the faces were not handed in yet (the web edition's module
+// before SetFaces); a later try may find them.
+var errNoFaces = errors.New("printout: the fonts are not loaded")
+
+// loadFonts parses the faces once they are there.
 func loadFonts() error {
-	fontsOnce.Do(func() {
-		for i, b := range faceTTF {
-			f, err := sfnt.Parse(b)
-			if err != nil {
-				fontsErr = err
-				return
-			}
-			fonts[i] = &loadedFont{f: f, upem: float64(f.UnitsPerEm()), adv: map[rune]float64{}, segs: map[rune][]sfnt.Segment{}}
+	fontsMu.Lock()
+	defer fontsMu.Unlock()
+	if fontsOK || fontsErr != nil {
+		return fontsErr
+	}
+	ttf := faces()
+	for _, b := range ttf {
+		if len(b) == 0 {
+			return errNoFaces
 		}
-	})
-	return fontsErr
+	}
+	var parsed [4]*loadedFont
+	for i, b := range ttf {
+		f, err := sfnt.Parse(b)
+		if err != nil {
+			fontsErr = err
+			return err
+		}
+		parsed[i] = &loadedFont{f: f, upem: float64(f.UnitsPerEm()), adv: map[rune]float64{}, segs: map[rune][]sfnt.Segment{}}
+	}
+	fonts, faceTTF, fontsOK = parsed, ttf, true
+	return nil
 }
+
+// faceTTF holds the faces' files once loadFonts has parsed them.
+var faceTTF [4][]byte
 
 // has reports whether the face has a glyph for r.
 func (lf *loadedFont) has(r rune) bool {

@@ -115,13 +115,8 @@ async function startModule() {
   noDisk();
   const go = new Go();
   const ready = new Promise(r => addEventListener('zmission-ready', r, { once: true }));
-  let inst;
-  try {
-    inst = (await WebAssembly.instantiateStreaming(fetch('zmission.wasm'), go.importObject)).instance;
-  } catch (e) { // a host that serves .wasm with another type
-    const buf = await (await fetch('zmission.wasm')).arrayBuffer();
-    inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
-  }
+  // start.js, the page's first script, began compiling the module.
+  const inst = await WebAssembly.instantiate(await globalThis.zmissionModule, go.importObject);
   performance.mark('zmission-compiled');
   go.run(inst);
   web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
@@ -153,7 +148,6 @@ async function resumeRecord(rec) {
 export async function boot() {
   buildBar();
   await startModule();
-  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
   const h = new URLSearchParams(location.hash.slice(1));
   let err = null, opened = false;
   if (h.has('mission')) {
@@ -183,16 +177,28 @@ export async function boot() {
   performance.mark('zmission-opened');
   if (err) notice(err, 'error');
   showNeeds();
-  afterPaint(async () => {
+  afterMap(async () => {
+    // The service worker fetches every file of the site into its cache:
+    // once the map is drawn, not while it is made.
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
     if (later) await keep();
     else showSaved(current().data);
     sweepPending();
   });
 }
 
-// afterPaint runs f once the page has drawn what it has now.
-function afterPaint(f) {
-  requestAnimationFrame(() => setTimeout(f, 0));
+// afterMap runs f once the page has shown its first state (the map, or
+// why there is none) and that frame is painted; at the latest after 10 s,
+// frames or not (a tab opened in the background draws none).
+function afterMap(f) {
+  let done = false;
+  const run = () => { if (!done) { done = true; f(); } };
+  const look = () => {
+    if (window.zmission && zmission.state) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)));
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+  setTimeout(run, 10000);
 }
 
 // latest is the work to bring back: this tab's own after a reload, else
@@ -417,9 +423,26 @@ function blobDownload(name, blob) {
 
 const TYPES = { pdf: 'application/pdf', png: 'image/png', svg: 'image/svg+xml' };
 
+// printFonts hands the module the faces a PDF or PNG is set in, fetched
+// from the site (the service worker keeps them offline) the first time.
+const FACES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf'];
+let fontsGiven = null;
+function printFonts() {
+  fontsGiven = fontsGiven || Promise.all(FACES.map(async f => {
+    const r = await fetch('fonts/' + f);
+    if (!r.ok) throw new Error(f + ': ' + r.status);
+    return new Uint8Array(await r.arrayBuffer());
+  })).then(faces => {
+    const r = JSON.parse(zmissionGo.fonts(...faces));
+    if (r.error) throw new Error(r.error);
+  });
+  fontsGiven.catch(() => { fontsGiven = null; }); // tried again at the next printout
+  return fontsGiven;
+}
+
 // download gives the mission file, or its printout made in the page by
 // the same code as `zmission render`.
-function download(what) {
+async function download(what) {
   const base = web.name.replace(/\.(ya?ml|json)$/i, '');
   if (what === 'yaml') {
     const f = formatted();
@@ -427,6 +450,9 @@ function download(what) {
     return;
   }
   const [fmt, page] = what.split('-');
+  if (fmt !== 'svg') {
+    try { await printFonts(); } catch (e) { return notice('The printout cannot be made: its fonts did not load (' + e.message + ').', 'error'); }
+  }
   const out = zmissionGo.print(fmt, page);
   if (typeof out === 'string') return notice(JSON.parse(out).error, 'error');
   const suffix = fmt === 'pdf' ? `-${page}` : '';

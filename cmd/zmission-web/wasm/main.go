@@ -23,6 +23,7 @@ import (
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/printing"
+	"github.com/zmission/zmission/render/printout"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/web/sharelink"
 )
@@ -50,6 +51,7 @@ func main() {
 		"document":   safe(document),
 		"format":     safe(format),
 		"print":      safe(printDoc),
+		"fonts":      safe(setFonts),
 		"link":       safe(link),
 		"unlink":     safe(unlink),
 		"examples":   safe(listExamples),
@@ -339,7 +341,7 @@ func printDoc(_ js.Value, args []js.Value) any {
 	if page != "a4" && page != "letter" {
 		return fail(fmt.Errorf("no page size %q", page))
 	}
-	data, err := printout(s, n, f, page)
+	data, err := printed(s, n, f, page)
 	if err != nil {
 		return fail(err)
 	}
@@ -348,7 +350,30 @@ func printDoc(_ js.Value, args []js.Value) any {
 	return a
 }
 
-func printout(s *editor.Session, n, f, page string) ([]byte, error) {
+// fonts(regular, bold, oblique, boldOblique) hands the module the PDF
+// and PNG printouts' faces (printout.FaceFiles, Uint8Arrays), which the
+// page fetches from its own site when it first prints: the module does not
+// carry them.
+func setFonts(_ js.Value, args []js.Value) any {
+	if len(args) < 4 {
+		return fail(errors.New("fonts needs the four faces"))
+	}
+	var ttf [4][]byte
+	for i := range ttf {
+		v := args[i]
+		if v.Type() != js.TypeObject || v.Get("length").Int() > maxFile {
+			return fail(fmt.Errorf("%s is not a font file", printout.FaceFiles[i]))
+		}
+		ttf[i] = make([]byte, v.Get("length").Int())
+		js.CopyBytesToGo(ttf[i], v)
+	}
+	if err := printout.SetFaces(ttf); err != nil {
+		return fail(err)
+	}
+	return result(map[string]bool{"ok": true})
+}
+
+func printed(s *editor.Session, n, f, page string) ([]byte, error) {
 	o, mo, dpi := printing.Defaults()
 	o.Page, mo.Page = page, page
 	r := lint.Bytes(dir+"/"+n, s.Data(), options(nil).Lint)
