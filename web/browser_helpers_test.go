@@ -213,8 +213,8 @@ func drag(t *testing.T, ctx context.Context, from, to point) {
 
 func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
 	t.Helper()
-	code := map[string]string{"z": "KeyZ", "Delete": "Delete"}[k]
-	vk := map[string]int64{"z": 90, "Delete": 46}[k]
+	code := map[string]string{"s": "KeyS", "z": "KeyZ", "Delete": "Delete"}[k]
+	vk := map[string]int64{"s": 83, "z": 90, "Delete": 46}[k]
 	if mods&input.ModifierShift != 0 && len(k) == 1 {
 		k = strings.ToUpper(k)
 	}
@@ -222,6 +222,29 @@ func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
 		input.DispatchKeyEvent(input.KeyDown).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods),
 		input.DispatchKeyEvent(input.KeyUp).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// dropFiles drags files from outside the browser and drops them on the
+// middle of the page, as a file manager does: Chromium makes of them the
+// drop's files and, through the File System Access API, their handles.
+func dropFiles(t *testing.T, ctx context.Context, files ...string) {
+	t.Helper()
+	abs := make([]string, len(files))
+	for i, f := range files {
+		a, err := filepath.Abs(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		abs[i] = a
+	}
+	var mid point
+	js(t, ctx, `({X: innerWidth / 2, Y: innerHeight / 2})`, &mid)
+	data := &input.DragData{Items: []*input.DragDataItem{}, Files: abs, DragOperationsMask: 1}
+	for _, ev := range []input.DispatchDragEventType{input.DragEnter, input.DragOver, input.Drop} {
+		if err := chromedp.Run(ctx, input.DispatchDragEvent(ev, mid.X, mid.Y, data)); err != nil {
+			t.Fatalf("dropping %v: %v", files, err)
+		}
 	}
 }
 

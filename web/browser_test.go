@@ -90,7 +90,13 @@ func page(t *testing.T, url string) context.Context {
 	if shared.err != nil {
 		t.Fatalf("starting Chromium: %v", shared.err)
 	}
-	ctx, cancelTab := chromedp.NewContext(shared.ctx)
+	return pageIn(t, shared.ctx, url)
+}
+
+// pageIn opens a tab of the browser ctx belongs to on url, as page does.
+func pageIn(t *testing.T, browser context.Context, url string) context.Context {
+	t.Helper()
+	ctx, cancelTab := chromedp.NewContext(browser)
 	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(func() { cancelT(); cancelTab() })
 	watch(t, ctx)

@@ -275,7 +275,11 @@ function buildBar() {
   document.addEventListener('drop', ev => {
     if (!ev.dataTransfer.types.includes('Files')) return;
     ev.preventDefault();
-    openFiles([...ev.dataTransfer.files]);
+    // Chromium gives a dropped file's handle as well: Save writes back
+    // into it. Both are taken now; the drop's data is gone after it.
+    const files = [...ev.dataTransfer.files];
+    const hs = [...ev.dataTransfer.items].filter(i => i.kind === 'file' && i.getAsFileSystemHandle).map(i => i.getAsFileSystemHandle().catch(() => null));
+    Promise.all(hs).then(hs => openFiles(files, byName(hs.filter(h => h && h.kind === 'file'))));
   });
 }
 
@@ -304,9 +308,13 @@ async function startFrom(r) {
 
 const MAX_FILE = 8 << 20;
 
+const byName = hs => Object.fromEntries(hs.map(h => [h.name, h]));
+
 // openFiles opens what the author picked or dropped: the mission (a YAML
-// or JSON file) and any files it names beside it, kept by name.
-async function openFiles(list, handle = null) {
+// or JSON file) and any files it names beside it, kept by name; handles
+// are the files' own (File System Access), by name, where the browser
+// gave them.
+async function openFiles(list, handles = {}) {
   if (!list.length) return;
   for (const f of list) {
     if (f.size > MAX_FILE) return notice(`${f.name} is larger than a mission can be (${MAX_FILE >> 20} MiB): nothing was opened.`, 'error');
@@ -342,8 +350,8 @@ async function openFiles(list, handle = null) {
     }
     const err = openDoc(n.split('/').pop(), texts[n], beside);
     if (!err) {
-      web.handle = handle;
-      web.saved = handle ? texts[n] : null; // what the file on disk holds
+      web.handle = handles[n] || null;
+      web.saved = web.handle ? texts[n] : null; // what the file on disk holds
       await keep();
       location.reload();
       return;
@@ -370,7 +378,7 @@ async function openPicker(input) {
     hs = await showOpenFilePicker({ multiple: true, types: [{ description: 'Missions', accept: { 'text/yaml': ['.yaml', '.yml'], 'application/json': ['.json'] } }] });
   } catch (e) { return; } // cancelled
   const files = await Promise.all(hs.map(h => h.getFile()));
-  await openFiles(files, hs.length === 1 ? hs[0] : null);
+  await openFiles(files, byName(hs));
 }
 
 function formatted() {
@@ -380,23 +388,28 @@ function formatted() {
 }
 
 // saveFile writes the mission as `zmission fmt` writes it: into its own
-// file where the browser gave one, else through a save dialog or a download.
-async function saveFile(saveAs) {
+// file where the browser gave one, else through a save dialog or a
+// download. It does not write over a file changed on disk since it was
+// read, unless told to (over).
+async function saveFile(saveAs, over = false) {
   const f = formatted();
   if (!f) return;
   try {
-    if (web.handle && !saveAs) {
-      if ((await web.handle.requestPermission({ mode: 'readwrite' })) !== 'granted') throw new Error('the browser did not allow writing the file');
-      const w = await web.handle.createWritable();
-      await w.write(f.data);
-      await w.close();
+    const h = web.handle;
+    if (h && !saveAs) {
+      const rw = { mode: 'readwrite' };
+      if ((await h.queryPermission(rw)) !== 'granted' && (await h.requestPermission(rw)) !== 'granted') {
+        return refused(`The browser did not allow writing ${h.name}: nothing was written, and the work is kept here.`, false);
+      }
+      if (!over && web.saved !== null && (await (await h.getFile()).text()) !== web.saved) {
+        return refused(`${h.name} changed on disk since it was opened here: it was not written over, and this work is kept here.`, true);
+      }
+      await writeTo(h, f.data);
     } else if (window.showSaveFilePicker) {
       try {
         web.handle = await showSaveFilePicker({ suggestedName: f.name });
       } catch (e) { return; } // cancelled
-      const w = await web.handle.createWritable();
-      await w.write(f.data);
-      await w.close();
+      await writeTo(web.handle, f.data);
     } else {
       blobDownload(f.name, new Blob([f.data], { type: 'text/yaml' }));
     }
@@ -404,7 +417,30 @@ async function saveFile(saveAs) {
     return notice('The mission was not saved: ' + e.message, 'error');
   }
   web.saved = f.data;
+  if ($('#web-save-kept')) notice('');
   await keep();
+}
+
+// writeTo replaces the file's bytes: the browser writes a copy and puts it
+// in place on close, so the file is never left half written.
+async function writeTo(h, data) {
+  const w = await h.createWritable();
+  try {
+    await w.write(data);
+    await w.close();
+  } catch (e) {
+    await w.abort().catch(() => {});
+    throw e;
+  }
+}
+
+// refused says why Save wrote nothing, with the ways on: write over the
+// file anyway (over), or download the work.
+function refused(text, over) {
+  notice(text + ' ', 'error');
+  const b = $('#banner');
+  if (over) b.append(el('button', { id: 'web-save-over', textContent: 'Save over it', onclick: () => saveFile(false, true) }), ' ');
+  b.append(el('button', { id: 'web-save-kept', textContent: 'Download it', onclick: () => download('yaml') }));
 }
 
 function blobDownload(name, blob) {
