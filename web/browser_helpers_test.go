@@ -79,15 +79,15 @@ func reloaded(t *testing.T, ctx context.Context, what string) {
 	waitFor(t, ctx, what, `!window.zmissionTestMark && document.readyState === 'complete' && `+mapDrawn)
 }
 
-// choose picks an option of a select as a user would: the value, then
-// the change event.
+// choose picks a choice of a menu of the bar (its button sel) with
+// clicks: the button opens the menu, the choice of value is clicked.
 func choose(t *testing.T, ctx context.Context, sel, value string) {
 	t.Helper()
 	var ok bool
-	js(t, ctx, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (![...s.options].some(o => o.value === %q)) return false;
-		s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value, value), &ok)
+	js(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector(%q); if (b.getAttribute('aria-expanded') !== 'true') b.click();
+		const c = document.querySelector(%q + '-menu [data-value="' + %q + '"]'); if (!c) return false; c.click(); return true; })()`, sel, sel, value), &ok)
 	if !ok {
-		t.Fatalf("%s has no option %q", sel, value)
+		t.Fatalf("the menu %s has no choice %q", sel, value)
 	}
 }
 
