@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -246,7 +247,32 @@ func TestStateDelta(t *testing.T) {
 			}
 			merged["svg"], _ = jsonNoEscape(applySVGPatch(str(page["svg"]), ops))
 		}
-		for _, k := range []string{"base", "gone", "svgPatch"} {
+		if _, ok := d["boardPatch"]; !ok && op.Op == "token.move" {
+			t.Errorf("edit %d: a token moved, and the board came whole", i)
+		}
+		if bp, ok := d["boardPatch"]; ok {
+			var board, patch map[string]json.RawMessage
+			if err := json.Unmarshal(page["board"], &board); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(bp, &patch); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := patch["zones"]; ok && op.Op == "token.move" {
+				t.Errorf("edit %d: a token moved sent the board's zones again", i)
+			}
+			var gone []string
+			json.Unmarshal(patch["gone"], &gone)
+			delete(patch, "gone")
+			for k, v := range patch {
+				board[k] = v
+			}
+			for _, k := range gone {
+				delete(board, k)
+			}
+			merged["board"], _ = json.Marshal(board)
+		}
+		for _, k := range []string{"base", "gone", "svgPatch", "boardPatch"} {
 			delete(merged, k)
 		}
 		whole := get("")
@@ -254,7 +280,10 @@ func TestStateDelta(t *testing.T) {
 			delete(m, "key")
 		}
 		for k := range whole {
-			if string(whole[k]) != string(merged[k]) {
+			var a, b any
+			json.Unmarshal(whole[k], &a)
+			json.Unmarshal(merged[k], &b)
+			if !reflect.DeepEqual(a, b) {
 				t.Errorf("edit %d: the merged state's %s differs from the whole state's", i, k)
 			}
 		}

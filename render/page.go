@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
@@ -252,9 +253,17 @@ type geometry struct {
 	colX, colY   []float64
 }
 
+// lastBody is the size of the last map page's body.
+var lastBody atomic.Int64
+
 func (m *mapPage) write(out io.Writer) error {
 	g := m.geometry()
 	var body svgw
+	// About the size of the last page drawn: a program that draws the same
+	// board again and again (the editor, at every edit) spares growing the
+	// buffer a dozen times.
+	body.Grow(int(min(lastBody.Load(), 16<<20)))
+	defer func() { lastBody.Store(int64(body.Len())) }()
 	body.el("rect", "width", num(g.pw), "height", num(g.ph), "fill", m.st.c("paper"))
 	body.open("g", "class", "title-block")
 	body.WriteByte('\n')

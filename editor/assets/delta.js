@@ -1,6 +1,6 @@
 // The session answers with what changed since the state the page holds
 // (editor/stateenc.go): the fields sent replace the page's, those named in
-// `gone` go, and the map comes as a patch of the page's own (svgPatch,
+// `gone` go, the board's changed fields come in boardPatch, and the map comes as a patch of the page's own (svgPatch,
 // editor/svgpatch.go). A state's map is then known by where it came from
 // (svgSrc): the page patches the drawing it shows and makes the text only
 // when something asks for it.
@@ -24,9 +24,17 @@ export function merge(base, r) {
       st.svgSrc = { id: ++srcs, from: base.svgSrc.id, base: base.svgSrc, ops: r.svgPatch, depth: (base.svgSrc.depth || 0) + 1 };
     }
     else if ((r.gone || []).includes('svg')) st.svgSrc = null;
+    if (r.boardPatch) {
+      // The board's fields that changed (its zones stay when tokens move).
+      if (!base.board) return null;
+      st.board = Object.assign({}, base.board, r.boardPatch);
+      for (const k of r.boardPatch.gone || []) delete st.board[k];
+      delete st.board.gone;
+    }
     delete st.base;
     delete st.gone;
     delete st.svgPatch;
+    delete st.boardPatch;
   }
   delete st.svg;
   if (st.svgSrc && st.svgSrc.depth > 32) svgText(st); // a chain stays short
