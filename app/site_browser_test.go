@@ -183,59 +183,14 @@ func emulateNoScript() chromedp.Action {
 	return emulation.SetScriptExecutionDisabled(true)
 }
 
-// focused describes the element that has the focus: what it is, where it
-// is and how its focus shows.
-type focused struct {
-	Tag, Name, Href, Text string
-	Top, Left             float64
-	InView                bool
-	Outline               string // computed outline-style, width and colour
-	OutlineStyle          string
-	OutlineWidth          float64
-	Shadow                string
-	Contrast              float64 // of the outline's colour against what is behind the element
-}
-
-const focusedJS = `(() => {
-  const e = document.activeElement;
-  if (!e || e === document.body) return {Tag: "body"};
-  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-  return {Tag: e.tagName.toLowerCase(), Name: e.name || "", Href: e.getAttribute("href") || "",
-    Text: (e.value && e.type === "checkbox" ? e.value : (e.textContent || "").trim()).slice(0, 40),
-    Top: r.top + scrollY, Left: r.left + scrollX,
-    InView: r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth,
-    Outline: s.outlineStyle + " " + s.outlineWidth + " " + s.outlineColor,
-    OutlineStyle: s.outlineStyle, OutlineWidth: parseFloat(s.outlineWidth) || 0, Shadow: s.boxShadow,
-    Contrast: contrast(s.outlineColor, behind(e.parentElement))};
-  // behind is the first colour painted under e, up its ancestors.
-  function behind(e) {
-    for (; e; e = e.parentElement) {
-      const c = getComputedStyle(e).backgroundColor;
-      if (!/rgba\(.*, 0\)$/.test(c) && c !== "transparent") return c;
-    }
-    return "rgb(255, 255, 255)";
-  }
-  // contrast is WCAG's ratio of two colours' relative luminance.
-  function contrast(a, b) {
-    const lum = c => {
-      const v = c.match(/[\d.]+/g).slice(0, 3).map(x => {
-        x = x / 255;
-        return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
-      });
-      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-    };
-    const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
-    return (l1 + 0.05) / (l2 + 0.05);
-  }
-})()`
-
 // focusables lists, in document order, what Tab should reach on the index:
 // the site's link, every filter control, every card's link.
 const focusablesJS = `Array.from(document.querySelectorAll(
   "header a[href], #filters select, #filters input, li.card a[href]"))
   .filter(e => !e.closest("[hidden]")).map(e => e.getAttribute("href") || e.name + ":" + (e.type === "checkbox" ? e.value : ""))`
 
-func (f focused) key() string {
+// focusKey names what has the focus as focusablesJS does.
+func focusKey(f browsertest.Focused) string {
 	if f.Href != "" {
 		return f.Href
 	}
@@ -272,13 +227,13 @@ func TestSiteKeyboardAndZoom(t *testing.T) {
 	if len(want) < 15 {
 		t.Fatalf("only %d things to reach on the index: %v", len(want), want)
 	}
-	var got []focused
+	var got []browsertest.Focused
 	for range len(want) + 3 {
-		var f focused
-		if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Tab), chromedp.Evaluate(focusedJS, &f)); err != nil {
+		var f browsertest.Focused
+		if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Tab), chromedp.Evaluate(browsertest.FocusedJS, &f)); err != nil {
 			t.Fatal(err)
 		}
-		if f.Tag == "body" || (len(got) > 0 && f.key() == got[0].key()) {
+		if f.Tag == "body" || (len(got) > 0 && focusKey(f) == focusKey(got[0])) {
 			break // past the last, back to the page or the address bar
 		}
 		got = append(got, f)
@@ -293,28 +248,24 @@ func TestSiteKeyboardAndZoom(t *testing.T) {
 	}
 	var keys []string
 	for _, f := range got {
-		keys = append(keys, f.key())
+		keys = append(keys, focusKey(f))
 	}
 	if strings.Join(keys, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Tab reaches, in order:\n  %s\nwant:\n  %s", strings.Join(keys, "\n  "), strings.Join(want, "\n  "))
 	}
 	for i, f := range got {
-		// Chromium's own ring is "auto"; a page's may be solid or dashed.
-		// A ring of 2 pixels or more, at 3:1 against what is behind it
-		// (WCAG 2.2's non-text contrast); Chromium's own is 1 pixel, dark,
-		// and vanishes on the dark header.
-		if f.OutlineStyle == "none" || f.OutlineWidth < 2 || f.Contrast < 3 {
-			t.Errorf("%s has the focus with no outline that shows (%s, contrast %.1f:1, box-shadow %s)", f.key(), f.Outline, f.Contrast, f.Shadow)
+		if !f.RingShows() {
+			t.Errorf("%s has the focus with no outline that shows (%s, contrast %.1f:1, box-shadow %s)", focusKey(f), f.Outline, f.Contrast, f.Shadow)
 		}
 		if !f.InView {
-			t.Errorf("%s has the focus outside the window", f.key())
+			t.Errorf("%s has the focus outside the window", focusKey(f))
 		}
 		// Reading order: down the page, and along a row of cards.
 		if i > 0 {
 			p := got[i-1]
 			sameRow := math.Abs(f.Top-p.Top) < 8
 			if !(f.Top > p.Top+8 || sameRow && f.Left > p.Left) && !(p.Tag != "a" && f.Tag != "a" && f.Top >= p.Top-40) {
-				t.Errorf("the focus goes back up or left, from %s (%.0f, %.0f) to %s (%.0f, %.0f)", p.key(), p.Left, p.Top, f.key(), f.Left, f.Top)
+				t.Errorf("the focus goes back up or left, from %s (%.0f, %.0f) to %s (%.0f, %.0f)", focusKey(p), p.Left, p.Top, focusKey(f), f.Left, f.Top)
 			}
 		}
 	}

@@ -14,8 +14,8 @@ import (
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/printing"
 	"github.com/zmission/zmission/render"
-	"github.com/zmission/zmission/render/printout"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/site"
 	"github.com/zmission/zmission/source"
@@ -428,26 +428,18 @@ func (b *siteBuilder) page(file string, data []byte, cfg *validate.Config) (pg *
 	files["page.svg"] = a4
 	pg.Pictures = []site.Picture{{File: "page.svg", Alt: alt(pg)}}
 	pg.Thumbnail = "page.svg"
-	a4Page, err := printout.Parse(a4)
-	if err != nil {
-		return nil, nil, err
-	}
-	letterPage, err := printout.Parse(letter)
-	if err != nil {
-		return nil, nil, err
-	}
 	for _, p := range []struct {
-		page        *printout.Page
+		page        []byte
 		name, label string
-	}{{a4Page, stem + "-a4.pdf", "PDF, A4"}, {letterPage, stem + "-letter.pdf", "PDF, Letter"}} {
-		pdf, err := pagePDF(p.page)
+	}{{a4, stem + "-a4.pdf", "PDF, A4"}, {letter, stem + "-letter.pdf", "PDF, Letter"}} {
+		pdf, err := printing.PDF([][]byte{p.page})
 		if err != nil {
 			return nil, nil, err
 		}
 		files[p.name] = pdf
 		pg.Downloads = append(pg.Downloads, site.Download{File: p.name, Label: p.label})
 	}
-	png, err := pagePNG(a4Page, sitePNGDPI)
+	png, err := printing.FastPNG(a4, sitePNGDPI)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -468,6 +460,10 @@ func (b *siteBuilder) page(file string, data []byte, cfg *validate.Config) (pg *
 // head fills in what a document says of itself: title, players and the
 // other facts of its card, objectives and special rules.
 func head(pg *site.Page, r *lint.Result) {
+	if r.Doc == nil || r.Doc.Root == nil { // not YAML or JSON at all: its findings say why
+		pg.Title = filepath.Base(r.File)
+		return
+	}
 	root := r.Doc.Root
 	pg.Ruleset = root.Field("ruleset").Str()
 	pg.Game = rules.GameName(pg.Ruleset)
@@ -557,18 +553,15 @@ func alt(pg *site.Page) string {
 	return s + "."
 }
 
-// drawings draws the mission's page on A4 and on Letter.
+// drawings draws the mission's page on A4 and on Letter, as `zmission
+// render -o FILE.svg --page PAGE` does.
 func (b *siteBuilder) drawings(r *lint.Result) (a4, letter []byte, err error) {
 	draw := func(page string) ([]byte, error) {
-		if r.Model != nil {
-			return drawModel(r, render.ModelOptions{Page: page, Margin: render.DefaultMargin})
-		}
-		g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
-		var buf bytes.Buffer
-		if err := render.SVG(&buf, r.Scene, g, render.Options{Page: page, Margin: render.DefaultMargin}); err != nil {
+		ps, err := printing.Pages(r, "svg", render.Options{Page: page, Margin: render.DefaultMargin}, render.ModelOptions{Page: page, Margin: render.DefaultMargin})
+		if err != nil {
 			return nil, err
 		}
-		return buf.Bytes(), nil
+		return ps[0], nil
 	}
 	if a4, err = draw("a4"); err != nil {
 		return nil, nil, err
@@ -599,29 +592,6 @@ func analysisText(r *lint.Result) string {
 	return buf.String()
 }
 
-func pagePDF(ps ...*printout.Page) ([]byte, error) {
-	var b bytes.Buffer
-	if err := printout.PDF(&b, ps); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// pagePNG rasterises a page. A site writes a PNG per mission, so it is
-// written for speed (printout.EncodeOpaque: rows unfiltered, the fastest
-// compression); the picture is the same as render's.
-func pagePNG(p *printout.Page, dpi float64) ([]byte, error) {
-	img, err := printout.Raster(p, dpi)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := printout.EncodeOpaque(&b, img); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
 // tilesetPage is the page of a tile set: its faces drawn on sheets, a PDF
 // of them on A4, and the file (for a set read from one).
 func tilesetPage(set *layout.TileSet, file string, data []byte) (*site.Page, map[string][]byte, error) {
@@ -650,15 +620,7 @@ func tilesetPage(set *layout.TileSet, file string, data []byte) (*site.Page, map
 	if len(pg.Pictures) > 0 {
 		pg.Thumbnail = pg.Pictures[0].File
 	}
-	var ps []*printout.Page
-	for _, s := range sheets {
-		p, err := printout.Parse(s)
-		if err != nil {
-			return nil, nil, err
-		}
-		ps = append(ps, p)
-	}
-	pdf, err := pagePDF(ps...)
+	pdf, err := printing.PDF(sheets)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -52,12 +52,7 @@ func badgeSel(t *testing.T, ctx context.Context, rule string) string {
 // selects: clicking again does no harm).
 func clickAtUntil(t *testing.T, ctx context.Context, p point, what, cond string) {
 	t.Helper()
-	click := func() {
-		if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if !browsertest.Retry(t, ctx, what, cond, click) {
+	if !browsertest.Retry(t, ctx, what, cond, func() { browsertest.ClickAt(t, ctx, p) }) {
 		waitFor(t, ctx, what, cond)
 	}
 }

@@ -91,31 +91,22 @@ func serve(t testing.TB, src string) (*Server, string) {
 	return s, path
 }
 
-// js evaluates an expression and stores its JSON value in out.
-func js(t *testing.T, ctx context.Context, expr string, out any) {
-	t.Helper()
-	if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out)); err != nil {
-		t.Fatalf("%s: %v", expr, err)
-	}
-}
+// The package's ways of driving the page are browsertest's.
+var (
+	js        = browsertest.Eval
+	click     = browsertest.Click
+	centreOf  = browsertest.CentreOf
+	cellPoint = browsertest.CellPoint
+	drag      = browsertest.Drag
+	key       = browsertest.Key
+)
+
+type point = browsertest.Point
 
 // waitFor polls a JavaScript condition until it holds.
 func waitFor(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
-	defer func(start time.Time) { t.Logf("%s: %s", what, time.Since(start)) }(time.Now())
-	deadline := time.Now().Add(30 * time.Second) // a guard against a hang, not a timing
-	for {
-		var ok bool
-		if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			var st string
-			chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('#banner').textContent + ' | ' + document.querySelector('#status').textContent`, &st))
-			t.Fatalf("waiting for %s (%s): page says %q", what, cond, st)
-		}
-		time.Sleep(40 * time.Millisecond)
-	}
+	browsertest.WaitFor(t, ctx, what, cond, `document.querySelector('#banner').textContent + ' | ' + document.querySelector('#status').textContent`)
 }
 
 // waitFile polls the file on disk until it holds want.
@@ -173,72 +164,6 @@ func clickUntil(t *testing.T, ctx context.Context, sel, what, cond string) {
 	t.Helper()
 	if !browsertest.Retry(t, ctx, what, cond, func() { click(t, ctx, sel) }) {
 		waitFor(t, ctx, what, cond)
-	}
-}
-
-type point struct{ X, Y float64 }
-
-// cellPoint is where a board point (in cells) is on the screen.
-func cellPoint(t *testing.T, ctx context.Context, x, y float64) point {
-	var p point
-	js(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector('#map g.board'); const C = zmission.state.board.cell;
-		const q = new DOMPoint(%g * C, %g * C).matrixTransform(b.getScreenCTM()); return {X: q.x, Y: q.y}; })()`, x, y), &p)
-	return p
-}
-
-// centreOf is the screen centre of the first element matching sel.
-func centreOf(t *testing.T, ctx context.Context, sel string) point {
-	var p point
-	js(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, sel), &p)
-	return p
-}
-
-// drag presses the mouse at from, moves in steps, does what during says
-// (if anything) on the way, and lets go at to.
-func drag(t *testing.T, ctx context.Context, from, to point, during ...func()) {
-	t.Helper()
-	acts := []chromedp.Action{input.DispatchMouseEvent(input.MousePressed, from.X, from.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1)}
-	for i := 1; i <= 6; i++ {
-		f := float64(i) / 6
-		acts = append(acts, input.DispatchMouseEvent(input.MouseMoved, from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f).WithButton(input.Left).WithButtons(1))
-	}
-	if err := chromedp.Run(ctx, acts...); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range during {
-		f()
-	}
-	if err := chromedp.Run(ctx, input.DispatchMouseEvent(input.MouseReleased, to.X, to.Y).WithButton(input.Left).WithClickCount(1)); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// click clicks the middle of the first element matching sel, as a user.
-func click(t *testing.T, ctx context.Context, sel string) {
-	t.Helper()
-	p := centreOf(t, ctx, sel)
-	if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
-	t.Helper()
-	code := map[string]string{"r": "KeyR", "z": "KeyZ", "Delete": "Delete", "?": "Slash"}[k]
-	vk := map[string]int64{"r": 82, "z": 90, "Delete": 46, "?": 191}[k]
-	text := k
-	if mods&input.ModifierShift != 0 && len(k) == 1 {
-		k = strings.ToUpper(k)
-	}
-	if len(k) > 1 || mods != 0 {
-		text = ""
-	}
-	down := input.DispatchKeyEvent(input.KeyDown).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)
-	if text != "" {
-		down = down.WithText(text)
-	}
-	if err := chromedp.Run(ctx, down, input.DispatchKeyEvent(input.KeyUp).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)); err != nil {
-		t.Fatal(err)
 	}
 }
 

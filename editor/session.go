@@ -381,6 +381,7 @@ func (s *Session) edit(version, tab string, change func([]byte) ([]byte, error))
 		}
 		return nil, no(Invalid, errors.New("the file cannot be edited as it is: "+err.Error()+"; fix it in the text first"))
 	}
+	out = missions.KeepLineEnds(before.data, out) // the edit writes LF; the author's line ends stay
 	if bytes.Equal(out, before.data) {
 		return s.state(s.cur, s.good), nil
 	}

@@ -79,15 +79,15 @@ func reloaded(t *testing.T, ctx context.Context, what string) {
 	waitFor(t, ctx, what, `!window.zmissionTestMark && document.readyState === 'complete' && `+mapDrawn)
 }
 
-// choose picks an option of a select as a user would: the value, then
-// the change event.
+// choose picks a choice of a menu of the bar (its button sel) with
+// clicks: the button opens the menu, the choice of value is clicked.
 func choose(t *testing.T, ctx context.Context, sel, value string) {
 	t.Helper()
 	var ok bool
-	js(t, ctx, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (![...s.options].some(o => o.value === %q)) return false;
-		s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value, value), &ok)
+	js(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector(%q); if (b.getAttribute('aria-expanded') !== 'true') b.click();
+		const c = document.querySelector(%q + '-menu [data-value="' + %q + '"]'); if (!c) return false; c.click(); return true; })()`, sel, sel, value), &ok)
 	if !ok {
-		t.Fatalf("%s has no option %q", sel, value)
+		t.Fatalf("the menu %s has no choice %q", sel, value)
 	}
 }
 
@@ -148,33 +148,6 @@ func fetchDownload(t *testing.T, ctx context.Context, what, name string) []byte 
 	return downloaded(t, dir, name)
 }
 
-type point struct{ X, Y float64 }
-
-// cellPoint is where a board point (in cells) is on the screen.
-func cellPoint(t *testing.T, ctx context.Context, x, y float64) point {
-	t.Helper()
-	var p point
-	js(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector('#map g.board'); const C = zmission.state.board.cell;
-		const q = new DOMPoint(%g * C, %g * C).matrixTransform(b.getScreenCTM()); return {X: q.x, Y: q.y}; })()`, x, y), &p)
-	return p
-}
-
-// centreOf is the screen centre of the first element matching sel.
-func centreOf(t *testing.T, ctx context.Context, sel string) point {
-	t.Helper()
-	var p point
-	js(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, sel), &p)
-	return p
-}
-
-func click(t *testing.T, ctx context.Context, sel string) {
-	t.Helper()
-	p := centreOf(t, ctx, sel)
-	if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // clickUntil clicks sel until cond holds: a click that lands while the
 // page redraws is lost, and clicking again does no harm.
 func clickUntil(t *testing.T, ctx context.Context, sel, what, cond string) {
@@ -187,41 +160,31 @@ func clickUntil(t *testing.T, ctx context.Context, sel, what, cond string) {
 // clickAtUntil clicks a screen point until cond holds.
 func clickAtUntil(t *testing.T, ctx context.Context, p point, what, cond string) {
 	t.Helper()
-	click := func() {
-		if err := chromedp.Run(ctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if !browsertest.Retry(t, ctx, what, cond, click) {
+	if !browsertest.Retry(t, ctx, what, cond, func() { browsertest.ClickAt(t, ctx, p) }) {
 		waitFor(t, ctx, what, cond)
 	}
 }
 
-// drag presses at from, moves to to in steps, and lets go.
-func drag(t *testing.T, ctx context.Context, from, to point) {
+// dropFiles drags files from outside the browser and drops them on the
+// middle of the page, as a file manager does: Chromium makes of them the
+// drop's files and, through the File System Access API, their handles.
+func dropFiles(t *testing.T, ctx context.Context, files ...string) {
 	t.Helper()
-	acts := []chromedp.Action{input.DispatchMouseEvent(input.MousePressed, from.X, from.Y).WithButton(input.Left).WithButtons(1).WithClickCount(1)}
-	for i := 1; i <= 6; i++ {
-		f := float64(i) / 6
-		acts = append(acts, input.DispatchMouseEvent(input.MouseMoved, from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f).WithButton(input.Left).WithButtons(1))
+	abs := make([]string, len(files))
+	for i, f := range files {
+		a, err := filepath.Abs(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		abs[i] = a
 	}
-	acts = append(acts, input.DispatchMouseEvent(input.MouseReleased, to.X, to.Y).WithButton(input.Left).WithClickCount(1))
-	if err := chromedp.Run(ctx, acts...); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func key(t *testing.T, ctx context.Context, k string, mods input.Modifier) {
-	t.Helper()
-	code := map[string]string{"z": "KeyZ", "Delete": "Delete"}[k]
-	vk := map[string]int64{"z": 90, "Delete": 46}[k]
-	if mods&input.ModifierShift != 0 && len(k) == 1 {
-		k = strings.ToUpper(k)
-	}
-	if err := chromedp.Run(ctx,
-		input.DispatchKeyEvent(input.KeyDown).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods),
-		input.DispatchKeyEvent(input.KeyUp).WithKey(k).WithCode(code).WithWindowsVirtualKeyCode(vk).WithModifiers(mods)); err != nil {
-		t.Fatal(err)
+	var mid point
+	js(t, ctx, `({X: innerWidth / 2, Y: innerHeight / 2})`, &mid)
+	data := &input.DragData{Items: []*input.DragDataItem{}, Files: abs, DragOperationsMask: 1}
+	for _, ev := range []input.DispatchDragEventType{input.DragEnter, input.DragOver, input.Drop} {
+		if err := chromedp.Run(ctx, input.DispatchDragEvent(ev, mid.X, mid.Y, data)); err != nil {
+			t.Fatalf("dropping %v: %v", files, err)
+		}
 	}
 }
 

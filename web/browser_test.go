@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/zmission/zmission/internal/browsertest"
 )
@@ -90,7 +89,13 @@ func page(t *testing.T, url string) context.Context {
 	if shared.err != nil {
 		t.Fatalf("starting Chromium: %v", shared.err)
 	}
-	ctx, cancelTab := chromedp.NewContext(shared.ctx)
+	return pageIn(t, shared.ctx, url)
+}
+
+// pageIn opens a tab of the browser ctx belongs to on url, as page does.
+func pageIn(t *testing.T, browser context.Context, url string) context.Context {
+	t.Helper()
+	ctx, cancelTab := chromedp.NewContext(browser)
 	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(func() { cancelT(); cancelTab() })
 	watch(t, ctx)
@@ -100,30 +105,22 @@ func page(t *testing.T, url string) context.Context {
 	return ctx
 }
 
-func js(t *testing.T, ctx context.Context, expr string, out any) {
-	t.Helper()
-	if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
-		t.Fatalf("%s: %v", expr, err)
-	}
-}
+// The package's ways of driving the page are browsertest's.
+var (
+	js        = browsertest.Eval
+	click     = browsertest.Click
+	centreOf  = browsertest.CentreOf
+	cellPoint = browsertest.CellPoint
+	drag      = browsertest.Drag
+	key       = browsertest.Key
+)
+
+type point = browsertest.Point
 
 // waitFor polls a JavaScript condition until it holds.
 func waitFor(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
-	defer func(start time.Time) { t.Logf("%s: %s", what, time.Since(start)) }(time.Now())
-	deadline := time.Now().Add(60 * time.Second) // a guard against a hang, not a timing
-	for {
-		var ok bool
-		if err := chromedp.Run(ctx, chromedp.Evaluate("!!("+cond+")", &ok)); err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			var st string
-			chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector('#banner')||{}).textContent + ' | ' + (document.querySelector('#web-saved')||{}).textContent`, &st))
-			t.Fatalf("waiting for %s (%s): page says %q", what, cond, st)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	browsertest.WaitFor(t, ctx, what, cond, `(document.querySelector('#banner')||{}).textContent + ' | ' + (document.querySelector('#web-saved')||{}).textContent`)
 }
 
 func shot(t *testing.T, ctx context.Context, name string) {

@@ -33,9 +33,9 @@ func Path(t testing.TB) string {
 }
 
 // Start starts the browser exe headless with the profile folder given, a
-// window of w×h pixels, and the flags this machine's closed network needs;
-// stop ends it.
-func Start(exe, profile string, w, h int) (ctx context.Context, stop func()) {
+// window of w×h pixels, and the flags this machine's closed network needs,
+// then any more a test asks for (extra); stop ends it.
+func Start(exe, profile string, w, h int, extra ...chromedp.ExecAllocatorOption) (ctx context.Context, stop func()) {
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Flag("headless", true),
@@ -53,6 +53,7 @@ func Start(exe, profile string, w, h int) (ctx context.Context, stop func()) {
 		chromedp.WindowSize(w, h),
 		chromedp.WSURLReadTimeout(90 * time.Second), // a loaded machine starts browsers slowly
 	}
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	// Chromium sends events this protocol version does not know (the
 	// dialog's top layer); they are no error of the page.

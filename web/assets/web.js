@@ -244,19 +244,9 @@ function el(tag, props = {}, ...kids) {
 
 function buildBar() {
   const bar = $('#web-actions');
-  const menu = (id, label, items) => {
-    const s = el('select', { id, title: label });
-    s.append(el('option', { value: '', textContent: label }));
-    for (const [v, t] of items) s.append(el('option', { value: v, textContent: t }));
-    return s;
-  };
   const games = [['zombicide-invader', 'Zombicide: Invader'], ['zombicide-classic', 'Zombicide'], ['facility', 'Facility crawler'], ['colony', 'Colony survival'], ['survival-infection', 'Zombie: Survival Infection']];
-  const nw = menu('web-new', 'New…', games);
-  nw.onchange = () => { const g = nw.value; nw.value = ''; if (g) startFrom(JSON.parse(zmissionGo.template(g))); };
-  const ex = menu('web-examples', 'Examples…', []);
-  ex.onfocus = () => fillExamples(ex);
-  ex.onpointerdown = () => fillExamples(ex);
-  ex.onchange = () => { const p = ex.value; ex.value = ''; if (p) startFrom(JSON.parse(zmissionGo.example(p))); };
+  const nw = menu('web-new', 'New…', 'Start from a game\'s template', games, g => startFrom(JSON.parse(zmissionGo.template(g))));
+  const ex = menu('web-examples', 'Examples…', 'Open one of the examples', [], p => startFrom(JSON.parse(zmissionGo.example(p))), fillExamples);
   const file = el('input', { type: 'file', id: 'web-file', multiple: true, accept: '.yaml,.yml,.json', hidden: true });
   file.onchange = () => { openFiles([...file.files]); file.value = ''; };
   const folder = el('input', { type: 'file', id: 'web-folder', hidden: true });
@@ -268,8 +258,7 @@ function buildBar() {
   openDir.onclick = () => folder.click();
   const save = el('button', { id: 'web-save', textContent: 'Save', title: 'Save the mission to its file, as zmission fmt writes it (Ctrl+S)' });
   save.onclick = () => saveFile(false);
-  const print = menu('web-print', 'Download…', [['yaml', 'the mission file'], ['pdf-a4', 'PDF, A4'], ['pdf-letter', 'PDF, Letter'], ['png-a4', 'PNG'], ['svg-a4', 'SVG']]);
-  print.onchange = () => { const v = print.value; print.value = ''; if (v) download(v); };
+  const print = menu('web-print', 'Download…', 'Download the mission file or its printout', [['yaml', 'the mission file'], ['pdf-a4', 'PDF, A4'], ['pdf-letter', 'PDF, Letter'], ['png-a4', 'PNG'], ['svg-a4', 'SVG']], download);
   const share = el('button', { id: 'web-share', textContent: 'Link', title: 'Copy a link that carries this mission (it never goes to a server)' });
   share.onclick = shareLink;
   const state = el('span', { id: 'web-saved', role: 'status' });
@@ -281,14 +270,87 @@ function buildBar() {
   document.addEventListener('drop', ev => {
     if (!ev.dataTransfer.types.includes('Files')) return;
     ev.preventDefault();
-    openFiles([...ev.dataTransfer.files]);
+    // Chromium gives a dropped file's handle as well: Save writes back
+    // into it. Both are taken now; the drop's data is gone after it.
+    const files = [...ev.dataTransfer.files];
+    const hs = [...ev.dataTransfer.items].filter(i => i.kind === 'file' && i.getAsFileSystemHandle).map(i => i.getAsFileSystemHandle().catch(() => null));
+    Promise.all(hs).then(hs => openFiles(files, byName(hs.filter(h => h && h.kind === 'file'))));
   });
 }
 
-function fillExamples(sel) {
-  if (sel.options.length > 1) return;
+// menu is a button that opens a list of choices (the menu button
+// pattern): a click, Enter, Space or ↓ opens it on its first choice; ↑ ↓
+// Home End move; Enter or a click chooses (act); Escape closes it, back
+// on its button; Tab or a click elsewhere closes it. A <select> would
+// choose at the first arrow key. fill adds choices on the first opening.
+function menu(id, label, title, items, act, fill) {
+  const wrap = el('span', { className: 'web-menu' });
+  const btn = el('button', { id, type: 'button', textContent: label, title });
+  btn.setAttribute('aria-haspopup', 'menu');
+  btn.setAttribute('aria-expanded', 'false');
+  const list = el('div', { id: id + '-menu', className: 'web-menu-list', hidden: true });
+  list.setAttribute('role', 'menu');
+  list.setAttribute('aria-label', label);
+  const add = (value, text) => {
+    const b = el('button', { type: 'button', textContent: text, tabIndex: -1 });
+    b.dataset.value = value;
+    b.setAttribute('role', 'menuitem');
+    b.onclick = () => { close(true); act(value); };
+    list.append(b);
+  };
+  for (const [v, t] of items) add(v, t);
+  const choices = () => [...list.children];
+  const open = last => {
+    if (fill) { fill(add); fill = null; }
+    list.hidden = false;
+    btn.setAttribute('aria-expanded', 'true');
+    place(btn, list);
+    const c = choices();
+    if (c.length) c[last ? c.length - 1 : 0].focus();
+  };
+  const close = focus => {
+    if (list.hidden) return;
+    list.hidden = true;
+    btn.setAttribute('aria-expanded', 'false');
+    if (focus) btn.focus();
+  };
+  btn.onclick = () => (list.hidden ? open(false) : close(true));
+  btn.onkeydown = ev => {
+    if (ev.key !== 'ArrowDown' && ev.key !== 'ArrowUp') return;
+    ev.preventDefault();
+    ev.stopPropagation(); // the editor's arrows move the map's selection
+    open(ev.key === 'ArrowUp');
+  };
+  list.onkeydown = ev => {
+    const c = choices(), i = c.indexOf(document.activeElement);
+    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: c.length - 1 }[ev.key];
+    if (to !== undefined) c[(to + c.length) % c.length].focus();
+    else if (ev.key === 'Escape') close(true);
+    else if (ev.key === 'Tab') { close(false); return; }
+    else return;
+    ev.preventDefault();
+    ev.stopPropagation();
+  };
+  wrap.addEventListener('focusout', ev => { if (!wrap.contains(ev.relatedTarget)) close(false); });
+  wrap.append(btn, list);
+  return wrap;
+}
+
+// place puts an open menu's list under its button (above it when there
+// is more room there), inside the window at any zoom; a long list scrolls.
+function place(btn, list) {
+  const r = btn.getBoundingClientRect(), below = innerHeight - r.bottom, above = r.top;
+  const down = below >= 160 || below >= above;
+  list.style.maxHeight = Math.max(48, (down ? below : above) - 8) + 'px';
+  list.style.maxWidth = (innerWidth - 8) + 'px';
+  const w = list.offsetWidth, h = list.offsetHeight;
+  list.style.left = Math.max(4, Math.min(r.left, innerWidth - w - 4)) + 'px';
+  list.style.top = (down ? r.bottom + 2 : r.top - h - 2) + 'px';
+}
+
+function fillExamples(add) {
   for (const e of JSON.parse(zmissionGo.examples())) {
-    if (e.example) sel.append(el('option', { value: e.path, textContent: `${e.title} (${e.path.split('/')[0]})` }));
+    if (e.example) add(e.path, `${e.title} (${e.path.split('/')[0]})`);
   }
 }
 
@@ -310,9 +372,13 @@ async function startFrom(r) {
 
 const MAX_FILE = 8 << 20;
 
+const byName = hs => Object.fromEntries(hs.map(h => [h.name, h]));
+
 // openFiles opens what the author picked or dropped: the mission (a YAML
-// or JSON file) and any files it names beside it, kept by name.
-async function openFiles(list, handle = null) {
+// or JSON file) and any files it names beside it, kept by name; handles
+// are the files' own (File System Access), by name, where the browser
+// gave them.
+async function openFiles(list, handles = {}) {
   if (!list.length) return;
   for (const f of list) {
     if (f.size > MAX_FILE) return notice(`${f.name} is larger than a mission can be (${MAX_FILE >> 20} MiB): nothing was opened.`, 'error');
@@ -348,8 +414,8 @@ async function openFiles(list, handle = null) {
     }
     const err = openDoc(n.split('/').pop(), texts[n], beside);
     if (!err) {
-      web.handle = handle;
-      web.saved = handle ? texts[n] : null; // what the file on disk holds
+      web.handle = handles[n] || null;
+      web.saved = web.handle ? texts[n] : null; // what the file on disk holds
       await keep();
       location.reload();
       return;
@@ -376,7 +442,7 @@ async function openPicker(input) {
     hs = await showOpenFilePicker({ multiple: true, types: [{ description: 'Missions', accept: { 'text/yaml': ['.yaml', '.yml'], 'application/json': ['.json'] } }] });
   } catch (e) { return; } // cancelled
   const files = await Promise.all(hs.map(h => h.getFile()));
-  await openFiles(files, hs.length === 1 ? hs[0] : null);
+  await openFiles(files, byName(hs));
 }
 
 function formatted() {
@@ -386,23 +452,28 @@ function formatted() {
 }
 
 // saveFile writes the mission as `zmission fmt` writes it: into its own
-// file where the browser gave one, else through a save dialog or a download.
-async function saveFile(saveAs) {
+// file where the browser gave one, else through a save dialog or a
+// download. It does not write over a file changed on disk since it was
+// read, unless told to (over).
+async function saveFile(saveAs, over = false) {
   const f = formatted();
   if (!f) return;
   try {
-    if (web.handle && !saveAs) {
-      if ((await web.handle.requestPermission({ mode: 'readwrite' })) !== 'granted') throw new Error('the browser did not allow writing the file');
-      const w = await web.handle.createWritable();
-      await w.write(f.data);
-      await w.close();
+    const h = web.handle;
+    if (h && !saveAs) {
+      const rw = { mode: 'readwrite' };
+      if ((await h.queryPermission(rw)) !== 'granted' && (await h.requestPermission(rw)) !== 'granted') {
+        return refused(`The browser did not allow writing ${h.name}: nothing was written, and the work is kept here.`, false);
+      }
+      if (!over && web.saved !== null && (await (await h.getFile()).text()) !== web.saved) {
+        return refused(`${h.name} changed on disk since it was opened here: it was not written over, and this work is kept here.`, true);
+      }
+      await writeTo(h, f.data);
     } else if (window.showSaveFilePicker) {
       try {
         web.handle = await showSaveFilePicker({ suggestedName: f.name });
       } catch (e) { return; } // cancelled
-      const w = await web.handle.createWritable();
-      await w.write(f.data);
-      await w.close();
+      await writeTo(web.handle, f.data);
     } else {
       blobDownload(f.name, new Blob([f.data], { type: 'text/yaml' }));
     }
@@ -410,7 +481,30 @@ async function saveFile(saveAs) {
     return notice('The mission was not saved: ' + e.message, 'error');
   }
   web.saved = f.data;
+  if ($('#web-save-kept')) notice('');
   await keep();
+}
+
+// writeTo replaces the file's bytes: the browser writes a copy and puts it
+// in place on close, so the file is never left half written.
+async function writeTo(h, data) {
+  const w = await h.createWritable();
+  try {
+    await w.write(data);
+    await w.close();
+  } catch (e) {
+    await w.abort().catch(() => {});
+    throw e;
+  }
+}
+
+// refused says why Save wrote nothing, with the ways on: write over the
+// file anyway (over), or download the work.
+function refused(text, over) {
+  notice(text + ' ', 'error');
+  const b = $('#banner');
+  if (over) b.append(el('button', { id: 'web-save-over', textContent: 'Save over it', onclick: () => saveFile(false, true) }), ' ');
+  b.append(el('button', { id: 'web-save-kept', textContent: 'Download it', onclick: () => download('yaml') }));
 }
 
 function blobDownload(name, blob) {
