@@ -67,6 +67,10 @@ var headKeys = []string{"title", "id", "players", "author"}
 type gameSchema struct {
 	name string
 	root *source.Node
+	// built is the form, made once: every state of every edit sends it,
+	// and it depends on the schema alone (it is never changed after).
+	built     sync.Once
+	formField *FormField
 }
 
 var schemas sync.Map // name → *gameSchema
@@ -408,6 +412,11 @@ func (g *gameSchema) defaultOf(n *source.Node, depth int) any {
 // then the schema's order, the fixed fields (format, ruleset) and the
 // editors' $schema last.
 func (g *gameSchema) form() *FormField {
+	g.built.Do(func() { g.formField = g.makeForm() })
+	return g.formField
+}
+
+func (g *gameSchema) makeForm() *FormField {
 	f := g.field("", g.root, 0)
 	// $schema points the author's text editor at the schema; it is not
 	// the author's to type.

@@ -322,13 +322,7 @@ func boardOf(sc *rules.Scene) *Board {
 			out.Tiles = append(out.Tiles, Tile{Index: i, Face: t.Face, Col: t.At[0], Row: t.At[1], Rot: t.Rot, Bad: true})
 		}
 	}
-	for _, z := range b.Zones {
-		zv := Zone{ID: z.ID, Kind: z.Kind, Features: z.Features}
-		for _, c := range z.Cells {
-			zv.Cells = append(zv.Cells, [2]int{c.X, c.Y})
-		}
-		out.Zones = append(out.Zones, zv)
-	}
+	out.Zones = zonesOf(b)
 	out.Tokens = tokenViews(sc)
 	for _, t := range out.Tokens {
 		if t.Off {
@@ -336,6 +330,41 @@ func boardOf(sc *rules.Scene) *Board {
 		}
 	}
 	return out
+}
+
+// zonesOf is the board's zones for the page. The zones of the same tiles
+// of the same tile set are the same: an edit of tokens (most edits) finds
+// them made already.
+func zonesOf(b *layout.Board) []Zone {
+	var key strings.Builder
+	fmt.Fprintf(&key, "%p %d %d %d", b.Set, b.W, b.H, b.N)
+	for _, t := range b.Tiles {
+		fmt.Fprintf(&key, "|%s %d %d %d", t.Face, t.Col, t.Row, t.Rot)
+	}
+	k := key.String()
+	lastZones.Lock()
+	defer lastZones.Unlock()
+	if lastZones.key == k && b.Set != nil {
+		return lastZones.zones
+	}
+	out := make([]Zone, len(b.Zones))
+	for i, z := range b.Zones {
+		cells := make([][2]int, len(z.Cells))
+		for j, c := range z.Cells {
+			cells[j] = [2]int{c.X, c.Y}
+		}
+		out[i] = Zone{ID: z.ID, Kind: z.Kind, Features: z.Features, Cells: cells}
+	}
+	lastZones.key, lastZones.zones = k, out
+	return out
+}
+
+// lastZones are the zones last made, and what they were made of. They are
+// shared by the states that have them and never changed.
+var lastZones struct {
+	sync.Mutex
+	key   string
+	zones []Zone
 }
 
 // paletteOf lists the tile set's faces and the boxes' tokens with what the
