@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/invader"
 )
@@ -87,5 +88,60 @@ func TestMovesMatchFirstVersion(t *testing.T) {
 	}
 	if several == 0 {
 		t.Error("no pair of zones had two ways between them: the boards show little")
+	}
+}
+
+// TestSceneMovesMadeOnce: the worlds of one scene share its moves (the
+// checks, then the graph or the map, each make a world); a copy of the
+// scene with other tokens makes its own, the same as a scene placed
+// afresh would have.
+func TestSceneMovesMadeOnce(t *testing.T) {
+	station, err := layout.Builtin("station")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(29, 1))
+	changed := 0
+	for range 50 {
+		m := randomMission(r, station)
+		s := scene(station, m)
+		a, b := invader.NewWorld(s).Movement(), invader.NewWorld(s).Movement()
+		if len(a) == 0 {
+			continue
+		}
+		if &a[0] != &b[0] || cap(a) != len(a) {
+			t.Fatalf("%v: the scene's moves were made twice, or can be appended to in place", m.Tiles)
+		}
+		// Every wall between two zones grown over by Mold: new ways.
+		sc := *s
+		sc.Tokens = slices.Clone(s.Tokens)
+		for _, z := range s.Board.Zones {
+			if z.Kind != layout.Exterior {
+				tok := &rules.Token{Index: len(m.Tokens), Cell: z.Cells[0], Zone: z}
+				tok.Type, tok.State = "mold", "active"
+				sc.Tokens = append(sc.Tokens, tok)
+			}
+		}
+		got := invader.NewWorld(&sc).Movement()
+		m2 := *m
+		m2.Tokens = slices.Clone(m.Tokens)
+		for _, z := range s.Board.Zones {
+			if z.Kind != layout.Exterior {
+				m2.Tokens = append(m2.Tokens, missions.Token{Type: "mold", State: "active", At: &[2]int{z.Cells[0].X, z.Cells[0].Y}})
+			}
+		}
+		want := invader.NewWorld(scene(station, &m2)).Movement()
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%v: a copy of the scene with Mold everywhere kept the first moves", m.Tiles)
+		}
+		if again := invader.NewWorld(s).Movement(); !reflect.DeepEqual(again, a) {
+			t.Fatalf("%v: the first scene's moves changed", m.Tiles)
+		}
+		if !reflect.DeepEqual(got, a) {
+			changed++
+		}
+	}
+	if changed < 10 {
+		t.Errorf("Mold everywhere changed the moves of %d boards: the test shows little", changed)
 	}
 }
