@@ -14,7 +14,7 @@ import (
 
 // Request is one call of the page into the session, the same whichever
 // door it comes through: "GET state", "GET svg", "GET los", "POST op",
-// "POST undo", "POST redo", "GET photo", "POST photo" (paths without
+// "POST undo", "POST redo", "GET photo", "POST photo", "GET face" (paths without
 // the "api/" prefix the page uses).
 type Request struct {
 	Method string
@@ -54,11 +54,13 @@ func (s *Session) Call(r Request) Reply {
 		st := s.state(s.cur, s.good)
 		st.Undo, st.Redo = s.hist.counts(r.Query.Get("tab"))
 		s.mu.Unlock()
-		return jsonReply(StatusOK, st)
+		return s.stateReply(st, r.Query.Get("base"))
 	case "GET svg":
 		return s.svg(r.Query["overlay"])
 	case "GET los":
 		return s.los(r.Query.Get("zone"))
+	case "GET face":
+		return s.face(r.Query.Get("id"))
 	case "POST op":
 		return s.op(r.Body)
 	case "POST undo":
@@ -203,6 +205,9 @@ type opRequest struct {
 	Ops     []Op   `json:"ops"`
 	// Tab names the page that sends it: each undoes its own edits.
 	Tab string `json:"tab,omitempty"`
+	// Base is the key of the state the page holds: the answer is what
+	// changed since (stateenc.go).
+	Base string `json:"base,omitempty"`
 }
 
 func readJSON(body []byte, v any) error {
@@ -234,12 +239,13 @@ func (s *Session) op(body []byte) Reply {
 		}
 		return applyOps(data, c, req.Ops...)
 	})
-	return s.answer(req.Tab, st, no)
+	return s.answer(req.Tab, req.Base, st, no)
 }
 
 type versionRequest struct {
 	Version string `json:"version"`
 	Tab     string `json:"tab,omitempty"`
+	Base    string `json:"base,omitempty"`
 }
 
 func (s *Session) undoRedo(body []byte, undo bool) Reply {
@@ -250,12 +256,12 @@ func (s *Session) undoRedo(body []byte, undo bool) Reply {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, no := s.step(req.Version, req.Tab, undo)
-	return s.answer(req.Tab, st, no)
+	return s.answer(req.Tab, req.Base, st, no)
 }
 
-// answer is the state after an edit, or why it was refused. Callers hold
-// s.mu.
-func (s *Session) answer(tab string, st *State, no *Refusal) Reply {
+// answer is the state after an edit (what changed since the state base
+// the page holds), or why it was refused. Callers hold s.mu.
+func (s *Session) answer(tab, base string, st *State, no *Refusal) Reply {
 	if no != nil {
 		code := StatusRefused
 		switch no.Kind {
@@ -267,5 +273,5 @@ func (s *Session) answer(tab string, st *State, no *Refusal) Reply {
 		return errorReply(code, no.Error(), s.cur.version)
 	}
 	st.Undo, st.Redo = s.hist.counts(tab)
-	return jsonReply(StatusOK, st)
+	return s.stateReply(st, base)
 }

@@ -155,6 +155,9 @@ func TestBrowserDragPreview(t *testing.T) {
 		waitFor(t, ctx, "the face's picture at [0, 1]", `(() => { const g = document.querySelector('.ed-preview .ed-ghost[data-kind="tile"]'); return g && !g.classList.contains('ed-ghost-bad') && g.querySelector('svg.ed-ghost-face rect') && g.querySelector('svg.ed-ghost-face').getAttribute('y') === String(3 * zmission.state.board.cell); })()`)
 		key(t, ctx, "r", 0)
 		waitFor(t, ctx, "the picture turned", `document.querySelector('.ed-preview .ed-ghost g[transform^="rotate(90"] svg.ed-ghost-face')`)
+		// 3B is not on the board: the picture is the map's drawing of it
+		// (its zones' fills and labels), once the session has drawn it.
+		waitFor(t, ctx, "the map's drawing of 3B", `(() => { const f = document.querySelector('.ed-preview svg.ed-ghost-face'); return f && f.querySelector('g.fills') && [...f.querySelectorAll('text')].some(t => t.textContent === '3B/a'); })()`)
 		shot(t, ctx, "drag-face.png")
 		// Over 2A: red, and the drop is refused.
 		over := cellPoint(t, ctx, 4.5, 1.5)

@@ -4,9 +4,11 @@ package editor
 // redrawn, in Chromium; and the one download of the state per edit.
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,6 +70,48 @@ func TestBrowserOneAnswer(t *testing.T) {
 	if after != before {
 		t.Errorf("three edits fetched the state %d more times: each edit's answer is the state", after-before)
 	}
+	// Each answer was what changed, and the map shown was patched, not
+	// drawn again: and it is the map a fresh page draws.
+	var drawn struct{ Mounts, Patches int }
+	js(t, ctx, `zmission.drawn`, &drawn)
+	if drawn.Mounts != 1 || drawn.Patches != 3 {
+		t.Errorf("three edits drew the map %+v: want it patched three times after the first drawing", drawn)
+	}
+	if d := mapShownDiffers(t, ctx); d != "" {
+		t.Errorf("the patched map is not the map of the file: %s", d)
+	}
+}
+
+// mapShownDiffers compares the map the page shows with the map of the
+// session's whole state, element by element (the editor's own layers
+// left out); "" when they are the same.
+func mapShownDiffers(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	var diff string
+	expr := `(async () => {
+		const r = await (await fetch('api/state')).json();
+		const d = document.createElement('div');
+		d.innerHTML = r.svg;
+		const fresh = d.querySelector('svg'), shown = document.querySelector('#map');
+		const own = c => (c.id || '').startsWith('ed-') || (c.getAttribute('class') || '').startsWith('ed-');
+		const norm = h => h.replace(/>\s+</g, '><');
+		const top = s => [...s.children].filter(c => !own(c)).map(c => c.matches('g.board')
+			? c.getAttribute('transform') + [...(c.querySelector('#ed-art') || c).children].filter(k => !own(k)).map(k => norm(k.outerHTML)).join('')
+			: norm(c.outerHTML));
+		const a = top(fresh), b = top(shown);
+		if (fresh.getAttribute('viewBox') !== shown.getAttribute('viewBox')) return 'viewBox ' + fresh.getAttribute('viewBox') + ' against ' + shown.getAttribute('viewBox');
+		if (a.length !== b.length) return a.length + ' elements against ' + b.length;
+		for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) {
+			let j = 0;
+			while (a[i][j] === b[i][j]) j++;
+			return 'element ' + i + ': ' + a[i].slice(Math.max(0, j - 80), j + 80) + ' against ' + b[i].slice(Math.max(0, j - 80), j + 80);
+		}
+		return '';
+	})()`
+	if err := chromedp.Run(ctx, chromedp.Evaluate(expr, &diff, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+		t.Fatal(err)
+	}
+	return diff
 }
 
 // benchmarkEdit times, per operation, an arrow key moving a token one cell
@@ -138,4 +182,60 @@ func BenchmarkBrowserEdit6(b *testing.B) {
 // Target: 100 ms.
 func BenchmarkBrowserEdit400(b *testing.B) {
 	benchmarkEdit(b, bigBoard(b), "start")
+}
+
+// TestBrowserPatchedMap: through edits of every kind (a token moved, a
+// tile turned, a token deleted, undo, redo, a save from another program)
+// the map the page shows, patched at each edit, is the map of the file.
+func TestBrowserPatchedMap(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/invader/violet-lockdown.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges') && zmission.state`)
+	steps := []struct {
+		what string
+		do   func()
+	}{
+		{"a token moved", func() {
+			js(t, ctx, `(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens.find(t => t.type === 'noise').index}; return true; })()`, new(bool))
+			keyCode(t, ctx, "ArrowRight", "ArrowRight", 39, 0)
+		}},
+		{"a tile turned", func() {
+			js(t, ctx, `(() => { zmission.sel = {kind: 'tile', index: 2}; return true; })()`, new(bool))
+			key(t, ctx, "r", 0)
+		}},
+		{"a token deleted", func() {
+			js(t, ctx, `(() => { zmission.sel = {kind: 'token', index: 0}; return true; })()`, new(bool))
+			key(t, ctx, "Delete", 0)
+		}},
+		{"undone", func() { key(t, ctx, "z", input.ModifierCtrl) }},
+		{"undone again", func() { key(t, ctx, "z", input.ModifierCtrl) }},
+		{"saved by another program", func() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := strings.Replace(string(data), "title: ", "title: Changed ", 1)
+			if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	for _, st := range steps {
+		var rev string
+		js(t, ctx, `zmission.state.revision`, &rev)
+		st.do()
+		waitFor(t, ctx, st.what, fmt.Sprintf(`zmission.state.revision !== %q`, rev))
+		if d := mapShownDiffers(t, ctx); d != "" {
+			t.Errorf("%s: the map shown is not the map of the file: %s", st.what, d)
+		}
+	}
+	var drawn struct{ Mounts, Patches int }
+	js(t, ctx, `zmission.drawn`, &drawn)
+	if drawn.Patches < 4 {
+		t.Errorf("the map was drawn %+v: most edits should patch it", drawn)
+	}
+	shot(t, ctx, "patched-map.png")
 }

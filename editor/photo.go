@@ -152,6 +152,7 @@ type photoRequest struct {
 	Image   string    `json:"image,omitempty"` // base64 of a JPEG or PNG: a new picture
 	Fit     *PhotoFit `json:"fit,omitempty"`
 	Remove  bool      `json:"remove,omitempty"`
+	Base    string    `json:"base,omitempty"` // the state the page holds
 }
 
 // postPhoto puts a photo under a face, changes how it lies, or takes it
@@ -183,7 +184,7 @@ func (s *Session) postPhoto(body []byte) Reply {
 	}
 	st := s.state(s.cur, s.good)
 	st.Undo, st.Redo = s.hist.counts(req.Tab)
-	return jsonReply(StatusOK, st)
+	return s.stateReply(st, req.Base)
 }
 
 func (s *Session) putPhoto(dir, name string, req photoRequest) error {

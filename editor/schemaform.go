@@ -459,7 +459,15 @@ func schemaFormOf(cur, good *snapshot, skip ...string) *SchemaForm {
 		c.Fields = slices.DeleteFunc(slices.Clone(c.Fields), func(f *FormField) bool { return slices.Contains(skip, f.Key) })
 		root = &c
 	}
-	return &SchemaForm{Schema: g.name, Root: root, Values: source.ToValue(doc), Locked: locked}
+	values := source.ToValue(doc)
+	if m, ok := values.(map[string]any); ok && len(skip) > 0 {
+		// The form reads its own fields' values only: the board's tiles
+		// and tokens (most of a big mission) are not sent with it.
+		for _, k := range skip {
+			delete(m, k)
+		}
+	}
+	return &SchemaForm{Schema: g.name, Root: root, Values: values, Locked: locked}
 }
 
 func docRoot(s *snapshot) *source.Node {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zmission/zmission/lint"
@@ -121,6 +122,15 @@ type Session struct {
 	// notify, when set, is told each new revision (the local server's
 	// change events).
 	notify func(revision string)
+	// sent remembers the last states sent, so an answer can be what
+	// changed since the one the page holds.
+	sent stateCache
+	// svgSize is the size of the last map drawn.
+	svgSize atomic.Int64
+	// faces are the palette's faces drawn alone, for the revision facesOf.
+	faceMu  sync.Mutex
+	faces   map[string][]byte
+	facesOf string
 }
 
 // NewSession opens the document at path (the name its findings and
@@ -380,7 +390,8 @@ func (s *Session) edit(version, tab string, change func([]byte) ([]byte, error))
 			return nil, no(Invalid, &OpError{Msg: "refused: the file would no longer be a valid mission: " + first.Message})
 		}
 	}
-	if err := s.store.Replace(out, before.data); err != nil {
+	st, err := s.write(next, before.data)
+	if err != nil {
 		if errors.Is(err, missions.ErrChanged) {
 			return nil, no(Stale, errStale)
 		}
@@ -388,7 +399,26 @@ func (s *Session) edit(version, tab string, change func([]byte) ([]byte, error))
 	}
 	s.hist.push(before.data, out, tab)
 	s.setCurrent(next)
-	return s.state(s.cur, s.good), nil
+	return st, nil
+}
+
+// write replaces the document by next's and gives the state next will
+// have once it is current. The page's state is made while the file is
+// written (and flushed to the disk): the two take about as long on a small
+// mission. Callers hold s.mu and make next current when the write worked.
+func (s *Session) write(next *snapshot, read []byte) (*State, error) {
+	done := make(chan error, 1)
+	go func() { done <- s.store.Replace(next.data, read) }()
+	next.rev = s.rev + 1 // what setCurrent gives it
+	good := s.good
+	if next.ok() {
+		good = next
+	}
+	st := s.state(next, good)
+	if err := <-done; err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // step undoes or redoes the tab's last step: the file as it was before
@@ -418,7 +448,8 @@ func (s *Session) step(version, tab string, undo bool) (*State, *Refusal) {
 			return nil, no(Stale, &OpError{Msg: "cannot " + word + " that edit: with the later changes the file would no longer be a valid mission: " + first.Message})
 		}
 	}
-	if err := s.store.Replace(to, s.cur.data); err != nil {
+	st, err := s.write(next, s.cur.data)
+	if err != nil {
 		if errors.Is(err, missions.ErrChanged) {
 			return nil, no(Stale, errStale)
 		}
@@ -426,5 +457,5 @@ func (s *Session) step(version, tab string, undo bool) (*State, *Refusal) {
 	}
 	commit()
 	s.setCurrent(next)
-	return s.state(s.cur, s.good), nil
+	return st, nil
 }

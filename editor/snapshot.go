@@ -85,15 +85,31 @@ func (s *Session) snapshotOf(data []byte) (snap *snapshot) {
 	}
 	g, _ := rules.Lookup(res.Mission.Ruleset).(rules.BoardGame)
 	snap.game = g
-	var buf bytes.Buffer
-	if err := render.SVG(&buf, res.Scene, g, mapOptions); err != nil {
-		snap.drawErr = err.Error()
-	} else {
-		snap.svg = buf.Bytes()
-	}
-	if an, ok := rules.Lookup(res.Mission.Ruleset).(rules.Analyzer); ok {
-		snap.analysis = an.Analyze(res.Scene)
-	}
+	// The map is drawn while the mission is analysed: both only read the
+	// scene, and on a big board each takes tens of milliseconds.
+	drawn := make(chan any, 1)
+	go func() {
+		defer func() { drawn <- recover() }()
+		// The map is about as large as the last one: a buffer of that size
+		// spares growing it a dozen times (a megabyte on a big board).
+		buf := bytes.NewBuffer(make([]byte, 0, s.svgSize.Load()+4096))
+		if err := render.SVG(buf, res.Scene, g, mapOptions); err != nil {
+			snap.drawErr = err.Error()
+		} else {
+			snap.svg = buf.Bytes()
+			s.svgSize.Store(int64(len(snap.svg)))
+		}
+	}()
+	func() {
+		defer func() {
+			if p := <-drawn; p != nil {
+				panic(p) // told as an internal error, as before
+			}
+		}()
+		if an, ok := rules.Lookup(res.Mission.Ruleset).(rules.Analyzer); ok {
+			snap.analysis = an.Analyze(res.Scene)
+		}
+	}()
 	return snap
 }
 

@@ -190,6 +190,9 @@ func parseAs(data []byte, json bool, lim source.Limits) (*source.Node, []source.
 // checkFormatted refuses output that would change the document: it must
 // read back to the same values and keep every comment.
 func checkFormatted(root *source.Node, data, out []byte, json bool, lim source.Limits) error {
+	if bytes.Equal(data, out) {
+		return nil // nothing moved: an editor's canonical write, a file already formatted
+	}
 	lim.MaxBytes = max(lim.MaxBytes, int64(len(out)))
 	back, probs := parseAs(out, json, lim)
 	if len(probs) > 0 {
@@ -200,6 +203,9 @@ func checkFormatted(root *source.Node, data, out []byte, json bool, lim source.L
 	}
 	if json {
 		return nil
+	}
+	if bytes.IndexByte(data, '#') < 0 && bytes.IndexByte(out, '#') < 0 {
+		return nil // no comment to lose
 	}
 	before, err1 := commentWords(data)
 	after, err2 := commentWords(out)
@@ -289,6 +295,9 @@ func loadYAML(data []byte) (docs []*yaml.Node, err error) {
 // that should change nothing.
 func settleYAML(data []byte) ([]byte, error) {
 	out, err := formatYAML(data)
+	if err == nil && bytes.Equal(out, data) {
+		return out, nil // a fixed point already: formatting it again gives it again
+	}
 	for pass := 0; err == nil && pass < 3; pass++ {
 		var next []byte
 		if next, err = formatYAML(out); err == nil && bytes.Equal(next, out) {

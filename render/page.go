@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
@@ -256,13 +257,19 @@ type geometry struct {
 // largest boards (one-cell zones: 480 bytes on a board of 184,320).
 const bodyBytesPerZone = 512
 
+// lastBody is the size of the last map page's body.
+var lastBody atomic.Int64
+
 func (m *mapPage) write(out io.Writer) error {
 	g := m.geometry()
 	var body svgw
-	// Sized for the board up front (about 500 bytes a zone on the largest
-	// boards): grown by doubling, a body of 90 MB cleared and copied some
-	// 180 MB of memory on the way.
-	body.Grow(bodyBytesPerZone*len(m.a.b.Zones) + 64<<10)
+	// Sized up front: about the size of the last page drawn (a program
+	// that draws the same board again and again, the editor at every edit,
+	// spares growing the buffer a dozen times), and at least about 500 bytes
+	// a zone (grown by doubling, the body of a board of 184,320 zones, 88 MB,
+	// cleared and copied some 180 MB of memory on the way).
+	body.Grow(max(int(min(lastBody.Load(), 16<<20)), bodyBytesPerZone*len(m.a.b.Zones)+64<<10))
+	defer func() { lastBody.Store(int64(body.Len())) }()
 	body.el("rect", "width", num(g.pw), "height", num(g.ph), "fill", m.st.c("paper"))
 	body.open("g", "class", "title-block")
 	body.WriteByte('\n')

@@ -215,7 +215,10 @@ func (a *art) pole(z *layout.Zone, obs obstacleMap, hw, hh float64) (bx, by, bes
 			for i := 0; i < labelSamples; i++ {
 				px := float64(c.X)*cell + (float64(i)+0.5)*step
 				py := float64(c.Y)*cell + (float64(j)+0.5)*step
-				f := max(floor, best-eps)
+				f := floor // max(floor, best-eps), inlined
+				if best-eps > f {
+					f = best - eps
+				}
 				s := a.clearance(obs, c, px, py, hw, hh, f)
 				if s < f {
 					continue
@@ -241,12 +244,19 @@ func (a *art) clearance(obs obstacleMap, c layout.Point, px, py, hw, hh, floor f
 	// is at least (r-1) cells and that much farther, less what its
 	// obstacles stick out of it.
 	left, top := float64(c.X)*cell, float64(c.Y)*cell
-	ex := min(px-left, left+cell-px) - obs.reach
-	ey := min(py-top, top+cell-py) - obs.reach
+	ex, ey := px-left, py-top // the nearer side of each, min inlined
+	if d := left + cell - px; d < ex {
+		ex = d
+	}
+	if d := top + cell - py; d < ey {
+		ey = d
+	}
+	ex -= obs.reach
+	ey -= obs.reach
 	for r := 0; r <= max(b.W, b.H); r++ {
 		if r > 0 {
 			gap := float64(r-1) * cell
-			if m <= min((gap+ex)/hw, (gap+ey)/hh) {
+			if a, b := (gap+ex)/hw, (gap+ey)/hh; m <= a && m <= b { // min, inlined
 				break
 			}
 		}
@@ -263,11 +273,29 @@ func (a *art) clearance(obs obstacleMap, c layout.Point, px, py, hw, hh, floor f
 					continue
 				}
 				for _, o := range obs.at[y*b.W+x] {
-					// The built-in max: math.Max's answers, inlined (this
-					// loop runs for every sample point of every zone).
-					dx := max(0, o.x1-px, px-o.x2)
-					dy := max(0, o.y1-py, py-o.y2)
-					if s := max(dx/hw, dy/hh); s < m {
+					// max by comparisons: the built-in's answers for these
+					// numbers (never NaN; a -0 gives way to the 0 it starts
+					// from), inlined on every platform, where WebAssembly
+					// calls a function for the built-in (this loop runs for
+					// every sample point of every zone).
+					dx, dy := 0.0, 0.0
+					if d := o.x1 - px; d > dx {
+						dx = d
+					}
+					if d := px - o.x2; d > dx {
+						dx = d
+					}
+					if d := o.y1 - py; d > dy {
+						dy = d
+					}
+					if d := py - o.y2; d > dy {
+						dy = d
+					}
+					s := dx / hw
+					if t := dy / hh; t > s {
+						s = t
+					}
+					if s < m {
 						m = s
 						if m < floor {
 							return m

@@ -102,10 +102,11 @@ const editLoop = `(async (n) => {
   const mem = () => (performance.memory ? performance.memory.usedJSHeapSize : 0) + zmissionWeb.memory();
   let total = 0, early = 0;
   for (let i = 0; i < n; i++) {
-    const svg = document.querySelector('#canvas svg'), v = zmission.state.version;
+    const drawn = () => zmission.drawn.mounts + zmission.drawn.patches;
+    const d = drawn(), v = zmission.state.version;
     const t0 = performance.now();
     document.dispatchEvent(new KeyboardEvent('keydown', { key: i % 2 ? 'ArrowLeft' : 'ArrowRight', bubbles: true }));
-    while (zmission.state.version === v || document.querySelector('#canvas svg') === svg) {
+    while (zmission.state.version === v || drawn() === d) {
       if (performance.now() - t0 > 60000) throw new Error('edit ' + i + ' was not drawn: ' + document.querySelector('#banner').textContent);
       await new Promise(r => setTimeout(r, 0));
     }

@@ -9,6 +9,7 @@ import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
 import { call, follow, leave } from './transport.js';
+import { merge, svgText } from './delta.js';
 
 const $ = s => document.querySelector(s);
 const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
@@ -23,6 +24,7 @@ const app = {
   finding: -1,
   findingKey: null, // what the picked finding is, to find it again in the next state
   group: [], // tiles and tokens picked together with shift-click
+  drawn: { mounts: 0, patches: 0 }, // how the map was drawn: whole, or patched
 };
 window.zmission = app; // for the browser tests and the curious
 // Each tab undoes its own edits: its name survives a reload of the tab.
@@ -33,6 +35,8 @@ const canvas = new Canvas($('#canvas'));
 let facility = null; // the facility's canvas, made when a facility opens
 
 const api = call;
+// idle runs work the page can do later, when it has nothing else to do.
+const idle = f => window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f);
 
 function banner(text, kind = 'error') {
   const b = $('#banner');
@@ -41,9 +45,20 @@ function banner(text, kind = 'error') {
   b.className = kind;
 }
 
-export async function load() {
-  const r = await api('api/state?tab=' + TAB);
-  if (r.status === 200) setState(r.data);
+// load gets the state: what changed since the one the page holds, or all
+// of it.
+export async function load(whole = false) {
+  const base = !whole && app.state && app.state.key;
+  const r = await api('api/state?tab=' + TAB + (base ? '&base=' + encodeURIComponent(base) : ''));
+  if (r.status === 200) await accept(r.data);
+}
+
+// accept shows the state an answer gives; an answer made against a state
+// the page no longer holds brings the whole state instead.
+async function accept(data) {
+  const st = merge(app.state, data);
+  if (st) setState(st);
+  else await load(true);
 }
 
 // send applies operations; a stale version reloads the page's state.
@@ -56,10 +71,10 @@ async function send(ops) {
 let queue = Promise.resolve();
 function post(path, body) {
   const run = async () => {
-    const r = await api(path, { ...body, version: app.state.version, tab: TAB });
+    const r = await api(path, { ...body, version: app.state.version, tab: TAB, base: app.state.key });
     if (r.status === 200) {
       banner('');
-      setState(r.data);
+      await accept(r.data);
     } else if (r.status === 409) {
       await load();
       banner(r.data.error || 'The file changed; the page now shows it as it is.', 'info');
@@ -154,11 +169,11 @@ function setState(st) {
   if (app.sel && !selectionExists(app.sel)) app.sel = null;
   app.group = app.group.filter(selectionExists);
   canvas.group = app.group;
-  if (!prev || prev.svg !== st.svg || app.overlays.size) drawMap();
+  if (!prev || prev.svgSrc !== st.svgSrc || app.overlays.size) drawMap();
   else decorate();
   // The palette is made again only when it changed (a count, a face
   // used): most edits leave it as it was.
-  const pk = JSON.stringify(st.palette);
+  const pk = prev && prev.palette === st.palette ? app.paletteKey : JSON.stringify(st.palette);
   if (pk !== app.paletteKey) { app.paletteKey = pk; renderPalette($('#palette'), st.palette, startDrag); }
   renderIssues();
   document.body.dataset.kind = st.kind || '';
@@ -197,7 +212,7 @@ function selectionExists(sel) {
 
 async function drawMap() {
   const st = app.state;
-  if (!st.svg) {
+  if (!st.svgSrc) {
     const p = document.createElement('p');
     p.className = 'empty';
     p.textContent = st.error ? 'No board yet: fix the error above.' : `The editor has no board canvas for ${st.ruleset || 'this game'} yet: edit the mission with the forms, and see the findings in Issues.`;
@@ -215,14 +230,26 @@ async function drawMap() {
     canvas.svg = null;
     return;
   }
-  let svg = st.svg;
+  const src = st.svgSrc;
+  if (!app.overlays.size && src.from && canvas.svg && canvas.src && canvas.src.id === src.from && canvas.patch(src.ops, st.board, app.zoom)) {
+    // The drawing shown is the one this map was patched from: the patch
+    // is applied to it, the rest of the page stays.
+    canvas.src = src;
+    app.drawn.patches++;
+    decorate();
+    if (!src.text) idle(() => svgText(st));
+    return;
+  }
+  let svg = null;
   if (app.overlays.size) {
     const q = [...app.overlays].map(o => 'overlay=' + encodeURIComponent(o)).join('&');
     const r = await api('api/svg?' + q);
     if (r.status === 200) svg = r.data;
     else banner(r.data.error || 'the overlay cannot be drawn');
   }
-  canvas.mount(svg, st.board, app.zoom);
+  canvas.mount(svg || st.svg, st.board, app.zoom);
+  app.drawn.mounts++;
+  canvas.src = svg ? null : src;
   bindCanvas();
   decorate();
   if (!app.viewed) {
@@ -245,7 +272,10 @@ function decorate() {
 
 // --- issues ---
 
+let issuesShown = null; // the findings and the picked one the list shows
 function renderIssues() {
+  if (issuesShown && issuesShown.findings === app.state.findings && issuesShown.finding === app.finding) return;
+  issuesShown = { findings: app.state.findings, finding: app.finding };
   const ol = $('#issues');
   ol.replaceChildren();
   app.state.findings.forEach((f, i) => {
@@ -609,6 +639,23 @@ function dropTarget(ev, drag) {
   return { kind: 'token', x: c.x, y: c.y };
 }
 
+// faceDrawing is a face of the tile set as the map draws it, alone (the
+// session's drawing, kept for the revision it was made for).
+const faceDrawings = { revision: null, pics: new Map() };
+async function faceDrawing(id) {
+  if (faceDrawings.revision !== app.state.revision) faceDrawings.revision = app.state.revision, faceDrawings.pics = new Map();
+  const pics = faceDrawings.pics;
+  if (!pics.has(id)) {
+    pics.set(id, api('api/face?id=' + encodeURIComponent(id)).then(r => {
+      if (r.status !== 200) return null;
+      const d = document.createElement('div');
+      d.innerHTML = r.data;
+      return d.querySelector('svg');
+    }));
+  }
+  return pics.get(id);
+}
+
 function startDrag(ev, what) {
   if (ev.button !== 0) return;
   ev.preventDefault();
@@ -617,6 +664,13 @@ function startDrag(ev, what) {
   if (what.kind === 'tile') {
     const f = app.state.palette.faces.find(f => f.id === what.face);
     if (f) drag.facePic = faceSVG(f);
+    // The face as the map draws it takes the sketch's place once it comes.
+    const d = drag;
+    faceDrawing(what.face).then(pic => {
+      if (!pic || drag !== d) return;
+      d.facePic = pic;
+      if (d.last && d.target) canvas.preview(ghosts(d, d.target));
+    });
   }
   const g = document.createElement('div');
   g.className = 'ghost';

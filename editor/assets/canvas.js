@@ -12,6 +12,20 @@ export function el(name, attrs = {}, parent) {
   return e;
 }
 
+// setAttributes gives e the attributes of an opening tag (render's own;
+// the page's id, size and style of the <svg> element stay).
+function setAttributes(e, tag, root) {
+  const doc = new DOMParser().parseFromString(tag.replace(/>$/, '/>'), 'image/svg+xml');
+  const n = doc.documentElement;
+  const keep = a => a.name.startsWith('xmlns') || (root && ['id', 'style', 'width', 'height'].includes(a.name));
+  for (const a of [...e.attributes]) if (!keep(a) && !n.hasAttribute(a.name)) e.removeAttribute(a.name);
+  for (const a of n.attributes) if (!keep(a)) e.setAttribute(a.name, a.value);
+}
+
+function setIf(e, name, value) {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
+}
+
 export class Canvas {
   constructor(host) {
     this.host = host;
@@ -25,7 +39,6 @@ export class Canvas {
   // page is drawn at a fixed size per board cell (zoom 1: CELL_PX pixels),
   // so the map does not rescale when the board grows.
   mount(svgText, board, zoom = 1) {
-    this.b = board;
     // Parsed straight into this page (the HTML parser reads SVG as well):
     // a separate XML document and a deep import of it cost twice as much on
     // a big board.
@@ -43,19 +56,38 @@ export class Canvas {
     const art = el('g', { id: 'ed-art' });
     art.append(...this.board.childNodes);
     this.board.appendChild(art);
-    this.defs = el('defs', {}, svg);
+    this.art = art;
+    this.defs = el('defs', { class: 'ed-defs' }, svg);
     const hatch = el('pattern', { id: 'ed-hatch', patternUnits: 'userSpaceOnUse', width: 24, height: 24, patternTransform: 'rotate(45)' }, this.defs);
     el('rect', { width: 8, height: 24, fill: '#c0392b', 'fill-opacity': 0.35 }, hatch);
+    this.layers = {};
+    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges']) {
+      this.layers[name] = el('g', { class: 'ed-' + name }, this.board);
+    }
+    // What a drag shows goes over the whole page (the text beside the
+    // board comes after it in the drawing), in the board's units.
+    const top = el('g', { class: 'ed-top' }, svg);
+    this.layers.preview = el('g', { class: 'ed-preview' }, top);
+    this.viewBox = svg.getAttribute('viewBox');
+    this.place(board, zoom);
+  }
+
+  // place reads the board group's place and scale and sizes the page for
+  // what the editor draws beyond render's page.
+  place(board, zoom) {
+    this.b = board;
+    const svg = this.svg;
     // The board group's place and scale in the page's units (mm).
     const m = this.board.transform.baseVal.consolidate();
     this.bm = m ? m.matrix : { a: 1, e: 0, f: 0 };
-    const vb = svg.viewBox.baseVal;
+    const [x, y, w0, h0] = this.viewBox.split(/[\s,]+/).map(Number);
+    let w = w0, h = h0;
     if (board && board.margin) {
       // Tokens with no board cell stand in a column right of the board:
       // the page grows to show it.
       const u = board.cell * this.bm.a;
-      vb.width = Math.max(vb.width, this.bm.e + (board.w + 2.8) * u);
-      vb.height = Math.max(vb.height, this.bm.f + (board.margin + 0.5) * u);
+      w = Math.max(w, this.bm.e + (board.w + 2.8) * u);
+      h = Math.max(h, this.bm.f + (board.margin + 0.5) * u);
     }
     if (board) {
       // A tile the rules refused may lie beyond the board: the page grows
@@ -63,22 +95,57 @@ export class Canvas {
       const u = board.cell * this.bm.a;
       for (const t of board.tiles) {
         if (!t.bad) continue;
-        vb.width = Math.max(vb.width, this.bm.e + ((t.col + 1) * board.n + 0.3) * u);
-        vb.height = Math.max(vb.height, this.bm.f + ((t.row + 1) * board.n + 0.3) * u);
+        w = Math.max(w, this.bm.e + ((t.col + 1) * board.n + 0.3) * u);
+        h = Math.max(h, this.bm.f + ((t.row + 1) * board.n + 0.3) * u);
       }
     }
-    this.vb = { w: vb.width, h: vb.height };
-    this.layers = {};
-    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges']) {
-      this.layers[name] = el('g', { class: 'ed-' + name }, this.board);
-    }
-    // What a drag shows goes over the whole page (the text beside the
-    // board comes after it in the drawing), in the board's units.
+    this.vb = { w, h };
+    // Set only when it changes: a new viewBox lays the whole drawing out
+    // again, which on a big board costs more than the edit.
+    setIf(svg, 'viewBox', `${x} ${y} ${w} ${h}`);
     const chain = [];
     for (let e = this.board; e && e !== svg; e = e.parentNode) chain.unshift(e.getAttribute('transform') || '');
-    const top = el('g', { class: 'ed-top', transform: chain.join(' ').trim() }, svg);
-    this.layers.preview = el('g', { class: 'ed-preview' }, top);
+    setIf(this.layers.preview.parentNode, 'transform', chain.join(' ').trim());
     this.scale(zoom);
+  }
+
+  // patch makes the drawing shown into the next one by the session's
+  // patch of it (editor/svgpatch.go): in each group the patch names,
+  // children replaced, or the group's attributes set. The editor's own
+  // elements (ed-…) are not render's: they are not counted. False when the
+  // drawing shown is not the one the patch is of; nothing is changed then.
+  patch(ops, board, zoom) {
+    // The editor's elements are only in the <svg> element and the board
+    // group (whose drawing is in ed-art).
+    const own = c => (c.id || '').startsWith('ed-') || (c.getAttribute('class') || '').startsWith('ed-');
+    const kids = e => e === this.board ? this.art.children : e === this.svg ? [...e.children].filter(c => !own(c)) : e.children;
+    const todo = [...ops].sort((a, b) => b.line - a.line).map(op => {
+      let e = this.svg;
+      for (const i of op.path) if (!(e = kids(e)[i])) return null;
+      return { op, e };
+    });
+    if (todo.some(t => !t || (!t.op.open && t.op.at + t.op.del > kids(t.e).length))) return false;
+    for (const { op, e } of todo) {
+      if (op.open) {
+        setAttributes(e, op.add, e === this.svg);
+        if (e === this.svg) this.viewBox = e.getAttribute('viewBox');
+        continue;
+      }
+      const ks = kids(e), host = e === this.board ? this.art : e;
+      const ref = ks[op.at + op.del] || (host === this.svg ? [...host.children].find(own) : null) || null;
+      const gone = [];
+      for (let j = 0; j < op.del; j++) gone.push(ks[op.at + j]);
+      for (const g of gone) g.remove();
+      if (op.add) {
+        const t = document.createElementNS(NS, 'g');
+        t.innerHTML = op.add;
+        const f = document.createDocumentFragment();
+        f.append(...t.childNodes);
+        host.insertBefore(f, ref);
+      }
+    }
+    this.place(board, zoom);
+    return true;
   }
 
   // pxPerUnit is the screen pixels of one page unit at a zoom.
@@ -87,8 +154,9 @@ export class Canvas {
   // scale zooms the map: at 1 a board cell is CELL_PX pixels.
   scale(zoom) {
     if (!this.svg) return;
-    this.svg.style.width = Math.round(this.vb.w * this.pxPerUnit(zoom)) + 'px';
-    this.svg.style.height = Math.round(this.vb.h * this.pxPerUnit(zoom)) + 'px';
+    const w = Math.round(this.vb.w * this.pxPerUnit(zoom)) + 'px', h = Math.round(this.vb.h * this.pxPerUnit(zoom)) + 'px';
+    if (this.svg.style.width !== w) this.svg.style.width = w;
+    if (this.svg.style.height !== h) this.svg.style.height = h;
   }
 
   // bad draws the tokens the rules could not place where the file puts
@@ -203,6 +271,12 @@ export class Canvas {
   // badges: one marker per place, coloured by its worst finding, with the
   // number of findings there.
   badges(findings, onClick) {
+    // The same findings on the same layer: the badges drawn stand (an
+    // edit that changes no finding, on a board of hundreds of them).
+    const memo = { findings, layer: this.layers.badges, cell: this.b && this.b.cell };
+    const m = this.badgesDrawn;
+    if (m && m.findings === memo.findings && m.layer === memo.layer && m.cell === memo.cell) return;
+    this.badgesDrawn = memo;
     this.clear('badges');
     if (!this.b) return;
     const C = this.b.cell, L = this.layers.badges;

@@ -11,7 +11,8 @@ await boot();
 // call answers one request ('api/op', a body) as {status, data}.
 export async function call(path, body) {
   const method = body === undefined ? 'GET' : 'POST';
-  const out = JSON.parse(zmissionGo.call(method, path, body === undefined ? undefined : JSON.stringify(body)));
+  let out = zmissionGo.call(method, path, body === undefined ? undefined : JSON.stringify(body));
+  if (typeof out === 'string') out = JSON.parse(out); // a failure, as every function of the module tells one
   const data = (out.type || '').includes('json') ? JSON.parse(out.body) : out.body;
   if (method === 'POST' && out.status === 200) afterChange();
   return { status: out.status, data };

@@ -269,18 +269,20 @@ func current() (*editor.Session, string) {
 func call(_ js.Value, args []js.Value) any {
 	s, _ := current()
 	if s == nil || len(args) < 3 {
-		return result(editor.Reply{Status: editor.StatusFailed, Type: "application/json", Body: []byte(`{"error":"no mission is open"}`)})
+		return map[string]any{"status": editor.StatusFailed, "type": "application/json", "body": `{"error":"no mission is open"}`}
 	}
 	u, err := url.Parse(args[1].String())
 	if err != nil {
-		return result(map[string]any{"status": editor.StatusRefused, "type": "application/json", "body": `{"error":"a call the editor cannot read"}`})
+		return map[string]any{"status": editor.StatusRefused, "type": "application/json", "body": `{"error":"a call the editor cannot read"}`}
 	}
 	var body []byte
 	if args[2].Type() == js.TypeString {
 		body = []byte(args[2].String())
 	}
 	rep := s.Call(editor.Request{Method: args[0].String(), Path: strings.TrimPrefix(u.Path, "api/"), Query: u.Query(), Body: body})
-	return result(map[string]any{"status": rep.Status, "type": rep.Type, "body": string(rep.Body)})
+	// An object, not JSON: the body (a state of megabytes on a big board)
+	// is read once by the page, not escaped into a string and read twice.
+	return map[string]any{"status": rep.Status, "type": rep.Type, "body": string(rep.Body)}
 }
 
 // exportWork(tab) is the work to keep: name, document, history.

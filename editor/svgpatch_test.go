@@ -1,0 +1,312 @@
+package editor
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/internal/benchgen"
+	"github.com/zmission/zmission/source"
+)
+
+// editsOf is a walk of edits an author makes on a mission: tokens moved,
+// tiles turned and moved, a token added and removed; each step's map.
+func editsOf(t *testing.T, data []byte, steps int, seed uint64) []string {
+	t.Helper()
+	s := &Session{path: "walk.yaml"}
+	s.o.Lint.Limits = source.DefaultLimits
+	snap := s.snapshotOf(data)
+	if !snap.ok() {
+		t.Fatal("the mission does not build")
+	}
+	maps := []string{s.state(snap, snap).SVG}
+	r := rand.New(rand.NewPCG(seed, 1))
+	for len(maps) < steps {
+		b := snap.board()
+		if b == nil {
+			break
+		}
+		st := s.state(snap, snap)
+		var op Op
+		switch k := r.IntN(5); {
+		case k < 2 && len(st.Board.Tokens) > 0:
+			at := [2]int{r.IntN(b.W), r.IntN(b.H)}
+			op = Op{Op: "token.move", Index: r.IntN(len(st.Board.Tokens)), At: &at}
+		case k == 2 && len(st.Board.Tiles) > 0:
+			op = Op{Op: "tile.rotate", Index: r.IntN(len(st.Board.Tiles))}
+		case k == 3:
+			at := [2]int{r.IntN(b.W), r.IntN(b.H)}
+			op = Op{Op: "token.add", Type: "noise", At: &at}
+		default:
+			if len(st.Board.Tokens) == 0 {
+				continue
+			}
+			op = Op{Op: "token.delete", Index: r.IntN(len(st.Board.Tokens))}
+		}
+		out, err := applyOps(snap.data, snap.opContext(), op)
+		if err != nil {
+			continue // refused, as the page would be told
+		}
+		next := s.snapshotOf(out)
+		if !next.ok() {
+			continue
+		}
+		snap = next
+		maps = append(maps, s.state(snap, snap).SVG)
+	}
+	return maps
+}
+
+// TestSVGPatchRoundTrip: for every example and a big generated board, each
+// edit's patch makes the map before into the map after, line for line,
+// and it is small when the edit is (a token moved on the 20×20 board).
+func TestSVGPatchRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*/*.yaml")
+	inputs := map[string][]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), "tiles:") {
+			inputs[f] = data
+		}
+	}
+	big, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs["big"] = big
+	patched := 0
+	for name, data := range inputs {
+		steps := 12
+		if name == "big" {
+			steps = 5
+		}
+		maps := editsOf(t, data, steps, uint64(len(name)))
+		for i := 1; i < len(maps); i++ {
+			a, b := maps[i-1], maps[i]
+			ops, ok := svgDiff(a, b)
+			if !ok {
+				if _, _, pa := parseSVGLines(a); !pa {
+					t.Errorf("%s step %d: the map is not one element per line", name, i)
+				}
+				continue
+			}
+			patched++
+			if got := applySVGPatch(a, ops); got != b {
+				t.Fatalf("%s step %d: the patched map differs from the map after the edit", name, i)
+			}
+			if a == b && len(ops) != 0 {
+				t.Errorf("%s step %d: %d ops for no change", name, i, len(ops))
+			}
+		}
+	}
+	if patched < 20 {
+		t.Errorf("only %d edits were sent as patches", patched)
+	}
+
+	// A token moved on the big board: a few elements, not the megabyte.
+	s := &Session{path: "big.yaml"}
+	s.o.Lint.Limits = source.DefaultLimits
+	snap := s.snapshotOf(big)
+	at := [2]int{1, 0}
+	out, err := applyOps(snap.data, snap.opContext(), Op{Op: "token.move", Index: 0, At: &at})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := s.state(snap, snap).SVG, s.state(s.snapshotOf(out), s.snapshotOf(out)).SVG
+	ops, ok := svgDiff(a, b)
+	if !ok || applySVGPatch(a, ops) != b {
+		t.Fatal("no patch for a token moved")
+	}
+	if n := patchSize(ops); n > len(b)/20 {
+		t.Errorf("a token moved on a %d-byte map makes a %d-byte patch", len(b), n)
+	}
+}
+
+// TestSVGLineKind: what is sent as a patch must be whole elements.
+func TestSVGLineKind(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		kind int
+	}{
+		{`<?xml version="1.0" encoding="UTF-8"?>`, 0},
+		{`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">`, 1},
+		{`</svg>`, -1},
+		{`<g class="tiles">`, 1},
+		{`<rect x="1" y="2"/>`, 0},
+		{`<text x="1">A &lt; B</text>`, 0},
+		{`<g transform="x"><rect/></g>`, 0},
+		{`<rect/><rect/>`, 2},               // two elements: the DOM would count two
+		{`<text>a</text><text>b</text>`, 2}, // likewise
+		{`<g><rect/>`, 3},                   // opens with its first child
+		{`text`, 2},
+		{`<rect`, 2},
+		{`</g></g>`, 2},
+	} {
+		if got, _ := svgLineKind(c.line); got != c.kind {
+			t.Errorf("%q: kind %d, want %d", c.line, got, c.kind)
+		}
+	}
+	if _, _, ok := parseSVGLines("<svg>\n<g>\n</svg>\n"); ok {
+		t.Error("unclosed group read as a drawing")
+	}
+	before, after := "<svg a=\"1\">\n<g class=\"board\">\n<rect/>\n</g>\n</svg>\n", "<svg a=\"2\">\n<g class=\"board\">\n<rect/>\n</g>\n</svg>\n"
+	if ops, ok := svgDiff(before, after); !ok || len(ops) != 1 || !ops[0].Open || applySVGPatch(before, ops) != after {
+		t.Errorf("the <svg> element's size changed: %+v, %v", ops, ok)
+	}
+	if _, ok := svgDiff(before, "<svg a=\"1\">\n<rect/>\n</svg>\n"); ok {
+		t.Error("the board group removed by a patch: the page's layers live in it")
+	}
+}
+
+// TestStateDelta: a page that holds the state before an edit, merging the
+// answer as the page does (the fields sent replace its own, the gone ones
+// go, the map is patched), has the state a page that asked for it whole
+// gets.
+func TestStateDelta(t *testing.T) {
+	data, err := os.ReadFile("../examples/invader/violet-lockdown.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.yaml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(base string) map[string]json.RawMessage {
+		q := map[string][]string{"tab": {"t"}}
+		if base != "" {
+			q["base"] = []string{base}
+		}
+		r := s.Call(Request{Method: "GET", Path: "state", Query: q})
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(r.Body, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	str := func(raw json.RawMessage) string {
+		var v string
+		json.Unmarshal(raw, &v)
+		return v
+	}
+	page := get("")
+	if _, ok := page["base"]; ok {
+		t.Fatal("a first state is a delta")
+	}
+	edits := []Op{
+		{Op: "token.move", Index: 11, At: &[2]int{4, 3}},
+		{Op: "tile.rotate", Index: 2},
+		{Op: "token.move", Index: 11, At: &[2]int{40, 40}}, // off the board: an error, a badge
+		{Op: "token.move", Index: 11, At: &[2]int{4, 4}},
+	}
+	deltas := 0
+	for i, op := range edits {
+		body, _ := json.Marshal(opRequest{Version: str(page["version"]), Ops: []Op{op}, Tab: "t", Base: str(page["key"])})
+		r := s.Call(Request{Method: "POST", Path: "op", Body: body})
+		if r.Status != StatusOK {
+			t.Fatalf("edit %d: %d %s", i, r.Status, r.Body)
+		}
+		var d map[string]json.RawMessage
+		if err := json.Unmarshal(r.Body, &d); err != nil {
+			t.Fatal(err)
+		}
+		if str(d["base"]) != str(page["key"]) {
+			t.Fatalf("edit %d: answered against %s, the page holds %s", i, d["base"], page["key"])
+		}
+		deltas++
+		if whole := s.Call(Request{Method: "GET", Path: "state"}).Body; len(r.Body) >= len(whole) {
+			t.Errorf("edit %d: a %d-byte delta for a %d-byte state", i, len(r.Body), len(whole))
+		}
+		merged := map[string]json.RawMessage{}
+		for k, v := range page {
+			merged[k] = v
+		}
+		for k, v := range d {
+			merged[k] = v
+		}
+		var gone []string
+		json.Unmarshal(d["gone"], &gone)
+		for _, k := range gone {
+			delete(merged, k)
+		}
+		if p, ok := d["svgPatch"]; ok {
+			var ops []svgOp
+			if err := json.Unmarshal(p, &ops); err != nil {
+				t.Fatal(err)
+			}
+			merged["svg"], _ = jsonNoEscape(applySVGPatch(str(page["svg"]), ops))
+		}
+		if _, ok := d["boardPatch"]; !ok && op.Op == "token.move" {
+			t.Errorf("edit %d: a token moved, and the board came whole", i)
+		}
+		if bp, ok := d["boardPatch"]; ok {
+			var board, patch map[string]json.RawMessage
+			if err := json.Unmarshal(page["board"], &board); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(bp, &patch); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := patch["zones"]; ok && op.Op == "token.move" {
+				t.Errorf("edit %d: a token moved sent the board's zones again", i)
+			}
+			var gone []string
+			json.Unmarshal(patch["gone"], &gone)
+			delete(patch, "gone")
+			for k, v := range patch {
+				board[k] = v
+			}
+			for _, k := range gone {
+				delete(board, k)
+			}
+			merged["board"], _ = json.Marshal(board)
+		}
+		for _, k := range []string{"base", "gone", "svgPatch", "boardPatch"} {
+			delete(merged, k)
+		}
+		whole := get("")
+		for _, m := range []map[string]json.RawMessage{merged, whole} {
+			delete(m, "key")
+		}
+		for k := range whole {
+			var a, b any
+			json.Unmarshal(whole[k], &a)
+			json.Unmarshal(merged[k], &b)
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("edit %d: the merged state's %s differs from the whole state's", i, k)
+			}
+		}
+		for k := range merged {
+			if _, ok := whole[k]; !ok {
+				t.Errorf("edit %d: the merged state keeps %s, which is gone", i, k)
+			}
+		}
+		page = get("") // the page now holds the new state, under a key the session knows
+	}
+	if deltas != len(edits) {
+		t.Errorf("%d deltas", deltas)
+	}
+	// A key the session has forgotten gets the whole state.
+	if m := get("nope"); m["base"] != nil || m["svg"] == nil {
+		t.Error("an unknown base did not give the whole state")
+	}
+}
+
+func jsonNoEscape(v any) (json.RawMessage, error) {
+	var b strings.Builder
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	err := e.Encode(v)
+	return json.RawMessage(strings.TrimSuffix(b.String(), "\n")), err
+}
