@@ -28,35 +28,18 @@ func (b *Board) Adjacent() []Adjacency {
 	return b.adj
 }
 
-// adjacent collects every (pair, edge) in one slice, sorts it once, and
-// cuts it into pairs: no map and one backing array for all the edges.
+// adjacent counts the cell edges of each zone A first (the lower zone of
+// each pair), puts every (B, edge) straight into its zone's run of one
+// array, sorts each zone's few, and cuts the runs into pairs: no map, no
+// regrown slice, and one backing array for all the edges. On a board of
+// 262,144 one-cell zones, growing and copying these slices cost more than
+// the rest of the work.
 func (b *Board) adjacent() []Adjacency {
 	type pairEdge struct {
-		a, b int
-		e    CellEdge
+		b int
+		e CellEdge
 	}
-	// Counted first: on a board of a million cells, growing the slice
-	// moved more memory than the rest of the work.
-	count := 0
-	for y := 0; y < b.H; y++ {
-		for x := 0; x < b.W; x++ {
-			zi := b.Cells[y*b.W+x].Zone
-			if zi < 0 {
-				continue
-			}
-			if x+1 < b.W {
-				if zj := b.Cells[y*b.W+x+1].Zone; zj >= 0 && zj != zi {
-					count++
-				}
-			}
-			if y+1 < b.H {
-				if zj := b.Cells[(y+1)*b.W+x].Zone; zj >= 0 && zj != zi {
-					count++
-				}
-			}
-		}
-	}
-	all := make([]pairEdge, 0, count)
+	start := make([]int, len(b.Zones)+1)
 	for y := 0; y < b.H; y++ {
 		for x := 0; x < b.W; x++ {
 			i := y*b.W + x
@@ -64,63 +47,89 @@ func (b *Board) adjacent() []Adjacency {
 			if zi < 0 {
 				continue
 			}
-			for _, d := range [2]Dir{E, S} {
-				nx, ny := x+DX[d], y+DY[d]
-				if !b.in(nx, ny) {
-					continue
+			if x+1 < b.W {
+				if zj := b.Cells[i+1].Zone; zj >= 0 && zj != zi {
+					start[min(zi, zj)+1]++
 				}
-				zj := b.Cells[ny*b.W+nx].Zone
-				if zj < 0 || zj == zi {
-					continue
-				}
-				k := b.Edge(x, y, d)
-				if zi < zj {
-					all = append(all, pairEdge{zi, zj, CellEdge{x, y, d, k}})
-				} else {
-					all = append(all, pairEdge{zj, zi, CellEdge{nx, ny, d.Opposite(), k}})
+			}
+			if y+1 < b.H {
+				if zj := b.Cells[i+b.W].Zone; zj >= 0 && zj != zi {
+					start[min(zi, zj)+1]++
 				}
 			}
 		}
-	}
-	// Sorted by zone A with a count per zone (all is as long as the board
-	// has cells), then each zone's few by the rest of the key.
-	start := make([]int, len(b.Zones)+1)
-	for _, p := range all {
-		start[p.a+1]++
 	}
 	for z := range b.Zones {
 		start[z+1] += start[z]
 	}
-	sorted := make([]pairEdge, len(all))
-	at := slices.Clone(start)
-	for _, p := range all {
-		sorted[at[p.a]] = p
-		at[p.a]++
+	all := make([]pairEdge, start[len(b.Zones)])
+	at := slices.Clone(start[:len(b.Zones)])
+	put := func(zi, zj, x, y, nx, ny int, d Dir, k EdgeKind) {
+		if zi < zj {
+			all[at[zi]] = pairEdge{zj, CellEdge{x, y, d, k}}
+			at[zi]++
+		} else {
+			all[at[zj]] = pairEdge{zi, CellEdge{nx, ny, d.Opposite(), k}}
+			at[zj]++
+		}
 	}
-	all = sorted
-	for z := range b.Zones {
-		slices.SortFunc(all[start[z]:start[z+1]], func(p, q pairEdge) int {
-			switch {
-			case p.b != q.b:
-				return cmp.Compare(p.b, q.b)
-			case p.e.Y != q.e.Y:
-				return cmp.Compare(p.e.Y, q.e.Y)
-			case p.e.X != q.e.X:
-				return cmp.Compare(p.e.X, q.e.X)
+	for y := 0; y < b.H; y++ {
+		for x := 0; x < b.W; x++ {
+			i := y*b.W + x
+			zi := b.Cells[i].Zone
+			if zi < 0 {
+				continue
 			}
-			return cmp.Compare(p.e.Dir, q.e.Dir)
-		})
+			if x+1 < b.W {
+				if zj := b.Cells[i+1].Zone; zj >= 0 && zj != zi {
+					put(zi, zj, x, y, x+1, y, E, b.east[i])
+				}
+			}
+			if y+1 < b.H {
+				if zj := b.Cells[i+b.W].Zone; zj >= 0 && zj != zi {
+					put(zi, zj, x, y, x, y+1, S, b.south[i])
+				}
+			}
+		}
+	}
+	// Each zone's run by the rest of the key; counting the pairs on the way.
+	pairs := 0
+	for z := range b.Zones {
+		run := all[start[z]:start[z+1]]
+		if len(run) > 1 {
+			slices.SortFunc(run, func(p, q pairEdge) int {
+				switch {
+				case p.b != q.b:
+					return cmp.Compare(p.b, q.b)
+				case p.e.Y != q.e.Y:
+					return cmp.Compare(p.e.Y, q.e.Y)
+				case p.e.X != q.e.X:
+					return cmp.Compare(p.e.X, q.e.X)
+				}
+				return cmp.Compare(p.e.Dir, q.e.Dir)
+			})
+		}
+		for k := range run {
+			if k == 0 || run[k].b != run[k-1].b {
+				pairs++
+			}
+		}
+	}
+	if pairs == 0 {
+		return nil
 	}
 	edges := make([]CellEdge, len(all))
-	var out []Adjacency
-	for i := 0; i < len(all); {
-		j := i
-		for j < len(all) && all[j].a == all[i].a && all[j].b == all[i].b {
-			edges[j] = all[j].e
-			j++
+	out := make([]Adjacency, 0, pairs)
+	for z := range b.Zones {
+		for i := start[z]; i < start[z+1]; {
+			j := i
+			for j < start[z+1] && all[j].b == all[i].b {
+				edges[j] = all[j].e
+				j++
+			}
+			out = append(out, Adjacency{A: z, B: all[i].b, Edges: edges[i:j:j]})
+			i = j
 		}
-		out = append(out, Adjacency{A: all[i].a, B: all[i].b, Edges: edges[i:j:j]})
-		i = j
 	}
 	return out
 }

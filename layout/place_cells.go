@@ -39,6 +39,16 @@ func (p *placer) fill() {
 	for i := range p.parent {
 		p.parent[i] = int32(i)
 	}
+	// Sized up front: on a board of hundreds of distinct faces of 256
+	// labels each, growing the map cost more than filling it.
+	labels, counted := 0, make(map[*Face]bool, len(p.on))
+	for _, f := range p.on {
+		if !counted[f] {
+			counted[f] = true
+			labels += len(f.Zones)
+		}
+	}
+	b.first = make(map[faceLabel]int, labels)
 	for ti, t := range b.Tiles {
 		f := p.on[ti]
 		firstOf := make(map[string]int, len(f.Zones))

@@ -299,6 +299,13 @@ func (p *tsParser) checkAirlocks(c *tsFaceCtx) {
 			}
 		}
 	}
+	missing := false
+	for l, z := range f.Zones {
+		missing = missing || tsIsAirlock(z) && !has[l]
+	}
+	if !missing {
+		return // the labels are sorted only to report in their order
+	}
 	for _, l := range tsSortedKeys(f.Zones) {
 		z := f.Zones[l]
 		if tsIsAirlock(z) && !has[l] {

@@ -124,7 +124,12 @@ func (p *tsParser) parseZones(c *tsFaceCtx, n *source.Node) bool {
 		p.report(n.Pos, CodeTileSetZone, "zones must map grid labels to zones, not %s", tsKindName(n))
 		return false
 	}
-	c.face.Zones = map[string]*ZoneSpec{}
+	// Sized up front: a face of 16×16 one-cell zones has 256 labels, and
+	// a tile set may hold hundreds of such faces.
+	c.face.Zones = make(map[string]*ZoneSpec, len(n.Keys))
+	if len(c.zonePos) == 0 {
+		c.zonePos = make(map[string]source.Pos, len(n.Keys))
+	}
 	ok := true
 	for i, label := range n.Keys {
 		v := n.Fields[i]
@@ -220,7 +225,7 @@ func (p *tsParser) parseFeatures(label string, spec *ZoneSpec, n *source.Node) b
 // crossCheck makes sure grid labels and zone descriptions match one to one.
 func (p *tsParser) crossCheck(c *tsFaceCtx) bool {
 	ok := true
-	used := map[string]bool{}
+	used := make(map[string]bool, len(c.face.Zones))
 	for y, r := range c.rows {
 		for _, l := range r.labels {
 			if used[l] {
@@ -232,6 +237,9 @@ func (p *tsParser) crossCheck(c *tsFaceCtx) bool {
 				ok = false
 			}
 		}
+	}
+	if ok && len(used) == len(c.face.Zones) {
+		return true // every label used is described, and there are as many
 	}
 	for _, l := range tsSortedKeys(c.face.Zones) {
 		if !used[l] {
@@ -247,10 +255,11 @@ func (p *tsParser) connected(c *tsFaceCtx) bool {
 	g := c.face.Grid
 	n := len(g)
 	seen := make([][]bool, n)
+	cells := make([]bool, n*n)
 	for y := range seen {
-		seen[y] = make([]bool, n)
+		seen[y] = cells[y*n : (y+1)*n]
 	}
-	first := map[string]Point{}
+	first := make(map[string]Point, len(c.face.Zones))
 	ok := true
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {

@@ -253,16 +253,22 @@ type geometry struct {
 	colX, colY   []float64
 }
 
+// bodyBytesPerZone is about what a map's body takes per zone on the
+// largest boards (one-cell zones: 480 bytes on a board of 184,320).
+const bodyBytesPerZone = 512
+
 // lastBody is the size of the last map page's body.
 var lastBody atomic.Int64
 
 func (m *mapPage) write(out io.Writer) error {
 	g := m.geometry()
 	var body svgw
-	// About the size of the last page drawn: a program that draws the same
-	// board again and again (the editor, at every edit) spares growing the
-	// buffer a dozen times.
-	body.Grow(int(min(lastBody.Load(), 16<<20)))
+	// Sized up front: about the size of the last page drawn (a program
+	// that draws the same board again and again, the editor at every edit,
+	// spares growing the buffer a dozen times), and at least about 500 bytes
+	// a zone (grown by doubling, the body of a board of 184,320 zones, 88 MB,
+	// cleared and copied some 180 MB of memory on the way).
+	body.Grow(max(int(min(lastBody.Load(), 16<<20)), bodyBytesPerZone*len(m.a.b.Zones)+64<<10))
 	defer func() { lastBody.Store(int64(body.Len())) }()
 	body.el("rect", "width", num(g.pw), "height", num(g.ph), "fill", m.st.c("paper"))
 	body.open("g", "class", "title-block")
@@ -294,6 +300,9 @@ func (m *mapPage) write(out io.Writer) error {
 	w.WriteByte('\n')
 	w.WriteString("<title>" + esc(m.s.Mission.Title) + "</title>\n")
 	writeDefs(&w, m.a.used, m.st)
+	if buf, ok := out.(*bytes.Buffer); ok {
+		buf.Grow(w.Len() + body.Len() + len("</svg>\n")) // the page in one piece, not grown
+	}
 	// The head (its defs known once the body is drawn), then the body as it
 	// is: a board of 200,000 zones makes a body of some 90 MB, not copied
 	// once more behind its head.

@@ -51,7 +51,9 @@ func Serves(set *layout.TileSet, ruleset string) (ok bool, why, other string) {
 func usesTerrain(set *layout.TileSet, t Terrain) string {
 	kinds, features, edges := t.Terrain()
 	for _, f := range set.Faces {
-		for _, l := range f.Labels() {
+		// The first zone in reading order is looked for only on a face that
+		// has one: listing a face's labels in order costs a map.
+		for _, l := range labelsIf(f, faceUses(f, kinds, features)) {
 			z := f.Zones[l]
 			if slices.Contains(kinds, z.Kind) {
 				return fmt.Sprintf("face %s has %s zones (%s/%s)", f.ID, z.Kind, f.ID, l)
@@ -73,6 +75,32 @@ func usesTerrain(set *layout.TileSet, t Terrain) string {
 		}
 	}
 	return ""
+}
+
+// labelsIf is f's labels in reading order if ok, else none.
+func labelsIf(f *layout.Face, ok bool) []string {
+	if !ok {
+		return nil
+	}
+	return f.Labels()
+}
+
+// faceUses reports whether any zone of f has one of the kinds or features.
+func faceUses(f *layout.Face, kinds, features []string) bool {
+	for _, z := range f.Zones {
+		if z == nil {
+			continue
+		}
+		if slices.Contains(kinds, z.Kind) {
+			return true
+		}
+		for _, ft := range z.Features {
+			if slices.Contains(features, ft) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkTileset: the tile set is drawn for the mission's game.

@@ -98,22 +98,49 @@ type PathGame interface {
 func Moves(b *layout.Board, step func(a, b int, e layout.CellEdge) (Move, bool)) []Move {
 	adjs := b.Adjacent()
 	out := make([]Move, 0, len(adjs)) // about one move per pair: no regrowing a board of 262,144 zones' moves
+	// The cell edges of every move in one array, each move's in a run of
+	// its own: a pair's edges are first counted per move.
+	total := 0
+	for _, adj := range adjs {
+		total += len(adj.Edges)
+	}
+	arena := make([]layout.CellEdge, 0, total)
+	var of []int // per edge of the pair: its move in out, or -1
 	for _, adj := range adjs {
 		first := len(out) // the moves of this pair start here; a pair has few
+		of = of[:0]
 	edges:
 		for _, e := range adj.Edges {
 			m, ok := step(adj.A, adj.B, e)
 			if !ok {
+				of = append(of, -1)
 				continue
 			}
 			for i := first; i < len(out); i++ {
 				if sameWay(&out[i], &m) {
-					out[i].Edges = append(out[i].Edges, e)
+					of = append(of, i)
 					continue edges
 				}
 			}
-			m.Edges = []layout.CellEdge{e}
+			m.Edges = nil
+			of = append(of, len(out))
 			out = append(out, m)
+		}
+		for i := first; i < len(out); i++ {
+			n := 0
+			for _, k := range of {
+				if k == i {
+					n++
+				}
+			}
+			at := len(arena)
+			arena = arena[:at+n]
+			out[i].Edges = arena[at : at : at+n]
+		}
+		for k, i := range of {
+			if i >= 0 {
+				out[i].Edges = append(out[i].Edges, adj.Edges[k])
+			}
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Move) int {

@@ -73,7 +73,7 @@ func Defaults(t missions.Token) missions.Token {
 // placed are reported and left out of the scene, so later checks only see
 // tokens that stand somewhere real.
 func Place(doc *missions.Doc, m *missions.Mission, b *layout.Board) (*Scene, []Finding) {
-	s := &Scene{Doc: doc, Mission: m, Board: b}
+	s := &Scene{Doc: doc, Mission: m, Board: b, moves: &movesMemo{}}
 	var out []Finding
 	doors := map[EdgeKey]int{}
 	for i, raw := range m.Tokens {

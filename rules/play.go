@@ -68,7 +68,13 @@ func (p *Play) enemyAdj() [][]int {
 	if p.enemy != nil && sameMoves(p.enemyOf, p.Moves) {
 		return p.enemy
 	}
-	adj := make([][]int, len(p.Board.Zones))
+	adj := CutPerZone(len(p.Board.Zones), func(count func(a, b int)) {
+		for i := range p.Moves {
+			if m := &p.Moves[i]; m.Xenos {
+				count(m.From, m.To)
+			}
+		}
+	})
 	for _, m := range p.Moves {
 		if !m.Xenos || slices.Contains(adj[m.From], m.To) {
 			continue
@@ -80,6 +86,31 @@ func (p *Play) enemyAdj() [][]int {
 		slices.Sort(adj[i])
 	}
 	p.enemy, p.enemyOf, p.pathDist = adj, p.Moves, nil
+	return adj
+}
+
+// CutPerZone makes n zones' neighbour lists out of one array: each pair
+// that pairs calls count with may be a neighbour of both (a pair counted
+// twice is room for a repeat that the caller may skip). A zone without
+// one has a nil list. Lists of their own per zone cost a board of
+// 184,320 zones as many allocations.
+func CutPerZone(n int, pairs func(count func(a, b int))) [][]int {
+	deg := make([]int, n)
+	total := 0
+	pairs(func(a, b int) {
+		deg[a]++
+		deg[b]++
+		total += 2
+	})
+	all := make([]int, total)
+	adj := make([][]int, n)
+	at := 0
+	for z, d := range deg {
+		if d > 0 {
+			adj[z] = all[at : at : at+d]
+			at += d
+		}
+	}
 	return adj
 }
 
@@ -116,7 +147,7 @@ func bfs(adj [][]int, sources []int) []int {
 	for i := range dist {
 		dist[i] = -1
 	}
-	var q []int
+	q := make([]int, 0, len(adj)) // each zone is queued once at most
 	for _, s := range sources {
 		if s >= 0 && s < len(adj) && dist[s] < 0 {
 			dist[s] = 0

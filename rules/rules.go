@@ -83,6 +83,38 @@ type Scene struct {
 	Mission *missions.Mission
 	Board   *layout.Board
 	Tokens  []*Token // every token that could be placed, in document order
+
+	moves *movesMemo // the movement graph, once per scene (Place makes it)
+}
+
+// movesMemo keeps the moves a game made of a scene: a command asks for
+// them several times (its checks, then the graph, the analysis or the
+// map, each through a world of its own), and on a board of 262,144 zones
+// each time cost a second of CPU. They stand while the scene has the
+// board and the tokens they were made from (a copy of a scene with other
+// tokens makes its own).
+type movesMemo struct {
+	mu     sync.Mutex
+	board  *layout.Board
+	tokens []*Token
+	moves  []Move
+}
+
+// Moves returns the scene's moves, made by build the first time (per board
+// and token list). Callers share them: they must not change them.
+func (s *Scene) Moves(build func() []Move) []Move {
+	if s.moves == nil {
+		return build()
+	}
+	m := s.moves
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	same := m.board == s.Board && len(m.tokens) == len(s.Tokens) &&
+		(len(s.Tokens) == 0 || &m.tokens[0] == &s.Tokens[0])
+	if m.moves == nil || !same {
+		m.board, m.tokens, m.moves = s.Board, s.Tokens, build()
+	}
+	return m.moves[:len(m.moves):len(m.moves)] // an append by a caller copies
 }
 
 // Token is a mission token resolved to a board cell and zone.

@@ -60,7 +60,9 @@ func (w *World) BlocksSight(x, y int, d layout.Dir, a, b int) bool {
 // Movement lists every way between zones. Doors are locked: a closed door
 // needs a weapon that opens doors (and its colour's rule, for a coloured
 // door); Zombies never open doors.
-func (w *World) Movement() []rules.Move { return rules.Moves(w.B, w.step) }
+func (w *World) Movement() []rules.Move {
+	return w.Scene.Moves(func() []rules.Move { return rules.Moves(w.B, w.step) })
+}
 
 // step says how the cell edge e (on zone a's cell) can be crossed.
 func (w *World) step(a, b int, e layout.CellEdge) (rules.Move, bool) {

@@ -1,5 +1,7 @@
 package invader
 
+import "github.com/zmission/zmission/layout"
+
 // MoldNear exposes the bounded Mold search to the tests of this package.
 func (w *World) MoldNear(a, limit int) []int {
 	near := make([]int, len(w.B.Zones))
@@ -15,3 +17,6 @@ func (w *World) ClosestSpawns() (i, j int, chain []int, ok bool) { return w.clos
 
 // Touching exposes the zones edge-sharing zone z.
 func (w *World) Touching(z int) []int { return w.touching()[z] }
+
+// StepOf exposes how a cell edge between zones a and b can be crossed.
+func (w *World) StepOf(a, b int, e layout.CellEdge) (Step, bool) { return w.step(a, b, e) }

@@ -229,14 +229,19 @@ func (w *World) closestSpawns() (i, j int, chain []int, ok bool) {
 		}
 	}
 	type entry struct{ z, label, d int }
-	var front, back []entry // 0-cost entries on a stack in front, the rest queued
+	var front []entry           // 0-cost entries on a stack in front, the rest queued
+	back := make([]entry, 0, n) // the queue, moved down when half of it is done
 	head := 0
 	push := func(e entry, cost int) {
 		if cost == 0 {
 			front = append(front, e)
-		} else {
-			back = append(back, e)
+			return
 		}
+		if head >= 1024 && 2*head >= len(back) {
+			back = back[:copy(back, back[head:])]
+			head = 0
+		}
+		back = append(back, e)
 	}
 	isSpawn := make([]bool, n)
 	for _, t := range sp {

@@ -21,7 +21,9 @@ type Step = rules.Move
 
 // Movement lists every way between zones, one entry per distinct
 // (via, requirements) between a pair, sorted by (From, To, Via, Requires).
-func (w *World) Movement() []Step { return rules.Moves(w.B, w.step) }
+func (w *World) Movement() []Step {
+	return w.Scene.Moves(func() []Step { return rules.Moves(w.B, w.step) })
+}
 
 // step says how the cell edge e (on zone a's cell) can be crossed.
 func (w *World) step(a, b int, e layout.CellEdge) (Step, bool) {

@@ -20,7 +20,11 @@ func (w *World) SpawnOrder() []*rules.Token { return rules.SpawnOrder(w.Scene) }
 // stands on the edge), sorted; computed once per World.
 func (w *World) touching() [][]int {
 	if w.touch == nil {
-		w.touch = make([][]int, len(w.B.Zones))
+		w.touch = rules.CutPerZone(len(w.B.Zones), func(count func(a, b int)) {
+			for _, adj := range w.B.Adjacent() {
+				count(adj.A, adj.B)
+			}
+		})
 		for _, adj := range w.B.Adjacent() {
 			w.touch[adj.A] = append(w.touch[adj.A], adj.B)
 			w.touch[adj.B] = append(w.touch[adj.B], adj.A)
