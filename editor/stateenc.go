@@ -27,6 +27,7 @@ type sentState struct {
 	fields [][]byte // by stateField; nil when the field was left out
 	svg    string
 	board  [][]byte // the board's fields, by boardFields
+	tree   *svgTree // the drawing read as lines; the latest states' only
 }
 
 type stateCache struct {
@@ -55,6 +56,11 @@ func (c *stateCache) add(s *sentState) {
 		c.kept = append(c.kept[:0], c.kept[1:]...)
 	}
 	c.kept = append(c.kept, s)
+	// A drawing's lines weigh as much again as its text: the states
+	// before the last two drop theirs (they are read again if asked).
+	for _, k := range c.kept[:max(0, len(c.kept)-2)] {
+		k.tree = nil
+	}
 }
 
 type stateField struct {
@@ -180,7 +186,13 @@ func (s *Session) stateReply(st *State, base string) Reply {
 	var patch []svgOp
 	patched := false
 	if prev != nil && prev.svg != st.SVG && prev.svg != "" && st.SVG != "" && st.Kind == "grid" {
-		if ops, ok := svgDiff(prev.svg, st.SVG); ok && patchSize(ops) < len(st.SVG)/2 {
+		// The drawing before was read when it was sent: only the new one
+		// is read now, and kept for the next edit.
+		if prev.tree == nil {
+			prev.tree = parseSVG(prev.svg)
+		}
+		now.tree = parseSVG(st.SVG)
+		if ops, ok := svgDiffTrees(prev.tree, now.tree); ok && patchSize(ops) < len(st.SVG)/2 {
 			patch, patched = ops, true
 		}
 	}

@@ -185,11 +185,29 @@ func sameNode(al, bl []string, a, b *svgNode) bool {
 // written one element per line, or one whose <svg> element or board
 // group changed as a whole (the page draws its own layers in them).
 func svgDiff(before, after string) (ops []svgOp, ok bool) {
-	al, a, ok1 := parseSVGLines(before)
-	bl, b, ok2 := parseSVGLines(after)
-	if !ok1 || !ok2 {
+	return svgDiffTrees(parseSVG(before), parseSVG(after))
+}
+
+// svgTree is a drawing read as lines (nil root when it cannot be).
+type svgTree struct {
+	lines []string
+	root  *svgNode
+}
+
+func parseSVG(text string) *svgTree {
+	lines, root, ok := parseSVGLines(text)
+	if !ok {
+		return &svgTree{}
+	}
+	return &svgTree{lines: lines, root: root}
+}
+
+// svgDiffTrees is svgDiff of drawings read already.
+func svgDiffTrees(x, y *svgTree) (ops []svgOp, ok bool) {
+	if x == nil || y == nil || x.root == nil || y.root == nil {
 		return nil, false
 	}
+	al, a, bl, b := x.lines, x.root, y.lines, y.root
 	d := &svgDiffer{al: al, bl: bl}
 	d.group(a, b, nil)
 	if d.whole {
