@@ -194,8 +194,13 @@ function setState(st) {
       lists.id = 'mission-lists';
       $('#tab-mission').replaceChildren(head, lists);
     }
-    renderSchemaForm(head, st, send);
-    renderForms(lists, st.form, send);
+    // Made again when what they show changed: an edit of the map leaves
+    // the head and the lists as they are (a refusal shown at a field is
+    // answered by the next version, so that form is made again).
+    const hk = headShown;
+    if (!hk || hk.schema !== st.schema || hk.findings !== st.findings || hk.head !== head || head.querySelector('.sf-refused')) renderSchemaForm(head, st, send);
+    if (!hk || hk.form !== st.form || hk.lists !== lists) renderForms(lists, st.form, send);
+    headShown = { schema: st.schema, findings: st.findings, form: st.form, head, lists };
   }
   renderTour();
   renderSelection();
@@ -272,6 +277,7 @@ function decorate() {
 
 // --- issues ---
 
+let headShown = null; // the head's form and the lists, as last made
 let issuesShown = null; // the findings and the picked one the list shows
 function renderIssues() {
   if (issuesShown && issuesShown.findings === app.state.findings && issuesShown.finding === app.finding) return;
@@ -814,10 +820,13 @@ async function hover(ev) {
 
 // --- tour ---
 
+let tourShown = null; // what the Tour tab shows: made again only when it changed
 function renderTour() {
+  const st = app.state;
+  if (tourShown && tourShown.goals === st.goals && tourShown.tour === st.tour && tourShown.findings === st.findings) return;
+  tourShown = { goals: st.goals, tour: st.tour, findings: st.findings };
   const host = $('#tab-tour');
   host.replaceChildren();
-  const st = app.state;
   const h = document.createElement('h3');
   h.textContent = 'Victory conditions';
   host.appendChild(h);
