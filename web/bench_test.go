@@ -217,6 +217,7 @@ func BenchmarkWebMemory1000(b *testing.B) {
 	for b.Loop() {
 		evalB(b, ctx, editLoop+"(1000)", &mem)
 	}
+	b.ReportMetric(mem[0], "ms/edit")
 	b.ReportMetric(mem[1]/(1<<20), "MB-after-100")
 	b.ReportMetric(mem[2]/(1<<20), "MB-after-1000")
 }
