@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -22,7 +21,8 @@ type snapshot struct {
 	diags       []validate.Diagnostic
 	tilesetFile string // the mission's own tile-set file; "" for a built-in set
 	game        rules.BoardGame
-	svg         []byte // the map; nil when the board could not be built
+	svg         string // the map; "" when the board could not be built (drawn says which)
+	drawn       bool
 	drawErr     string
 	analysis    *rules.Analysis
 	tileset     *tilesetView // tile-set mode
@@ -38,7 +38,7 @@ func (s *snapshot) ok() bool {
 	if s.kind == lint.KindTileset {
 		return s.tileset != nil && s.tileset.set != nil
 	}
-	return s.res != nil && (s.res.Scene != nil || s.res.Model != nil) && s.svg != nil
+	return s.res != nil && (s.res.Scene != nil || s.res.Model != nil) && s.drawn
 }
 
 // mapOptions is how the editor draws the mission page: just big enough,
@@ -51,7 +51,7 @@ func (s *Session) snapshotOf(data []byte) (snap *snapshot) {
 		if p := recover(); p != nil {
 			snap.diags = append(snap.diags, validate.Diagnostic{File: s.path, Line: 1, Col: 1, Severity: validate.Error, Rule: "internal",
 				Message: fmt.Sprintf("internal error: %v", p), Hint: "this is a bug in zmission; please report it with this file"})
-			snap.svg = nil
+			snap.svg, snap.drawn = "", false
 		}
 	}()
 	res := lint.Bytes(s.path, data, s.o.Lint)
@@ -70,13 +70,13 @@ func (s *Session) snapshotOf(data []byte) (snap *snapshot) {
 	}
 	if res.Model != nil {
 		// A game not played on tiles: its sheet, as render draws it.
-		var buf bytes.Buffer
+		var buf strings.Builder
 		if v := render.View(res.Model.Ruleset()); v == nil {
 			snap.drawErr = "no sheet for the " + res.Model.Ruleset() + " ruleset"
 		} else if err := v.Page(&buf, res.Model, render.ModelOptions{Page: "fit"}); err != nil {
 			snap.drawErr = err.Error()
 		} else {
-			snap.svg = buf.Bytes()
+			snap.svg, snap.drawn = buf.String(), true
 		}
 		return snap
 	}
@@ -91,12 +91,14 @@ func (s *Session) snapshotOf(data []byte) (snap *snapshot) {
 	go func() {
 		defer func() { drawn <- recover() }()
 		// The map is about as large as the last one: a buffer of that size
-		// spares growing it a dozen times (a megabyte on a big board).
-		buf := bytes.NewBuffer(make([]byte, 0, s.svgSize.Load()+4096))
-		if err := render.SVG(buf, res.Scene, g, mapOptions); err != nil {
+		// spares growing it a dozen times (a megabyte on a big board); a
+		// strings.Builder gives the page's text without another copy.
+		var buf strings.Builder
+		buf.Grow(int(s.svgSize.Load()) + 4096)
+		if err := render.SVG(&buf, res.Scene, g, mapOptions); err != nil {
 			snap.drawErr = err.Error()
 		} else {
-			snap.svg = buf.Bytes()
+			snap.svg, snap.drawn = buf.String(), true
 			s.svgSize.Store(int64(len(snap.svg)))
 		}
 	}()

@@ -654,7 +654,7 @@ func (s *Session) sheetState(st *State, cur, good *snapshot) {
 	}
 	st.Ruleset, st.Title = show.res.Model.Ruleset(), show.res.Model.Title()
 	// The page puts the sheet in its own document: the element alone.
-	svg := string(show.svg)
+	svg := show.svg
 	if i := strings.Index(svg, "<svg"); i > 0 {
 		svg = svg[i:]
 	}
