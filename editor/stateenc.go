@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // The state of a big board weighs megabytes (its map, its findings, its
@@ -32,7 +34,6 @@ type sentState struct {
 
 type stateCache struct {
 	mu      sync.Mutex
-	seq     int
 	kept    []*sentState
 	lastLen int // the size of the last answer
 }
@@ -49,9 +50,17 @@ func (c *stateCache) find(key string) *sentState {
 	return nil
 }
 
+// stateKeys numbers the states sent by every session of this process,
+// under a prefix of this run: a page that kept a key across a restart of
+// the editor, or across a mission opened in the web edition's module,
+// never finds another state under it.
+var (
+	stateKeys   atomic.Int64
+	stateKeyRun = strconv.FormatInt(time.Now().UnixNano()%(1<<40), 36)
+)
+
 func (c *stateCache) add(s *sentState) {
-	c.seq++
-	s.key = "s" + strconv.Itoa(c.seq)
+	s.key = stateKeyRun + "." + strconv.FormatInt(stateKeys.Add(1), 36)
 	if len(c.kept) == keptStates {
 		c.kept = append(c.kept[:0], c.kept[1:]...)
 	}

@@ -310,3 +310,36 @@ func jsonNoEscape(v any) (json.RawMessage, error) {
 	err := e.Encode(v)
 	return json.RawMessage(strings.TrimSuffix(b.String(), "\n")), err
 }
+
+// TestStateKeysDiffer: two sessions never send two states under one key,
+// so a page that kept a key from another session (an editor restarted,
+// another mission opened in the web edition) gets the whole state.
+func TestStateKeysDiffer(t *testing.T) {
+	data, err := os.ReadFile("../examples/invader/violet-lockdown.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func(s *Session, base string) (string, bool) {
+		q := map[string][]string{}
+		if base != "" {
+			q["base"] = []string{base}
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(s.Call(Request{Method: "GET", Path: "state", Query: q}).Body, &m); err != nil {
+			t.Fatal(err)
+		}
+		var k string
+		json.Unmarshal(m["key"], &k)
+		_, delta := m["base"]
+		return k, delta
+	}
+	a, _ := NewSession("a.yaml", Options{Store: NewMemStore(data)})
+	b, _ := NewSession("b.yaml", Options{Store: NewMemStore(data)})
+	ka, _ := key(a, "")
+	for range 3 {
+		kb, delta := key(b, ka)
+		if kb == ka || delta {
+			t.Fatalf("session b answered a key of session a (%s) with %s, a delta: %v", ka, kb, delta)
+		}
+	}
+}
