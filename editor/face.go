@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/render"
@@ -66,7 +67,7 @@ func (s *Session) face(id string) Reply {
 	var boardNode *svgNode
 	for _, doc := range root.kids {
 		for _, n := range doc.kids {
-			if n.kids != nil && bytes.Contains([]byte(lines[n.first]), []byte(`class="board"`)) {
+			if n.kids != nil && strings.Contains(lines[n.first], `class="board"`) {
 				boardNode = n
 			}
 		}

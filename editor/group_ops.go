@@ -1,8 +1,6 @@
 package editor
 
 import (
-	"strings"
-
 	"go.yaml.in/yaml/v4"
 )
 
@@ -88,19 +86,7 @@ func (c opContext) tilesMove(root *yaml.Node, op Op) error {
 	for _, m := range moves {
 		turns := ((m.new-m.rot)%360 + 360) % 360 / 90
 		for _, t := range m.toks {
-			p, _ := pairOf(get(t, "at"))
-			lx, ly := p[0]-m.from[0]*c.N, p[1]-m.from[1]*c.N
-			side := get(t, "side")
-			for range turns {
-				// Clockwise about the tile's centre, as tile.rotate turns.
-				lx, ly = c.N-1-ly, lx
-				if side != nil && side.Kind == yaml.ScalarNode {
-					if i := strings.Index("nesw", side.Value); i >= 0 && len(side.Value) == 1 {
-						side.Value = string("nesw"[(i+1)%4])
-					}
-				}
-			}
-			set(t, "at", pair([2]int{m.to[0]*c.N + lx, m.to[1]*c.N + ly}))
+			carryToken(t, c.N, m.from, m.to, turns) // as tile.rotate turns them
 		}
 		set(m.it, "at", pair(m.to))
 		if m.new == 0 {

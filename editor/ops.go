@@ -354,6 +354,25 @@ func (c opContext) tileMove(root *yaml.Node, op Op) error {
 	return nil
 }
 
+// carryToken moves a token standing on the tile at grid place from with
+// the tile to grid place to, turned turns quarters clockwise about the
+// tile's centre: local (x, y) goes to (N-1-y, x), and a door's side turns
+// too.
+func carryToken(t *yaml.Node, n int, from, to [2]int, turns int) {
+	p, _ := pairOf(get(t, "at"))
+	lx, ly := p[0]-from[0]*n, p[1]-from[1]*n
+	side := get(t, "side")
+	for range turns {
+		lx, ly = n-1-ly, lx
+		if side != nil && side.Kind == yaml.ScalarNode {
+			if i := strings.Index("nesw", side.Value); i >= 0 && len(side.Value) == 1 {
+				side.Value = string("nesw"[(i+1)%4])
+			}
+		}
+	}
+	set(t, "at", pair([2]int{to[0]*n + lx, to[1]*n + ly}))
+}
+
 func (c opContext) tileRotate(root *yaml.Node, op Op) error {
 	it, err := item(root, "tiles", "tile", op.Index)
 	if err != nil {
@@ -370,22 +389,10 @@ func (c opContext) tileRotate(root *yaml.Node, op Op) error {
 	if next%90 != 0 || next < 0 || next >= 360 {
 		return refuse("a rotation is 0, 90, 180 or 270 (got %d)", next)
 	}
-	// Tokens placed by cell on the tile turn with it, clockwise about its
-	// centre: local (x, y) goes to (N-1-y, x), and a door's side turns too.
+	// Tokens placed by cell on the tile turn with it.
 	turns := ((next-rot)%360 + 360) % 360 / 90
 	for _, t := range c.onTile(root, at) {
-		p, _ := pairOf(get(t, "at"))
-		lx, ly := p[0]-at[0]*c.N, p[1]-at[1]*c.N
-		side := get(t, "side")
-		for range turns {
-			lx, ly = c.N-1-ly, lx
-			if side != nil && side.Kind == yaml.ScalarNode {
-				if i := strings.Index("nesw", side.Value); i >= 0 && len(side.Value) == 1 {
-					side.Value = string("nesw"[(i+1)%4])
-				}
-			}
-		}
-		set(t, "at", pair([2]int{at[0]*c.N + lx, at[1]*c.N + ly}))
+		carryToken(t, c.N, at, at, turns)
 	}
 	if next == 0 {
 		del(it, "rot")

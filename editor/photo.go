@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
 )
 
 // Photos of real tiles, under a face in the tile-set editor: an author
@@ -245,27 +246,9 @@ func (s *Session) putPhoto(dir, name string, req photoRequest) error {
 	return writeAtomic(fitPath, append(out, '\n'))
 }
 
-// writeAtomic writes a file whole or not at all: a temporary file in the
-// same folder, synced, renamed over it.
+// writeAtomic writes a file whole or not at all, as every file the
+// project writes (missions.WriteFile: a synced temporary file renamed over
+// it, the mode and owner of the one it replaces kept).
 func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".photo-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return missions.WriteFile(path, data, true)
 }
