@@ -2,7 +2,6 @@ package editor
 
 import (
 	"hash/maphash"
-	"slices"
 	"strings"
 )
 
@@ -180,14 +179,6 @@ func sameNode(al, bl []string, a, b *svgNode) bool {
 	return true
 }
 
-// svgDiff is the patch that makes the drawing before into the drawing
-// after; ok is false when there is none worth sending: a drawing not
-// written one element per line, or one whose <svg> element or board
-// group changed as a whole (the page draws its own layers in them).
-func svgDiff(before, after string) (ops []svgOp, ok bool) {
-	return svgDiffTrees(parseSVG(before), parseSVG(after))
-}
-
 // svgTree is a drawing read as lines (nil root when it cannot be).
 type svgTree struct {
 	lines []string
@@ -202,7 +193,10 @@ func parseSVG(text string) *svgTree {
 	return &svgTree{lines: lines, root: root}
 }
 
-// svgDiffTrees is svgDiff of drawings read already.
+// svgDiffTrees is the patch that makes the drawing x into the drawing y;
+// ok is false when there is none worth sending: a drawing not written one
+// element per line, or one whose board group changed as a whole (the page
+// draws its own layers in it).
 func svgDiffTrees(x, y *svgTree) (ops []svgOp, ok bool) {
 	if x == nil || y == nil || x.root == nil || y.root == nil {
 		return nil, false
@@ -323,24 +317,6 @@ func (d *svgDiffer) replace(a *svgNode, path []int, p int, ma, mb []*svgNode) {
 	}
 	// Paths are counted from the <svg> element, the page's root.
 	d.ops = append(d.ops, svgOp{Path: path[1:len(path):len(path)], At: p, Del: len(ma), Add: add, Line: line, Lines: lines})
-}
-
-// applySVGPatch is what the page does with the text: the drawing before,
-// patched, is the drawing after (the tests hold the two to it).
-func applySVGPatch(before string, ops []svgOp) string {
-	lines := strings.Split(before, "\n")
-	// From the last line up, so each op's line is still where it was.
-	ops = slices.Clone(ops)
-	slices.SortStableFunc(ops, func(a, b svgOp) int { return b.Line - a.Line })
-	for _, op := range ops {
-		var add []string
-		if op.Add != "" {
-			add = strings.Split(op.Add, "\n")
-		}
-		rest := append(add, lines[op.Line+op.Lines:]...)
-		lines = append(lines[:op.Line], rest...)
-	}
-	return strings.Join(lines, "\n")
 }
 
 // patchSize is about what the patch weighs in the answer.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -342,4 +343,27 @@ func TestStateKeysDiffer(t *testing.T) {
 			t.Fatalf("session b answered a key of session a (%s) with %s, a delta: %v", ka, kb, delta)
 		}
 	}
+}
+
+// svgDiff is svgDiffTrees of two drawings' texts.
+func svgDiff(before, after string) (ops []svgOp, ok bool) {
+	return svgDiffTrees(parseSVG(before), parseSVG(after))
+}
+
+// applySVGPatch is what the page does with the text: the drawing before,
+// patched, is the drawing after (the tests hold the two to it).
+func applySVGPatch(before string, ops []svgOp) string {
+	lines := strings.Split(before, "\n")
+	// From the last line up, so each op's line is still where it was.
+	ops = slices.Clone(ops)
+	slices.SortStableFunc(ops, func(a, b svgOp) int { return b.Line - a.Line })
+	for _, op := range ops {
+		var add []string
+		if op.Add != "" {
+			add = strings.Split(op.Add, "\n")
+		}
+		rest := append(add, lines[op.Line+op.Lines:]...)
+		lines = append(lines[:op.Line], rest...)
+	}
+	return strings.Join(lines, "\n")
 }
