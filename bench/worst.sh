@@ -15,22 +15,21 @@ trap 'rm -rf "$work"' EXIT INT TERM
 
 CGO_ENABLED=0 go build -o "$work/zmission" ./cmd/zmission
 ZMISSION_WORST_DIR="$work/files" go test -count=1 -run '^TestWorstFiles$' ./app >/dev/null
-CASES=${CASES:-spawns spawns-far station copies copies-open distinct}
+CASES=${CASES:-spawns spawns-far station copies copies-open distinct distinct-16 sprawl}
 
 printf "%-12s %-9s %8s %8s %8s %6s %s\n" file command wall cpu MB exit ratio
 for c in $CASES; do
 	m="$work/files/$c/mission.yaml"
 	case $c in
-	copies*) zone="B/z17~900" ;;
-	distinct) zone="F17/ba" ;;
+	copies*) zone="B/z17~40" ;;
+	distinct) zone="F17/f" ;;
+	distinct-16 | sprawl) zone="F17/r" ;;
 	station) zone="0,0" ;;
 	*) zone="Q500/d" ;;
 	esac
-	kind=all
-	case $c in copies-open | distinct) kind=movement ;; esac # the sight graphs are 100s of millions of lines
 	for cmd in validate analyze graph zones los show render; do
 		case $cmd in
-		graph) set -- graph --kind "$kind" --format json "$m" ;;
+		graph) set -- graph --kind all --format json "$m" ;;
 		los) set -- los "$m" "$zone" ;;
 		render) set -- render --page fit --overlay threat --overlay mold "$m" ;;
 		*) set -- "$cmd" "$m" ;;

@@ -3,6 +3,7 @@ package layout
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -32,6 +33,7 @@ const (
 	ProblemBadFace           = "bad-face"
 	ProblemBadRotation       = "bad-rotation"
 	ProblemBadPosition       = "bad-position"
+	ProblemBoardTooLarge     = "board-too-large"
 	ProblemTileOverlap       = "tile-overlap"
 	ProblemBothFaces         = "both-faces"
 	ProblemBoardDisconnected = "board-disconnected"
@@ -46,6 +48,12 @@ const (
 // real table holds a board this large; the bound keeps a typo from
 // allocating millions of cells.
 const MaxTileGrid = 64
+
+// MaxBoardCells bounds the cells the placed tiles cover together: 128×128
+// cells, a table over 10 m a side in 3-cell tiles, where 1,024 tiles of the
+// built-in sets cover 9,216. Every command is linear in the cells, and this
+// keeps the largest board within a second of work (docs/performance.md).
+const MaxBoardCells = 16384
 
 // Build places the tiles of set on a board, resolves the edges where tiles
 // meet and forms the zones. It never fails: what cannot be placed is left out
@@ -96,6 +104,13 @@ func (p *placer) build() (*Board, []Problem) {
 	if len(p.in) == 0 {
 		p.add(Problem{Code: ProblemNoTiles, Tile: -1, Message: "the mission places no tiles",
 			Hint: "add tiles, e.g. {face: 1A, at: [0, 0], rot: 0}"})
+		return p.b, p.probs
+	}
+	if cells := len(p.in) * p.b.N * p.b.N; cells > MaxBoardCells {
+		p.add(Problem{Code: ProblemBoardTooLarge, Tile: -1,
+			Message: fmt.Sprintf("the board would cover %s cells (%d tiles of %d×%d); a board covers at most %s",
+				thousands(cells), len(p.in), p.b.N, p.b.N, thousands(MaxBoardCells)),
+			Hint: "split the mission, or use a tile set of fewer cells a side"})
 		return p.b, p.probs
 	}
 	p.indexFaces()
@@ -304,4 +319,18 @@ func andList(s []string) string {
 		return s[0]
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// thousands writes n with a comma between groups of three digits, as the
+// docs write large counts.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	start := 0
+	if n < 0 {
+		start = 1
+	}
+	for i := len(s) - 3; i > start; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -17,6 +17,10 @@ const TileSetFormat = 1
 // MaxTileSize bounds the size key: larger tiles are not a board game's.
 const MaxTileSize = 16
 
+// MaxTileSetCells bounds the cells of a tile set's faces together, as
+// MaxBoardCells bounds a board's: 1,024 faces of 4×4 cells, 64 of 16×16.
+const MaxTileSetCells = MaxBoardCells
+
 var (
 	tsSetNameRe = pattern.New(`^[a-z0-9][a-z0-9-]{0,63}$`)
 	// Face ids and zone labels become parts of zone ids ("1A/c") and of
@@ -131,6 +135,7 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 	}
 
 	declared := map[string]source.Pos{} // every face key, parsed or not, for tiles
+	tooLarge := false
 	if n := p.required(root, "faces", "one entry per tile face, keyed by face id"); n != nil {
 		switch {
 		case n.Kind != source.Object:
@@ -138,7 +143,11 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 		case len(n.Keys) == 0:
 			p.report(n.Pos, CodeTileSetFormat, "faces is empty: a tile set needs at least one face")
 		}
-		if n.Kind == source.Object {
+		if cells := len(n.Keys) * p.size * p.size; n.Kind == source.Object && cells > MaxTileSetCells {
+			tooLarge = true
+			p.report(n.Pos, CodeTileSetFormat, "the faces hold %s cells (%d faces of %d×%d); a tile set holds at most %s",
+				thousands(cells), len(n.Keys), p.size, p.size, thousands(MaxTileSetCells))
+		} else if n.Kind == source.Object {
 			for i, id := range n.Keys {
 				f := n.Fields[i]
 				if prev, dup := declared[id]; dup {
@@ -152,7 +161,7 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 			}
 		}
 	}
-	if n := root.Field("tiles"); n != nil {
+	if n := root.Field("tiles"); n != nil && !tooLarge {
 		p.parsePairs(n, set, declared)
 	}
 	return set
