@@ -491,7 +491,7 @@ func graphLists(b *layout.Board, moves []rules.Move, sight []rules.Sightline, ki
 		}
 		out = append(out, jsonList{key: "sight", n: len(sight), item: func(i int) any {
 			l := sight[i]
-			return sightJSON{From: b.Zones[l.From].ID, To: b.Zones[l.To].ID, Range: l.Range}
+			return sightJSON{From: b.Zones[l.From].ID, To: b.Zones[l.To].ID, Range: int(l.Range)}
 		}, raw: func(buf []byte, i int) []byte {
 			l := sight[i]
 			buf = append(buf, "{\n      \"from\": "...)

@@ -135,7 +135,7 @@ func SightGraph(b *layout.Board, w SightWorld, o SightOptions) []Sightline {
 		}
 		slices.Sort(to)
 		for _, z := range to {
-			out = append(out, Sightline{From: i, To: int(z), Range: int(c.best[z])})
+			out = append(out, Sightline{From: int32(i), To: z, Range: c.best[z]})
 		}
 	}
 	return out

@@ -151,7 +151,7 @@ func TestSightMatchesLOS(t *testing.T) {
 				t.Errorf("%s %+v: Sight has %d lines, LOS gives %d", file, o, len(got), len(want))
 			}
 			for i, l := range got {
-				if r, ok := want[[2]int{l.From, l.To}]; !ok || r != l.Range {
+				if r, ok := want[[2]int{int(l.From), int(l.To)}]; !ok || r != int(l.Range) {
 					t.Errorf("%s %+v: Sight line %+v is not in LOS", file, o, l)
 				}
 				if i > 0 && (got[i-1].From > l.From || got[i-1].From == l.From && got[i-1].To >= l.To) {
