@@ -8,15 +8,15 @@ import (
 
 // TestBoardCellsBounded: a board covers at most MaxBoardCells cells, its
 // tiles' cells together. 64 tiles of 16×16 cells are exactly the bound and
-// build; one more is refused with one problem and nothing placed, so no
-// command works on a board past it.
+// build; a tile past it is left off the board, as an overlapping tile is,
+// with one problem at that tile, and the tiles before it are placed.
 func TestBoardCellsBounded(t *testing.T) {
 	grid := make([]string, 16)
 	for i := range grid {
 		grid[i] = strings.Repeat("a", 16)
 	}
 	var faces []*Face
-	for i := range 65 {
+	for i := range 66 {
 		faces = append(faces, handFace(fmt.Sprintf("F%d", i), "", grid, "a=corridor"))
 	}
 	set := handSet(16, faces...)
@@ -34,15 +34,17 @@ func TestBoardCellsBounded(t *testing.T) {
 	if len(b.Cells) != MaxBoardCells || len(b.Tiles) != 64 {
 		t.Errorf("64 tiles: %d cells and %d tiles placed, want %d and 64", len(b.Cells), len(b.Tiles), MaxBoardCells)
 	}
-	b, probs := Build(set, place(65))
-	if len(probs) != 1 || probs[0].Code != ProblemBoardTooLarge || probs[0].Tile != -1 {
-		t.Fatalf("65 tiles: %s, want one %s on the tiles", handProbs(probs), ProblemBoardTooLarge)
+	// A tile that cannot be placed anyway (off the grid) does not count.
+	ps := append(place(64), Placement{Face: "F64", Col: 99, Row: 0}, Placement{Face: "F65", Col: 0, Row: 8})
+	b, probs := Build(set, ps)
+	if len(probs) != 2 || probs[0].Code != ProblemBadPosition || probs[1].Code != ProblemBoardTooLarge || probs[1].Tile != 65 {
+		t.Fatalf("66 tiles: %s, want %s at tile 64 and %s at tile 65", handProbs(probs), ProblemBadPosition, ProblemBoardTooLarge)
 	}
-	if want := "the board would cover 16,640 cells (65 tiles of 16×16); a board covers at most 16,384"; probs[0].Message != want {
-		t.Errorf("message %q, want %q", probs[0].Message, want)
+	if want := "tile 66 (F65 at [0,8]) is left off the board: with it the tiles would cover 16,640 cells, past the 16,384 a board covers"; probs[1].Message != want {
+		t.Errorf("message %q, want %q", probs[1].Message, want)
 	}
-	if len(b.Cells) != 0 || len(b.Tiles) != 0 {
-		t.Errorf("65 tiles: %d cells and %d tiles placed, want none", len(b.Cells), len(b.Tiles))
+	if len(b.Tiles) != 64 || len(b.Cells) != MaxBoardCells {
+		t.Errorf("66 tiles: %d placed over %d cells, want the first 64 over %d", len(b.Tiles), len(b.Cells), MaxBoardCells)
 	}
 }
 

@@ -106,13 +106,6 @@ func (p *placer) build() (*Board, []Problem) {
 			Hint: "add tiles, e.g. {face: 1A, at: [0, 0], rot: 0}"})
 		return p.b, p.probs
 	}
-	if cells := len(p.in) * p.b.N * p.b.N; cells > MaxBoardCells {
-		p.add(Problem{Code: ProblemBoardTooLarge, Tile: -1,
-			Message: fmt.Sprintf("the board would cover %s cells (%d tiles of %d×%d); a board covers at most %s",
-				thousands(cells), len(p.in), p.b.N, p.b.N, thousands(MaxBoardCells)),
-			Hint: "split the mission, or use a tile set of fewer cells a side"})
-		return p.b, p.probs
-	}
 	p.indexFaces()
 	p.placeAll()
 	p.checkGroups()
@@ -196,6 +189,16 @@ func (p *placer) placeAll() {
 			p.add(Problem{Code: ProblemTileOverlap, Tile: i, Field: "at",
 				Message: fmt.Sprintf("%s overlaps %s; it is left off the board", p.tile(i), p.tile(j)),
 				Hint:    "each grid square holds one tile; move one of them"})
+			continue
+		}
+		if cells := (len(p.b.Tiles) + 1) * p.b.N * p.b.N; cells > MaxBoardCells {
+			// Left off like an overlapping tile: the tiles before it are
+			// still drawn and checked, and no board grows past the bound.
+			p.add(Problem{Code: ProblemBoardTooLarge, Tile: i,
+				Message: fmt.Sprintf("%s is left off the board: with it the tiles would cover %s cells, past the %s a board covers",
+					p.tile(i), thousands(cells), thousands(MaxBoardCells)),
+				Hint: fmt.Sprintf("a board holds %d tiles of %d×%d cells; split the mission, or use a tile set of fewer cells a side",
+					MaxBoardCells/(p.b.N*p.b.N), p.b.N, p.b.N)})
 			continue
 		}
 		taken[sq] = i

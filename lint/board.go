@@ -200,12 +200,6 @@ func (r *Result) board(o Options) {
 			f.Ptr = fmt.Sprintf("/tiles/%d", p.Tile)
 		}
 		r.finding(f)
-		if p.Code == layout.ProblemBoardTooLarge {
-			// Nothing was placed: every check of the board would only
-			// say so again.
-			r.skipped(boardChecks, stop{at: doc.KeyPos("/tiles"), why: "the board covers more cells than a board may"})
-			return
-		}
 	}
 	scene, fs := rules.Place(doc, m, b)
 	r.Scene = scene
