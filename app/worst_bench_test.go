@@ -38,7 +38,7 @@ type worstCase struct {
 //     lines of sight);
 //   - distinct, distinct-16, sprawl: the largest boards that validate (see
 //     distinctCase), of 1,024 small faces, of 64 large ones, and of 64 in an
-//     L whose frame is 17 times the cells they cover;
+//     L whose frame (512×512, the largest) is 16 times the cells they cover;
 //   - station: 32×32 tiles of the built-in set, 1,000 Spawn Zones and 3,094
 //     Objectives (lint's BenchmarkLintWorst).
 func worstCases(tb testing.TB) []worstCase {
@@ -111,7 +111,7 @@ func worstCases(tb testing.TB) []worstCase {
 	// cell a zone of its own and every face placed once: 1,024 faces of 4×4
 	// cells (the most tiles), 64 of 16×16 (the largest faces) in a square,
 	// and the same 64 in an L along two sides of the tile grid (the largest
-	// frame around them). The copies above stop at validation (a face
+	// frame around them, 512×512 cells). The copies above stop at validation (a face
 	// placed twice is an error), so these are what every command draws,
 	// counts and lists in full.
 	out = append(out, distinctCase(r, "distinct", 4, 1024, square(32)),
@@ -142,12 +142,17 @@ func square(n int) func(i int) (int, int) {
 	return func(i int) (int, int) { return i % n, i / n }
 }
 
-// ell places 64 tiles along the top and the left of the tile grid.
+// ell places 64 tiles of 16×16 cells along the top and the left of the 32
+// columns and rows they may use, and one in the corner they make: a frame
+// of 512×512 cells, the largest.
 func ell(i int) (int, int) {
-	if i < 32 {
+	switch {
+	case i < 32:
 		return i, 0
+	case i < 63:
+		return 0, i - 31
 	}
-	return 0, i - 31
+	return 1, 1
 }
 
 // distinctCase is a board of faces of size×size one-cell corridor zones,
@@ -257,10 +262,11 @@ func BenchmarkWorst(b *testing.B) {
 
 // TestWorstFiles holds the worst files to what BenchmarkWorst and
 // docs/performance.md say of them: the copies stop at validation (a face
-// placed twice is an error) while spawns, spawns-far and distinct (the
-// largest board that validates) have no error, so that every command
-// draws and counts them in full. With ZMISSION_WORST_DIR set it leaves the files there, one folder
-// per case, for bench/worst.sh to time the built program on.
+// placed twice is an error) while spawns, spawns-far, distinct,
+// distinct-16 and sprawl (the largest boards that validate) have no error,
+// so that every command draws and counts them in full. With
+// ZMISSION_WORST_DIR set it leaves the files there, one folder per case,
+// for bench/worst.sh to time the built program on.
 func TestWorstFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds boards of 16,384 zones")

@@ -49,31 +49,43 @@ func TestBoardCellsBounded(t *testing.T) {
 }
 
 // TestTileSetCellsBounded: a tile set's faces hold at most MaxTileSetCells
-// cells together; past it the faces are not read, one error at faces says
+// cells together, and it has at most MaxTileSetFaces faces; past either the
+// faces are not read, and one error at the first face past the bound says
 // why.
 func TestTileSetCellsBounded(t *testing.T) {
-	doc := func(n int) string {
+	doc := func(size, n int) string {
 		var b strings.Builder
-		b.WriteString("format: 1\nname: big\nsize: 16\nfaces:\n")
+		fmt.Fprintf(&b, "format: 1\nname: big\nsize: %d\nfaces:\n", size)
 		for i := range n {
 			fmt.Fprintf(&b, "  F%d:\n    grid:\n", i)
-			for range 16 {
-				b.WriteString("      -" + strings.Repeat(" a", 16) + "\n")
+			for range size {
+				b.WriteString("      -" + strings.Repeat(" a", size) + "\n")
 			}
 			b.WriteString("    zones:\n      a: corridor\n")
 		}
 		return b.String()
 	}
-	set, probs := parseTS(t, "big.yaml", doc(MaxTileSetCells/256))
-	if set == nil || len(probs) > 0 || len(set.Faces) != 64 {
-		t.Fatalf("64 faces of 16×16: %v", probs)
-	}
-	set, probs = parseTS(t, "big.yaml", doc(MaxTileSetCells/256+1))
-	if set != nil || len(probs) != 1 || probs[0].Code != CodeTileSetFormat || probs[0].Pos.Line != 5 {
-		t.Fatalf("65 faces of 16×16: set %v, problems %v; want one %s at line 5", set != nil, probs, CodeTileSetFormat)
-	}
-	if !strings.Contains(probs[0].Message, "16,640 cells (65 faces of 16×16); a tile set holds at most 16,384") {
-		t.Errorf("message %q", probs[0].Message)
+	// A face of size s takes s+4 lines after the 4 of the head.
+	line := func(size, face int) int { return 5 + face*(size+4) }
+	for _, c := range []struct {
+		size, ok int
+		why      string
+	}{
+		{16, 64, "face F64 is one face too many: 65 faces of 16×16 cells hold 16,640 cells, past the 16,384 a tile set holds (64 such faces)"},
+		{5, 655, "face F655 is one face too many: 656 faces of 5×5 cells hold 16,400 cells, past the 16,384 a tile set holds (655 such faces)"},
+		{1, MaxTileSetFaces, "face F2048 is one face too many: a tile set holds at most 2,048 faces (1,024 double-sided tiles), and this one has 2,049"},
+	} {
+		set, probs := parseTS(t, "big.yaml", doc(c.size, c.ok))
+		if set == nil || len(probs) > 0 || len(set.Faces) != c.ok {
+			t.Fatalf("%d faces of %d×%d: %v", c.ok, c.size, c.size, probs)
+		}
+		set, probs = parseTS(t, "big.yaml", doc(c.size, c.ok+1))
+		if set != nil || len(probs) != 1 || probs[0].Code != CodeTileSetFormat || probs[0].Pos.Line != line(c.size, c.ok) {
+			t.Fatalf("%d faces of %d×%d: set %v, problems %v; want one %s at line %d", c.ok+1, c.size, c.size, set != nil, probs, CodeTileSetFormat, line(c.size, c.ok))
+		}
+		if !strings.Contains(probs[0].Message, c.why) {
+			t.Errorf("message %q, want it to say %q", probs[0].Message, c.why)
+		}
 	}
 }
 

@@ -122,7 +122,10 @@ func SightGraph(b *layout.Board, w SightWorld, o SightOptions) []Sightline {
 			// A board whose open zones see along whole rows has millions
 			// of lines: grown by doubling, the list was copied again and
 			// again into fresh memory. The lines so far foretell the rest.
-			guess := max(2*cap(out), need, len(out)/(i+1)*n*9/8)
+			// At most four times what is needed now: a first zone that sees
+			// the whole board must not foretell a list of n² lines.
+			guess := max(2*cap(out), need)
+			guess = max(guess, min(len(out)/(i+1)*n*9/8, 4*need))
 			out = append(make([]Sightline, 0, guess), out...)
 		}
 		// Sorted as numbers, then given their ranges: sorting the lines
