@@ -1,6 +1,7 @@
 #!/bin/sh
 # Times every command that reads a board on the worst files the documented
-# limits allow (the files of app's BenchmarkWorst), with the built program
+# limits allow (the files of app's BenchmarkWorst), and the sheet of each
+# case's tile set (tiles render, SVG and PDF), with the built program
 # as an author runs it: one process per command, its start and its
 # collector settings included. Prints wall and CPU seconds, peak memory and
 # the ratio of wall time to the 1 s target.
@@ -27,8 +28,12 @@ for c in $CASES; do
 	station) zone="0,0" ;;
 	*) zone="Q500/d" ;;
 	esac
-	for cmd in validate analyze graph zones los show render; do
+	cmds="validate analyze graph zones los show render"
+	[ -f "$work/files/$c/tiles.yaml" ] && cmds="$cmds sheet sheet-pdf"
+	for cmd in $cmds; do
 		case $cmd in
+		sheet) set -- tiles --tileset "$work/files/$c/tiles.yaml" render -o "$work/sheet.svg" ;;
+		sheet-pdf) set -- tiles --tileset "$work/files/$c/tiles.yaml" render -o "$work/sheet.pdf" ;;
 		graph) set -- graph --kind all --format json "$m" ;;
 		los) set -- los "$m" "$zone" ;;
 		render) set -- render --page fit --overlay threat --overlay mold "$m" ;;
