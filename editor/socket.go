@@ -17,10 +17,10 @@ import (
 	"github.com/gobwas/ws/wsutil"
 )
 
-// The page's edits go over a WebSocket: in Chromium a fetch costs about
-// 8 ms on this kind of machine (the request crosses the browser's
-// processes twice and its body is read in another step), a message on an
-// open socket under 2 ms. The calls and their answers are the same as
+// The page's edits go over a WebSocket: in Chromium a fetch costs 6-10
+// ms of travel on this kind of machine (the request crosses the browser's
+// processes, and the answer's headers, body and JSON come in steps), a
+// message on an open socket about 2 ms. The calls and their answers are the same as
 // over HTTP; the page falls back to fetch while the socket is not open.
 
 // socketCalls are the calls a socket answers: those whose answer is the
