@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/layout"
@@ -154,6 +156,9 @@ type jsonList struct {
 	key  string
 	n    int
 	item func(i int) any
+	// raw, when set, appends item i's text as item's encoding would be
+	// written (indented, without its last newline) for lists of millions.
+	raw func(buf []byte, i int) []byte
 }
 
 // writeJSONLists writes the document {"key": [item, ...], ...} byte for
@@ -174,7 +179,19 @@ func writeJSONLists(w io.Writer, lists ...jsonList) error {
 			bw.WriteString("[]")
 		} else {
 			bw.WriteString("[\n")
+			var buf []byte
 			for i := range l.n {
+				if l.raw != nil {
+					buf = l.raw(buf[:0], i)
+					bw.WriteString("    ")
+					bw.Write(buf)
+					if i < l.n-1 {
+						bw.WriteString(",\n")
+					} else {
+						bw.WriteString("\n")
+					}
+					continue
+				}
 				item.Reset()
 				if err := enc.Encode(l.item(i)); err != nil {
 					return err
@@ -197,6 +214,15 @@ func writeJSONLists(w io.Writer, lists ...jsonList) error {
 	}
 	bw.WriteString("}\n")
 	return bw.Flush()
+}
+
+// jsonString is s as writeJSONLists' encoder writes a string.
+func jsonString(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) // a string always encodes
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -457,9 +483,24 @@ func graphLists(b *layout.Board, moves []rules.Move, sight []rules.Sightline, ki
 		}})
 	}
 	if kind != "movement" {
+		// Each zone's name is quoted once: the open boards' sight lists
+		// are millions of items.
+		quoted := make([][]byte, len(b.Zones))
+		for i, z := range b.Zones {
+			quoted[i] = jsonString(z.ID)
+		}
 		out = append(out, jsonList{key: "sight", n: len(sight), item: func(i int) any {
 			l := sight[i]
-			return sightJSON{From: b.Zones[l.From].ID, To: b.Zones[l.To].ID, Range: l.Range}
+			return sightJSON{From: b.Zones[l.From].ID, To: b.Zones[l.To].ID, Range: int(l.Range)}
+		}, raw: func(buf []byte, i int) []byte {
+			l := sight[i]
+			buf = append(buf, "{\n      \"from\": "...)
+			buf = append(buf, quoted[l.From]...)
+			buf = append(buf, ",\n      \"to\": "...)
+			buf = append(buf, quoted[l.To]...)
+			buf = append(buf, ",\n      \"range\": "...)
+			buf = strconv.AppendInt(buf, int64(l.Range), 10)
+			return append(buf, "\n    }"...)
 		}})
 	}
 	return append(out, zoneList(b))
@@ -505,18 +546,49 @@ func writeGraphText(w io.Writer, b *layout.Board, moves []rules.Move, sight []ru
 			fmt.Fprintln(tw, line)
 		}
 	}
-	if kind != "movement" {
-		fmt.Fprintf(tw, "sight (%d):\n", len(sight))
-		for _, l := range sight {
-			fmt.Fprintf(tw, "  %s\t--\t%s\trange %d\n", b.Zones[l.From].ID, b.Zones[l.To].ID, l.Range)
+	if err := tw.Flush(); err != nil || kind == "movement" {
+		return err
+	}
+	return writeSightText(w, b, sight)
+}
+
+// writeSightText writes the sight lines in columns as a tabwriter would
+// (each column as wide as its widest cell and two spaces), without holding
+// millions of lines in one: the widths are known from the zones' names.
+func writeSightText(w io.Writer, b *layout.Board, sight []rules.Sightline) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(bw, "sight (%d):\n", len(sight))
+	width := make([]int, len(b.Zones))
+	for i, z := range b.Zones {
+		width[i] = utf8.RuneCountInString(z.ID)
+	}
+	wFrom, wTo := 0, 0
+	for _, l := range sight {
+		wFrom, wTo = max(wFrom, width[l.From]), max(wTo, width[l.To])
+	}
+	pad := func(n int) {
+		for ; n > 0; n-- {
+			bw.WriteByte(' ')
 		}
 	}
-	return tw.Flush()
+	var num [20]byte
+	for _, l := range sight {
+		bw.WriteString("  ")
+		bw.WriteString(b.Zones[l.From].ID)
+		pad(wFrom - width[l.From] + 2)
+		bw.WriteString("--  ")
+		bw.WriteString(b.Zones[l.To].ID)
+		pad(wTo - width[l.To] + 2)
+		bw.WriteString("range ")
+		bw.Write(strconv.AppendInt(num[:0], int64(l.Range), 10))
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }
 
 // writeDOT prints the graphs for Graphviz, zones pinned at their positions.
 func writeDOT(w io.Writer, title string, b *layout.Board, moves []rules.Move, sight []rules.Sightline) error {
-	q := func(s string) string { return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"` }
+	q := func(s string) string { return `"` + dotEscape.Replace(s) + `"` }
 	fmt.Fprintf(w, "graph zones {\n  label=%s;\n  node [shape=box, fontname=\"Helvetica\"];\n", q(title))
 	for _, z := range b.Zones {
 		var sx, sy float64
@@ -546,12 +618,30 @@ func writeDOT(w io.Writer, title string, b *layout.Board, moves []rules.Move, si
 		}
 		fmt.Fprintf(w, "  %s -- %s [label=%s, style=%s%s];\n", q(b.Zones[from].ID), q(b.Zones[to].ID), q(label), style, dir)
 	}
-	for _, l := range sight {
-		fmt.Fprintf(w, "  %s -- %s [label=%s, color=\"#3070c0\", constraint=false];\n", q(b.Zones[l.From].ID), q(b.Zones[l.To].ID), q(fmt.Sprintf("sight %d", l.Range)))
+	// The sight lines of an open board are millions: each zone's name is
+	// quoted once and each line made in one buffer.
+	quoted := make([]string, len(b.Zones))
+	for i, z := range b.Zones {
+		quoted[i] = q(z.ID)
 	}
-	fmt.Fprintln(w, "}")
-	return nil
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var line []byte
+	for _, l := range sight {
+		line = append(line[:0], "  "...)
+		line = append(line, quoted[l.From]...)
+		line = append(line, " -- "...)
+		line = append(line, quoted[l.To]...)
+		line = append(line, ` [label="sight `...)
+		line = strconv.AppendInt(line, int64(l.Range), 10)
+		line = append(line, "\", color=\"#3070c0\", constraint=false];\n"...)
+		bw.Write(line)
+	}
+	bw.WriteString("}\n")
+	return bw.Flush()
 }
+
+// dotEscape escapes a Graphviz quoted string.
+var dotEscape = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 
 func (e *env) losCmd() *cli.Command {
 	return &cli.Command{

@@ -549,7 +549,9 @@ func placeTiles(r *rand.Rand, info tilesetInfo, mode string) ([]any, [][2]int) {
 			}
 		}
 	case "huge", "spawns":
-		side := 32
+		// As many tiles as a board may cover with cells (128×128), at most
+		// the 1,024 the limits allow.
+		side := min(32, 128/max(info.size, 1))
 		if mode == "spawns" {
 			side = 8 + r.IntN(8)
 		}

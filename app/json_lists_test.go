@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"text/tabwriter"
 
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/source"
@@ -70,4 +72,53 @@ func firstLineDiff(a, b string) string {
 		}
 	}
 	return fmt.Sprintf("%d lines, whole: %d", len(al), len(bl))
+}
+
+// TestSightTextAsTabwriter: graph's sight lines are written in columns
+// without a tabwriter; the bytes are the tabwriter's, for the example
+// missions' sight graphs (with and without Enhanced senses) and for zone
+// names of several widths, some not ASCII.
+func TestSightTextAsTabwriter(t *testing.T) {
+	tabbed := func(b *layout.Board, sight []rules.Sightline) string {
+		var out strings.Builder
+		tw := tabwriter.NewWriter(&out, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "sight (%d):\n", len(sight))
+		for _, l := range sight {
+			fmt.Fprintf(tw, "  %s\t--\t%s\trange %d\n", b.Zones[l.From].ID, b.Zones[l.To].ID, l.Range)
+		}
+		tw.Flush()
+		return out.String()
+	}
+	check := func(name string, b *layout.Board, sight []rules.Sightline) {
+		t.Helper()
+		var got strings.Builder
+		if err := writeSightText(&got, b, sight); err != nil {
+			t.Fatal(err)
+		}
+		if want := tabbed(b, sight); got.String() != want {
+			t.Errorf("%s: differs from the tabwriter's:\n%s", name, firstLineDiff(got.String(), want))
+		}
+	}
+	paths, _ := filepath.Glob("../examples/*/*.yaml")
+	boards := 0
+	for _, path := range paths {
+		r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, AllowOutside: true})
+		if r.Scene == nil || r.Scene.Board == nil {
+			continue
+		}
+		g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
+		if g == nil {
+			continue
+		}
+		boards++
+		for _, o := range []rules.SightOptions{{}, {EnhancedSenses: true}} {
+			check(path, r.Scene.Board, g.Sight(r.Scene, o))
+		}
+	}
+	if boards < 5 {
+		t.Fatalf("%d example boards", boards)
+	}
+	b := &layout.Board{Zones: []*layout.Zone{{ID: "a"}, {ID: "Ünïcode/zone"}, {ID: "B/z17~40"}, {ID: "x"}}}
+	check("names", b, []rules.Sightline{{From: 0, To: 1, Range: 1}, {From: 0, To: 3, Range: 12}, {From: 1, To: 2}, {From: 2, To: 3, Range: 3}})
+	check("none", b, nil)
 }

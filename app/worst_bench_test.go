@@ -11,9 +11,9 @@ import (
 )
 
 // The worst files the documented limits allow (1,024 tiles, 4,096 tokens,
-// faces of 16×16 cells, a configuration's numbers at their bounds), each
-// through every command that reads a board, in process. The target is 1 s
-// per command and file (bench/run.sh).
+// faces of 16×16 cells, 16,384 cells a board, a configuration's numbers at
+// their bounds), each through every command that reads a board, in
+// process. The target is 1 s per command and file (bench/worst.sh).
 
 // worstCase is one file of the worst cases: the mission, its tile set and
 // its configuration, with a zone for los.
@@ -31,13 +31,14 @@ type worstCase struct {
 //     every Spawn Zone has neighbours a Mold chain of one zone links it
 //     to; the file validates (the inventory check off);
 //   - spawns-far: the same with mold-distance's threshold at its bound, 6;
-//   - copies, copies-open: one 16×16 face of 256 zones placed 1,024 times
-//     (262,144 zones, and an error per copy, so analyze, show and render
-//     stop at validation), with 4,092 Spawn Zones scattered over it; rooms, and
-//     corridors (graph lists the movement graph only there: the sight graph
-//     of 262,144 zones each seeing along its row and column is 270 million
-//     lines, as long to print as it is);
-//   - distinct: the largest board that validates (see distinctCase);
+//   - copies, copies-open: one 16×16 face of 256 zones placed 64 times
+//     (16,384 zones, and an error per copy, so analyze, show and render
+//     stop at validation), with 4,092 Spawn Zones scattered over it; rooms,
+//     and corridors (every zone sees along its row and column: 1.8 million
+//     lines of sight);
+//   - distinct, distinct-16, sprawl: the largest boards that validate (see
+//     distinctCase), of 1,024 small faces, of 64 large ones, and of 64 in an
+//     L whose frame (512×512, the largest) is 16 times the cells they cover;
 //   - station: 32×32 tiles of the built-in set, 1,000 Spawn Zones and 3,094
 //     Objectives (lint's BenchmarkLintWorst).
 func worstCases(tb testing.TB) []worstCase {
@@ -70,9 +71,10 @@ func worstCases(tb testing.TB) []worstCase {
 		config: "rules:\n  inventory: off\n  mold-distance: {threshold: 6}\n"})
 
 	// copies: a 16×16 face whose every cell is a zone of its own, placed
-	// 1,024 times, with 4,092 Spawn Zones scattered over it: rooms (walled
-	// in, so no moves and no sight, but Mold chains anywhere), and open
-	// corridors (every zone reaches and sees along its row and column).
+	// 64 times (the 16,384 cells a board may cover), with 4,092 Spawn Zones
+	// scattered over it: rooms (walled in, so no moves and no sight, but
+	// Mold chains anywhere), and open corridors (every zone reaches and
+	// sees along its row and column).
 	r := rand.New(rand.NewPCG(19, 4))
 	for _, kind := range []string{"room", "corridor"} {
 		ts.Reset()
@@ -90,28 +92,31 @@ func worstCases(tb testing.TB) []worstCase {
 		}
 		m.Reset()
 		m.WriteString("format: 1\nid: copies\ntitle: Copies\nruleset: zombicide-invader\ntileset: ./tiles.yaml\ntiles:\n")
-		for i := range 1024 {
-			fmt.Fprintf(&m, "  - {face: B, at: [%d, %d]}\n", i%32, i/32)
+		for i := range 64 {
+			fmt.Fprintf(&m, "  - {face: B, at: [%d, %d]}\n", i%8, i/8)
 		}
-		m.WriteString("tokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [511, 511]}\n")
+		m.WriteString("tokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [127, 127]}\n")
 		for range 4096 - 4 {
-			fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", r.IntN(512), r.IntN(512))
+			fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", r.IntN(128), r.IntN(128))
 		}
 		m.WriteString("objectives:\n  - exit: all\n")
 		name := "copies"
 		if kind == "corridor" {
 			name = "copies-open"
 		}
-		out = append(out, worstCase{name: name, tiles: ts.String(), mission: m.String(), zone: "B/z17~900"})
+		out = append(out, worstCase{name: name, tiles: ts.String(), mission: m.String(), zone: "B/z17~40"})
 	}
 
-	// distinct: the largest board that validates: faces of 16×16 one-cell
-	// corridor zones, each placed once, as many as a tile set of 200,000
-	// values holds (720 faces, 184,320 zones), with 4,092 Spawn Zones. The
-	// copies above stop at validation (a face placed twice is an error), so
-	// this is the one that every command draws, counts and lists in full
-	// (graph its movement graph: the sight graph is 160 million lines).
-	out = append(out, distinctCase(r))
+	// distinct, distinct-16, sprawl: the largest boards that validate, every
+	// cell a zone of its own and every face placed once: 1,024 faces of 4×4
+	// cells (the most tiles), 64 of 16×16 (the largest faces) in a square,
+	// and the same 64 in an L along two sides of the tile grid (the largest
+	// frame around them, 512×512 cells). The copies above stop at validation (a face
+	// placed twice is an error), so these are what every command draws,
+	// counts and lists in full.
+	out = append(out, distinctCase(r, "distinct", 4, 1024, square(32)),
+		distinctCase(r, "distinct-16", 16, 64, square(8)),
+		distinctCase(r, "sprawl", 16, 64, ell))
 
 	// station: the built-in set at the limits.
 	m.Reset()
@@ -132,11 +137,27 @@ func worstCases(tb testing.TB) []worstCase {
 	return out
 }
 
-// distinctFaces is how many 16×16 faces of one-cell zones a tile set
-// holds within the 200,000 values a document may have.
-const distinctFaces = 720
+// square places tile i of a square of n tiles a side.
+func square(n int) func(i int) (int, int) {
+	return func(i int) (int, int) { return i % n, i / n }
+}
 
-func distinctCase(r *rand.Rand) worstCase {
+// ell places 64 tiles of 16×16 cells along the top and the left of the 32
+// columns and rows they may use, and one in the corner they make: a frame
+// of 512×512 cells, the largest.
+func ell(i int) (int, int) {
+	switch {
+	case i < 32:
+		return i, 0
+	case i < 63:
+		return 0, i - 31
+	}
+	return 1, 1
+}
+
+// distinctCase is a board of faces of size×size one-cell corridor zones,
+// each placed once where at puts it, with 4,092 Spawn Zones on its cells.
+func distinctCase(r *rand.Rand, name string, size, faces int, at func(int) (int, int)) worstCase {
 	label := func(i int) string {
 		const abc = "abcdefghijklmnopqrstuvwxyz"
 		if i < len(abc) {
@@ -145,34 +166,36 @@ func distinctCase(r *rand.Rand) worstCase {
 		return string([]byte{abc[i/len(abc)%len(abc)], abc[i%len(abc)]})
 	}
 	var ts strings.Builder
-	ts.WriteString("format: 1\nname: big\nsize: 16\nfaces:\n")
-	for f := range distinctFaces {
+	fmt.Fprintf(&ts, "format: 1\nname: big\nsize: %d\nfaces:\n", size)
+	for f := range faces {
 		fmt.Fprintf(&ts, "  F%d:\n    grid:\n", f)
-		for y := range 16 {
+		for y := range size {
 			ts.WriteString("      -")
-			for x := range 16 {
-				ts.WriteString(" " + label(y*16+x))
+			for x := range size {
+				ts.WriteString(" " + label(y*size+x))
 			}
 			ts.WriteString("\n")
 		}
 		ts.WriteString("    zones:\n")
-		for i := range 256 {
+		for i := range size * size {
 			fmt.Fprintf(&ts, "      %s: corridor\n", label(i))
 		}
 	}
 	var m strings.Builder
-	m.WriteString("format: 1\nid: distinct\ntitle: Distinct\nruleset: zombicide-invader\ntileset: ./tiles.yaml\ntiles:\n")
-	for i := range distinctFaces {
-		fmt.Fprintf(&m, "  - {face: F%d, at: [%d, %d]}\n", i, i%32, i/32)
+	fmt.Fprintf(&m, "format: 1\nid: %s\ntitle: Distinct\nruleset: zombicide-invader\ntileset: ./tiles.yaml\ntiles:\n", name)
+	for i := range faces {
+		c, r := at(i)
+		fmt.Fprintf(&m, "  - {face: F%d, at: [%d, %d]}\n", i, c, r)
 	}
 	m.WriteString("tokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [1, 1]}\n")
 	for range 4096 - 4 {
-		fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", r.IntN(512), r.IntN(16*(distinctFaces/32)))
+		c, row := at(r.IntN(faces))
+		fmt.Fprintf(&m, "  - {type: spawn, color: red, at: [%d, %d]}\n", c*size+r.IntN(size), row*size+r.IntN(size))
 	}
 	m.WriteString("objectives:\n  - exit: all\n")
 	// The boxes hold 4 red Spawn Zones: the inventory check is off, so that
 	// the file validates and every command goes all the way.
-	return worstCase{name: "distinct", tiles: ts.String(), mission: m.String(), zone: "F17/ba",
+	return worstCase{name: name, tiles: ts.String(), mission: m.String(), zone: "F17/" + label(size+1),
 		config: "rules:\n  inventory: off\n"}
 }
 
@@ -219,9 +242,6 @@ func BenchmarkWorst(b *testing.B) {
 	for _, c := range worstCases(b) {
 		path := c.write(b)
 		cmds := worstCommands(path, c.zone)
-		if c.name == "copies-open" || c.name == "distinct" {
-			cmds["graph"] = []string{"graph", "--kind", "movement", "--format", "json", path}
-		}
 		for _, name := range []string{"validate", "analyze", "graph", "zones", "los", "show", "render"} {
 			args := append([]string{"zmission", "--allow-outside"}, cmds[name]...)
 			b.Run(c.name+"/"+name, func(b *testing.B) {
@@ -242,13 +262,14 @@ func BenchmarkWorst(b *testing.B) {
 
 // TestWorstFiles holds the worst files to what BenchmarkWorst and
 // docs/performance.md say of them: the copies stop at validation (a face
-// placed twice is an error) while spawns, spawns-far and distinct (the
-// largest board that validates) have no error, so that every command
-// draws and counts them in full. With ZMISSION_WORST_DIR set it leaves the files there, one folder
-// per case, for bench/worst.sh to time the built program on.
+// placed twice is an error) while spawns, spawns-far, distinct,
+// distinct-16 and sprawl (the largest boards that validate) have no error,
+// so that every command draws and counts them in full. With
+// ZMISSION_WORST_DIR set it leaves the files there, one folder per case,
+// for bench/worst.sh to time the built program on.
 func TestWorstFiles(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds boards of 262,144 zones")
+		t.Skip("builds boards of 16,384 zones")
 	}
 	root := os.Getenv("ZMISSION_WORST_DIR")
 	if root == "" {
@@ -256,7 +277,7 @@ func TestWorstFiles(t *testing.T) {
 	}
 	for _, c := range worstCases(t) {
 		path := c.writeIn(t, root)
-		valid := c.name == "spawns" || c.name == "spawns-far" || c.name == "distinct"
+		valid := c.name != "copies" && c.name != "copies-open" && c.name != "station"
 		if !valid && c.name != "copies" {
 			continue
 		}

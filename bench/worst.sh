@@ -1,6 +1,7 @@
 #!/bin/sh
 # Times every command that reads a board on the worst files the documented
-# limits allow (the files of app's BenchmarkWorst), with the built program
+# limits allow (the files of app's BenchmarkWorst), and the sheet of each
+# case's tile set (tiles render, SVG and PDF), with the built program
 # as an author runs it: one process per command, its start and its
 # collector settings included. Prints wall and CPU seconds, peak memory and
 # the ratio of wall time to the 1 s target.
@@ -15,22 +16,25 @@ trap 'rm -rf "$work"' EXIT INT TERM
 
 CGO_ENABLED=0 go build -o "$work/zmission" ./cmd/zmission
 ZMISSION_WORST_DIR="$work/files" go test -count=1 -run '^TestWorstFiles$' ./app >/dev/null
-CASES=${CASES:-spawns spawns-far station copies copies-open distinct}
+CASES=${CASES:-spawns spawns-far station copies copies-open distinct distinct-16 sprawl}
 
 printf "%-12s %-9s %8s %8s %8s %6s %s\n" file command wall cpu MB exit ratio
 for c in $CASES; do
 	m="$work/files/$c/mission.yaml"
 	case $c in
-	copies*) zone="B/z17~900" ;;
-	distinct) zone="F17/ba" ;;
+	copies*) zone="B/z17~40" ;;
+	distinct) zone="F17/f" ;;
+	distinct-16 | sprawl) zone="F17/r" ;;
 	station) zone="0,0" ;;
 	*) zone="Q500/d" ;;
 	esac
-	kind=all
-	case $c in copies-open | distinct) kind=movement ;; esac # the sight graphs are 100s of millions of lines
-	for cmd in validate analyze graph zones los show render; do
+	cmds="validate analyze graph zones los show render"
+	[ -f "$work/files/$c/tiles.yaml" ] && cmds="$cmds sheet sheet-pdf"
+	for cmd in $cmds; do
 		case $cmd in
-		graph) set -- graph --kind "$kind" --format json "$m" ;;
+		sheet) set -- tiles --tileset "$work/files/$c/tiles.yaml" render -o "$work/sheet.svg" ;;
+		sheet-pdf) set -- tiles --tileset "$work/files/$c/tiles.yaml" render -o "$work/sheet.pdf" ;;
+		graph) set -- graph --kind all --format json "$m" ;;
 		los) set -- los "$m" "$zone" ;;
 		render) set -- render --page fit --overlay threat --overlay mold "$m" ;;
 		*) set -- "$cmd" "$m" ;;

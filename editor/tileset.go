@@ -249,7 +249,7 @@ func tilesetOp(root *yaml.Node, op Op) error {
 		return refuse("the tile set has no faces mapping; fix it in the text first")
 	}
 	size, ok := intOf(get(root, "size"))
-	if !ok || size < 1 || size > 16 {
+	if !ok || size < 1 || size > layout.MaxTileSize {
 		return refuse("the tile set has no size from 1 to 16; fix it in the text first")
 	}
 	if op.Op == "face.add" {
@@ -258,6 +258,11 @@ func tilesetOp(root *yaml.Node, op Op) error {
 		}
 		if get(faces, op.Face) != nil {
 			return refuse("there is already a face %s", op.Face)
+		}
+		// The set would be refused whole past its bounds: say so here.
+		if n := len(faces.Content)/2 + 1; n > layout.MaxTileSetFaces || n*size*size > layout.MaxTileSetCells {
+			return refuse("a tile set holds at most %d faces and %d cells; with one more face of %d×%d this one would have %d faces and %d cells: start another set",
+				layout.MaxTileSetFaces, layout.MaxTileSetCells, size, size, n, n*size*size)
 		}
 		grid := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 		for range size {

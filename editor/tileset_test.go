@@ -2,6 +2,7 @@ package editor
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,5 +83,28 @@ func TestTilesetOpsRefused(t *testing.T) {
 		if _, err := applyTilesetOps(src, op); err == nil {
 			t.Errorf("%+v: accepted", op)
 		}
+	}
+}
+
+// TestTilesetFaceAddBounded: a face past the tile set's bounds (16,384
+// cells, layout.MaxTileSetCells) is refused with the bound's reason, not
+// added to make the whole set unreadable.
+func TestTilesetFaceAddBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("format: 1\nname: big\nsize: 16\nfaces:\n")
+	for i := range 64 {
+		fmt.Fprintf(&b, "  F%d:\n    grid:\n", i)
+		for range 16 {
+			b.WriteString("      -" + strings.Repeat(" a", 16) + "\n")
+		}
+		b.WriteString("    zones:\n      a: corridor\n")
+	}
+	_, err := applyTilesetOps([]byte(b.String()), Op{Op: "face.add", Face: "F64"})
+	if err == nil || !strings.Contains(err.Error(), "at most 2048 faces and 16384 cells") {
+		t.Fatalf("the 65th face of 16×16: %v", err)
+	}
+	one := strings.SplitAfter(b.String(), "      a: corridor\n")[0] // the set with its first face only
+	if _, err := applyTilesetOps([]byte(one), Op{Op: "face.add", Face: "G"}); err != nil {
+		t.Fatalf("a second face: %v", err)
 	}
 }

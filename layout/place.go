@@ -3,6 +3,7 @@ package layout
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -32,6 +33,7 @@ const (
 	ProblemBadFace           = "bad-face"
 	ProblemBadRotation       = "bad-rotation"
 	ProblemBadPosition       = "bad-position"
+	ProblemBoardTooLarge     = "board-too-large"
 	ProblemTileOverlap       = "tile-overlap"
 	ProblemBothFaces         = "both-faces"
 	ProblemBoardDisconnected = "board-disconnected"
@@ -46,6 +48,20 @@ const (
 // real table holds a board this large; the bound keeps a typo from
 // allocating millions of cells.
 const MaxTileGrid = 64
+
+// MaxBoardSide bounds the board's frame, in cells a side: the frame is what
+// the per-cell arrays are sized by, however few tiles stand in it, so tiles
+// of 16×16 cells stay in the first 32 columns and rows of the tile grid.
+const MaxBoardSide = 512
+
+// gridSide is how many columns and rows of the tile grid tiles may use.
+func (p *placer) gridSide() int { return min(MaxTileGrid, MaxBoardSide/p.b.N) }
+
+// MaxBoardCells bounds the cells the placed tiles cover together: 128×128
+// cells, a table over 10 m a side in 3-cell tiles, where 1,024 tiles of the
+// built-in sets cover 9,216. Every command is linear in the cells, and this
+// keeps the largest board within a second of work (docs/performance.md).
+const MaxBoardCells = 16384
 
 // Build places the tiles of set on a board, resolves the edges where tiles
 // meet and forms the zones. It never fails: what cannot be placed is left out
@@ -141,6 +157,7 @@ func faceShapeError(f *Face, n int) string {
 
 // placeAll checks each placement and puts the good ones on the board.
 func (p *placer) placeAll() {
+	over, overN := -1, 0       // the board-too-large problem, the tiles it stands for
 	taken := map[[2]int]int{}  // grid square -> placement index
 	faceAt := map[string]int{} // placed face -> placement index
 	otherAt := map[string]int{}
@@ -157,10 +174,14 @@ func (p *placer) placeAll() {
 				Message: fmt.Sprintf("%s: face %s of tile set %q cannot be placed: it %s", p.tile(i), t.Face, p.set.Name, why)})
 			ok = false
 		}
-		if t.Col < 0 || t.Row < 0 || t.Col >= MaxTileGrid || t.Row >= MaxTileGrid {
+		if grid := p.gridSide(); t.Col < 0 || t.Row < 0 || t.Col >= grid || t.Row >= grid {
+			hint := fmt.Sprintf("columns and rows count from 0 at the top left and stay below %d", grid)
+			if grid < MaxTileGrid {
+				hint += fmt.Sprintf(" with tiles of %d×%d cells (a board is at most %d cells a side)", p.b.N, p.b.N, MaxBoardSide)
+			}
 			p.add(Problem{Code: ProblemBadPosition, Tile: i, Field: "at",
 				Message: fmt.Sprintf("%s: position [%d,%d] is off the tile grid", p.tile(i), t.Col, t.Row),
-				Hint:    fmt.Sprintf("columns and rows count from 0 at the top left and stay below %d", MaxTileGrid)})
+				Hint:    hint})
 			ok = false
 		}
 		rot := t.Rot
@@ -183,6 +204,21 @@ func (p *placer) placeAll() {
 				Hint:    "each grid square holds one tile; move one of them"})
 			continue
 		}
+		if cells := (len(p.b.Tiles) + 1) * p.b.N * p.b.N; cells > MaxBoardCells {
+			// Left off like an overlapping tile: the tiles before it are
+			// still drawn and checked, and no board grows past the bound.
+			// One problem, at the first, says how many more.
+			if over < 0 {
+				over = len(p.probs)
+				p.add(Problem{Code: ProblemBoardTooLarge, Tile: i,
+					Message: fmt.Sprintf("%s is left off the board: with it the tiles would cover %s cells, past the %s a board covers",
+						p.tile(i), thousands(cells), thousands(MaxBoardCells)),
+					Hint: fmt.Sprintf("a board holds %d tiles of %d×%d cells; split the mission, or use a tile set of fewer cells a side",
+						MaxBoardCells/(p.b.N*p.b.N), p.b.N, p.b.N)})
+			}
+			overN++
+			continue
+		}
 		taken[sq] = i
 		if j, dup := faceAt[f.ID]; dup {
 			p.add(Problem{Code: ProblemBothFaces, Tile: i, Field: "face",
@@ -201,6 +237,11 @@ func (p *placer) placeAll() {
 		}
 		p.b.Tiles = append(p.b.Tiles, Placed{Index: i, Face: f.ID, Col: t.Col, Row: t.Row, Rot: rot})
 		p.on = append(p.on, f)
+	}
+	if overN > 1 {
+		pr := &p.probs[over]
+		pr.Message = strings.Replace(pr.Message, " is left off the board: with it",
+			fmt.Sprintf(" and the %s after it are left off the board: with the first", thousands(overN-1)), 1)
 	}
 }
 
@@ -304,4 +345,18 @@ func andList(s []string) string {
 		return s[0]
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// thousands writes n with a comma between groups of three digits, as the
+// docs write large counts.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	start := 0
+	if n < 0 {
+		start = 1
+	}
+	for i := len(s) - 3; i > start; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -17,6 +17,33 @@ const TileSetFormat = 1
 // MaxTileSize bounds the size key: larger tiles are not a board game's.
 const MaxTileSize = 16
 
+// MaxTileSetCells bounds the cells of a tile set's faces together, as
+// MaxBoardCells bounds a board's: 1,024 faces of 4×4 cells, 64 of 16×16.
+const MaxTileSetCells = MaxBoardCells
+
+// MaxTileSetFaces bounds the faces: 1,024 double-sided tiles, the most
+// tiles a mission places.
+const MaxTileSetFaces = 2048
+
+// tooManyFaces finds the first face of faces past MaxTileSetFaces or
+// MaxTileSetCells, and says why it is one too many.
+func (p *tsParser) tooManyFaces(faces *source.Node) (int, string) {
+	if faces.Kind != source.Object || p.size < 1 {
+		return 0, ""
+	}
+	n, per := len(faces.Keys), p.size*p.size
+	switch {
+	case n > MaxTileSetFaces && MaxTileSetFaces*per <= MaxTileSetCells:
+		return MaxTileSetFaces, fmt.Sprintf("face %s is one face too many: a tile set holds at most %s faces (1,024 double-sided tiles), and this one has %s; split it into several sets",
+			tsName(faces.Keys[MaxTileSetFaces]), thousands(MaxTileSetFaces), thousands(n))
+	case n*per > MaxTileSetCells:
+		at := MaxTileSetCells / per
+		return at, fmt.Sprintf("face %s is one face too many: %d faces of %d×%d cells hold %s cells, past the %s a tile set holds (%d such faces); split the set, or describe the tiles with fewer cells a side",
+			tsName(faces.Keys[at]), n, p.size, p.size, thousands(n*per), thousands(MaxTileSetCells), at)
+	}
+	return 0, ""
+}
+
 var (
 	tsSetNameRe = pattern.New(`^[a-z0-9][a-z0-9-]{0,63}$`)
 	// Face ids and zone labels become parts of zone ids ("1A/c") and of
@@ -131,6 +158,7 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 	}
 
 	declared := map[string]source.Pos{} // every face key, parsed or not, for tiles
+	tooLarge := false
 	if n := p.required(root, "faces", "one entry per tile face, keyed by face id"); n != nil {
 		switch {
 		case n.Kind != source.Object:
@@ -138,7 +166,12 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 		case len(n.Keys) == 0:
 			p.report(n.Pos, CodeTileSetFormat, "faces is empty: a tile set needs at least one face")
 		}
-		if n.Kind == source.Object {
+		if at, why := p.tooManyFaces(n); why != "" {
+			// None of the faces is read: the set is refused anyway, and
+			// reading them was the cost the bound keeps away.
+			tooLarge = true
+			p.report(n.Fields[at].KeyPos, CodeTileSetFormat, "%s", why)
+		} else if n.Kind == source.Object {
 			for i, id := range n.Keys {
 				f := n.Fields[i]
 				if prev, dup := declared[id]; dup {
@@ -152,7 +185,7 @@ func (p *tsParser) parse(root *source.Node) *TileSet {
 			}
 		}
 	}
-	if n := root.Field("tiles"); n != nil {
+	if n := root.Field("tiles"); n != nil && !tooLarge {
 		p.parsePairs(n, set, declared)
 	}
 	return set

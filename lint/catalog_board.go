@@ -32,6 +32,8 @@ func init() {
 			Doc: "Tiles turn in quarter turns, clockwise."},
 		{ID: "bad-position", Title: "A tile position is off the tile grid", Severity: validate.Error,
 			Doc: "Tile positions count from [0, 0] at the top left and must stay within a reasonable board."},
+		{ID: "board-too-large", Title: "The board covers more cells than a board may", Severity: validate.Error, Fixed: true,
+			Doc: "A board covers at most 16,384 cells, its tiles' cells together (tiles × size × size): 128×128 cells, a table over 10 m a side in tiles of 3 cells, where 1,024 tiles of the built-in sets cover 9,216. A tile set of 16×16-cell faces places 64 tiles. The tiles past it, in the order of the list, are left off the board, with this one error at the first; the others are drawn and checked. It is a limit of the format: its severity cannot be configured and no `zmission:ignore` comment silences it. Tile positions are bounded too: a board's frame is at most 512 cells a side, so tiles of 16×16 cells stay in the first 32 columns and rows (`bad-position`)."},
 		{ID: "tile-overlap", Title: "Two tiles are on the same square", Severity: validate.Error,
 			Doc:  "Each square of the tile grid holds one tile.",
 			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\n  - {face: 2A, at: [0, 0]}\n" + tail,

@@ -161,7 +161,7 @@ func (r *Result) suppress(data []byte) {
 	}
 	kept := r.Diags[:0]
 	for _, diag := range r.Diags {
-		if diag.File == r.File && diag.Rule != "internal" && silence(byLine[diag.Line], diag) {
+		if diag.File == r.File && diag.Rule != "internal" && !fixed(diag.Rule) && silence(byLine[diag.Line], diag) {
 			continue
 		}
 		kept = append(kept, diag)
@@ -199,6 +199,9 @@ func (r *Result) suppress(data []byte) {
 					hint = fmt.Sprintf("did you mean %s?", g)
 				}
 				report(fmt.Sprintf("zmission:ignore names %q, which is no check", id), hint)
+			case fixed(id):
+				report(fmt.Sprintf("zmission:ignore names %s, a limit of the format: no comment silences it", id),
+					"split the mission instead, or change what the finding names")
 			case !d.used[i] && r.complete:
 				where := fmt.Sprintf("on line %d", d.target)
 				if d.target == 0 {
@@ -210,6 +213,12 @@ func (r *Result) suppress(data []byte) {
 		}
 	}
 	validate.Sort(r.Diags)
+}
+
+// fixed reports whether rule is a limit of the format (validate.Check.Fixed).
+func fixed(rule string) bool {
+	c := validate.Lookup(rule)
+	return c != nil && c.Fixed
 }
 
 // silence marks and reports whether a directive covers the diagnostic.

@@ -168,6 +168,12 @@ func Sheets(set *layout.TileSet, o SheetOptions) ([][]byte, error) {
 // sheetTiles pairs the faces of each physical tile, in file order.
 func sheetTiles(set *layout.TileSet) [][]*layout.Face {
 	done := map[string]bool{}
+	byID := make(map[string]*layout.Face, len(set.Faces))
+	for _, f := range set.Faces {
+		if _, dup := byID[f.ID]; !dup {
+			byID[f.ID] = f
+		}
+	}
 	var out [][]*layout.Face
 	for _, f := range set.Faces {
 		if done[f.ID] {
@@ -175,7 +181,7 @@ func sheetTiles(set *layout.TileSet) [][]*layout.Face {
 		}
 		done[f.ID] = true
 		tile := []*layout.Face{f}
-		if o := set.Face(f.Other); f.Other != "" && o != nil && !done[o.ID] {
+		if o := byID[f.Other]; f.Other != "" && o != nil && !done[o.ID] {
 			done[o.ID] = true
 			tile = append(tile, o)
 		}
@@ -202,7 +208,12 @@ func drawFace(w *svgw, set *layout.TileSet, f *layout.Face, x, y float64, st sty
 		writeLine(w, st, x, y+capSize, capSize, "start", first)
 	}
 	top := y + capSize*1.6
-	b, _ := layout.Build(set, []layout.Placement{{Face: f.ID}})
+	// Built from a set of this face alone: Build indexes every face of its
+	// set, and a sheet of thousands of faces built each against all the
+	// others was quadratic.
+	one := *set
+	one.Faces = []*layout.Face{f}
+	b, _ := layout.Build(&one, []layout.Placement{{Face: f.ID}})
 	w.open("g", "class", "face", "data-face", esc(f.ID))
 	w.WriteByte('\n')
 	if b == nil || len(b.Tiles) == 0 || b.W == 0 {

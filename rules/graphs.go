@@ -53,8 +53,9 @@ type Seen struct {
 
 // Sightline is an undirected sight edge between two zones, From < To.
 type Sightline struct {
-	From, To int
-	Range    int
+	// int32: an open board has millions of lines of sight.
+	From, To int32
+	Range    int32
 }
 
 // SightOptions tune line of sight.

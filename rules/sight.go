@@ -28,7 +28,46 @@ type SightWorld interface {
 // and the ray goes on. A blocking edge or the board edge stops it. Enhanced
 // senses let a ray through one more room-like zone and ignore darkness.
 func CastLOS(b *layout.Board, w SightWorld, from int, o SightOptions) []Seen {
-	best := map[int]int{from: 0}
+	var c caster
+	out := c.cast(b, w, from, o)
+	slices.SortFunc(out, func(a, b Seen) int {
+		if a.Range != b.Range {
+			return a.Range - b.Range
+		}
+		return a.Zone - b.Zone
+	})
+	return out
+}
+
+// caster keeps what one cast needs between the casts of a whole board: the
+// best range found per zone (valid where mark holds the cast's number) and
+// the zones seen, so a board's sight graph allocates them once.
+type caster struct {
+	best []int32
+	mark []int32
+	n    int32
+	seen []Seen
+}
+
+// cast lists what zone from sees, in no order; the list is the caster's
+// until the next cast.
+func (c *caster) cast(b *layout.Board, w SightWorld, from int, o SightOptions) []Seen {
+	if len(c.mark) < len(b.Zones) {
+		c.best = make([]int32, len(b.Zones))
+		c.mark = make([]int32, len(b.Zones))
+		c.n = 0
+	}
+	c.n++
+	c.seen = c.seen[:0]
+	see := func(z, rng int) {
+		if c.mark[z] != c.n {
+			c.mark[z], c.best[z] = c.n, int32(rng)
+			c.seen = append(c.seen, Seen{Zone: z})
+		} else if int32(rng) < c.best[z] {
+			c.best[z] = int32(rng)
+		}
+	}
+	see(from, 0)
 	if w.Dark(from) && !o.EnhancedSenses {
 		return []Seen{{Zone: from}}
 	}
@@ -36,9 +75,9 @@ func CastLOS(b *layout.Board, w SightWorld, from int, o SightOptions) []Seen {
 	if o.EnhancedSenses {
 		roomBudget = 2
 	}
-	for _, c := range b.Zones[from].Cells {
+	for _, cell := range b.Zones[from].Cells {
 		for d := layout.Dir(0); d < 4; d++ {
-			x, y, cur, rng, rooms := c.X, c.Y, from, 0, 0
+			x, y, cur, rng, rooms := cell.X, cell.Y, from, 0, 0
 			for {
 				nx, ny := x+layout.DX[d], y+layout.DY[d]
 				nz := b.ZoneAt(nx, ny)
@@ -54,9 +93,7 @@ func CastLOS(b *layout.Board, w SightWorld, from int, o SightOptions) []Seen {
 				if w.Dark(cur) && !o.EnhancedSenses {
 					break
 				}
-				if r, ok := best[cur]; !ok || rng < r {
-					best[cur] = rng
-				}
+				see(cur, rng)
 				if w.RoomLike(cur) {
 					rooms++
 					if rooms >= roomBudget {
@@ -66,35 +103,43 @@ func CastLOS(b *layout.Board, w SightWorld, from int, o SightOptions) []Seen {
 			}
 		}
 	}
-	out := make([]Seen, 0, len(best))
-	for z, r := range best {
-		out = append(out, Seen{Zone: z, Range: r})
+	for i := range c.seen {
+		c.seen[i].Range = int(c.best[c.seen[i].Zone])
 	}
-	slices.SortFunc(out, func(a, b Seen) int {
-		if a.Range != b.Range {
-			return a.Range - b.Range
-		}
-		return a.Zone - b.Zone
-	})
-	return out
+	return c.seen
 }
 
 // SightGraph is every pair of zones that see each other, with the smallest
 // range, From < To, sorted.
 func SightGraph(b *layout.Board, w SightWorld, o SightOptions) []Sightline {
+	var c caster
 	var out []Sightline
-	for i := range b.Zones {
-		for _, s := range CastLOS(b, w, i, o) {
+	var to []int32
+	n := len(b.Zones)
+	for i := range n {
+		seen := c.cast(b, w, i, o)
+		if need := len(out) + len(seen); need > cap(out) {
+			// A board whose open zones see along whole rows has millions
+			// of lines: grown by doubling, the list was copied again and
+			// again into fresh memory. The lines so far foretell the rest.
+			// At most four times what is needed now: a first zone that sees
+			// the whole board must not foretell a list of n² lines.
+			guess := max(2*cap(out), need)
+			guess = max(guess, min(len(out)/(i+1)*n*9/8, 4*need))
+			out = append(make([]Sightline, 0, guess), out...)
+		}
+		// Sorted as numbers, then given their ranges: sorting the lines
+		// themselves was a third of the graph.
+		to = to[:0]
+		for _, s := range seen {
 			if s.Zone > i {
-				out = append(out, Sightline{From: i, To: s.Zone, Range: s.Range})
+				to = append(to, int32(s.Zone))
 			}
 		}
-	}
-	slices.SortFunc(out, func(a, b Sightline) int {
-		if a.From != b.From {
-			return a.From - b.From
+		slices.Sort(to)
+		for _, z := range to {
+			out = append(out, Sightline{From: int32(i), To: z, Range: c.best[z]})
 		}
-		return a.To - b.To
-	})
+	}
 	return out
 }

@@ -24,6 +24,10 @@ type Check struct {
 	// a configuration comes from anyone, and a number that sizes a search
 	// is checked before it is used.
 	Bounds map[string][2]float64
+	// Fixed: a limit of the format, not a judgement: its severity cannot be
+	// configured and no comment silences it (a board past the bound would
+	// lose its tiles without a word).
+	Fixed bool
 }
 
 var registry = struct {

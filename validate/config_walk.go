@@ -154,7 +154,13 @@ func (r *configReader) readRules(n *source.Node) {
 		if chk == nil {
 			r.report(Warning, v.KeyPos, didYouMean(id, r.ids), "unknown rule %q", id)
 		}
-		if rc, ok := r.readRule(id, chk, v); ok {
+		rc, ok := r.readRule(id, chk, v)
+		if ok && chk != nil && chk.Fixed && rc.HasSeverity && rc.Severity != chk.Severity {
+			r.report(Error, valuePos(v), "split the mission instead, or change what the finding names",
+				"rule %q is a limit of the format: it stays %s and cannot be set to %s", id, chk.Severity, rc.Severity)
+			ok = false
+		}
+		if ok {
 			r.cfg.Rules[id] = rc
 		}
 	}

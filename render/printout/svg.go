@@ -725,7 +725,10 @@ func (d *drawer) text(n *node, st state, out *[]op) error {
 	// White space as SVG handles it: newlines and tabs become spaces; by
 	// default runs of spaces collapse and the ends are trimmed.
 	for i := range pieces {
-		s := strings.NewReplacer("\r", "", "\n", " ", "\t", " ").Replace(pieces[i].s)
+		s := pieces[i].s
+		if strings.ContainsAny(s, "\r\n\t") {
+			s = svgSpace.Replace(s)
+		}
 		if !st.preserve {
 			s = strings.ReplaceAll(s, "\n", "")
 			for strings.Contains(s, "  ") {
@@ -776,3 +779,7 @@ func (d *drawer) text(n *node, st state, out *[]op) error {
 	*out = append(*out, o)
 	return nil
 }
+
+// svgSpace turns SVG text's newlines and tabs into spaces: made once, as a
+// replacer costs more to build than to run on a label.
+var svgSpace = strings.NewReplacer("\r", "", "\n", " ", "\t", " ")

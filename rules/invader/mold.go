@@ -18,7 +18,7 @@ const MaxMoldThreshold = 6
 // moldScratch holds what the Mold searches of one World reuse: per-zone
 // arrays kept at their unvisited value between searches, reset over the
 // zones each search touched, so a search costs what it visits and not the
-// size of the board (a board may hold 262,144 zones and a mission 4,000
+// size of the board (a board may hold 16,384 zones and a mission 4,000
 // Spawn Zones).
 type moldScratch struct {
 	dist  []int  // cost of the cheapest chain so far; -1 unvisited

@@ -183,7 +183,7 @@ func checkGraphs(t *testing.T, s *rules.Scene) {
 			t.Errorf("%+v: Sight has %d lines, LOS %d pairs", o, len(sight), lines)
 		}
 		for _, l := range sight {
-			if r, ok := los[l.From][l.To]; !ok || r != l.Range || l.From >= l.To {
+			if r, ok := los[int(l.From)][int(l.To)]; !ok || r != int(l.Range) || l.From >= l.To {
 				t.Errorf("%+v: Sight line %+v does not match LOS", o, l)
 			}
 		}
@@ -288,7 +288,7 @@ func checkRotation(t *testing.T, set *layout.TileSet, m *missions.Mission, s *ru
 			want = append(want, fmt.Sprint(pair(f[l.From], f[l.To]), l.Range))
 		}
 		for _, l := range rw.Sight(o) {
-			got = append(got, fmt.Sprint(pair(l.From, l.To), l.Range))
+			got = append(got, fmt.Sprint(pair(int(l.From), int(l.To)), l.Range))
 		}
 		slices.Sort(want)
 		slices.Sort(got)

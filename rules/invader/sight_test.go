@@ -1,9 +1,15 @@
 package invader_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/invader"
 )
 
 // One case per Line of Sight rule: what a zone sees, every zone with its
@@ -151,7 +157,7 @@ func TestSightMatchesLOS(t *testing.T) {
 				t.Errorf("%s %+v: Sight has %d lines, LOS gives %d", file, o, len(got), len(want))
 			}
 			for i, l := range got {
-				if r, ok := want[[2]int{l.From, l.To}]; !ok || r != l.Range {
+				if r, ok := want[[2]int{int(l.From), int(l.To)}]; !ok || r != int(l.Range) {
 					t.Errorf("%s %+v: Sight line %+v is not in LOS", file, o, l)
 				}
 				if i > 0 && (got[i-1].From > l.From || got[i-1].From == l.From && got[i-1].To >= l.To) {
@@ -159,5 +165,47 @@ func TestSightMatchesLOS(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSightGraphReservesLittle: the sight graph sizes its list from the
+// lines found so far, never past four times what it holds. The star's
+// first zone (the whole top row) sees every column, where the other zones
+// see little: a guess from it alone was n² lines.
+func TestSightGraphReservesLittle(t *testing.T) {
+	label := func(i int) string { return string(rune('a'+i/26)) + string(rune('a'+i%26)) }
+	var ts strings.Builder
+	ts.WriteString("format: 1\nname: star\nsize: 16\nfaces:\n  S:\n    grid:\n")
+	for y := range 16 {
+		ts.WriteString("      -")
+		for x := range 16 {
+			if y == 0 {
+				ts.WriteString(" top")
+			} else {
+				ts.WriteString(" " + label(y*16+x))
+			}
+		}
+		ts.WriteString("\n")
+	}
+	ts.WriteString("    zones:\n      top: corridor\n")
+	for i := 16; i < 256; i++ {
+		fmt.Fprintf(&ts, "      %s: corridor\n", label(i))
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "star.yaml"), []byte(ts.String()), 0o644)
+	m := "format: 1\nid: star\ntitle: Star\nruleset: zombicide-invader\ntileset: ./star.yaml\ntiles:\n  - {face: S, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 0]}\n  - {type: exit, at: [5, 5]}\nobjectives:\n  - exit: all\n"
+	path := filepath.Join(dir, "m.yaml")
+	os.WriteFile(path, []byte(m), 0o644)
+	r := lint.Path(path, lintOpts)
+	if r.Scene == nil {
+		t.Fatalf("no board: %v", r.Diags)
+	}
+	w := invader.NewWorld(r.Scene)
+	sight := w.Sight(rules.SightOptions{})
+	if w.B.Zones[0].ID != "S/top" || len(sight) < 1000 {
+		t.Fatalf("zone 0 is %s, %d lines", w.B.Zones[0].ID, len(sight))
+	}
+	if cap(sight) > 4*len(sight) {
+		t.Errorf("%d lines in a list of %d", len(sight), cap(sight))
 	}
 }
