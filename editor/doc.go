@@ -10,8 +10,9 @@
 // live here, not in the page, so they survive a reload. The session knows
 // nothing of how the page reaches it. Two doors do:
 //   - `zmission edit` (server.go): a local HTTP server on loopback; the
-//     file on disk is the source of truth, and changes made in another
-//     editor reach the page by server-sent events;
+//     file on disk is the source of truth, the page's edits come on a
+//     WebSocket (socket.go), and changes made in another editor reach the
+//     page by server-sent events;
 //   - the web edition (web/): the session inside the page's WebAssembly
 //     module, the document in the page's memory and storage.
 //

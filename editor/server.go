@@ -27,6 +27,8 @@ type Server struct {
 	allowed map[string]bool // Host values accepted
 	origins map[string]bool // Origin values accepted
 	ln      net.Listener
+	sockets map[net.Conn]bool // the pages' open sockets (socket.go)
+	stopped bool
 	codes   []openCode       // one-time addresses not yet used (opencode.go)
 	now     func() time.Time // the clock of the one-time addresses
 }
@@ -111,6 +113,7 @@ func (s *Server) Serve(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	s.closeSubs()
+	s.closeSockets()
 	sctx, stop := context.WithTimeout(context.Background(), time.Second)
 	defer stop()
 	if err := hs.Shutdown(sctx); err != nil {
@@ -126,6 +129,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /assets/{name}", s.asset)
 	mux.HandleFunc("GET /api/events", s.events)
+	mux.HandleFunc("GET /api/socket", s.socket)
 	mux.HandleFunc("GET /api/{call}", s.api)
 	mux.HandleFunc("POST /api/{call}", s.api)
 	return s.guard(mux)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -205,6 +206,11 @@ func TestInvalidOperationChangesNothing(t *testing.T) {
 	}
 	if !bytes.Equal(read(t, path), orig) {
 		t.Errorf("a refused operation changed the file")
+	}
+	// An edit refused once its result is checked was being written beside
+	// the file meanwhile: nothing of it is left.
+	if es, err := os.ReadDir(filepath.Dir(path)); err != nil || len(es) != 1 {
+		t.Errorf("after the refused operations the folder holds %v (%v): want the file alone", es, err)
 	}
 }
 

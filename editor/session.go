@@ -70,6 +70,23 @@ func (f FileStore) Replace(data, read []byte) error {
 	return missions.ReplaceFile(f.Path, data, read)
 }
 
+// Prepare writes data beside the file and flushes it to the disk; the
+// file is replaced by the commit (missions.PrepareReplace).
+func (f FileStore) Prepare(data, read []byte) (commit func() error, abort func(), err error) {
+	p, err := missions.PrepareReplace(f.Path, data, read)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p.Commit, p.Abort, nil
+}
+
+// preparer is a Store that writes in two steps: the document made ready
+// beside the one it replaces (the slow part: the disk), then put in place.
+// The session checks an edit while the disk writes.
+type preparer interface {
+	Prepare(data, read []byte) (commit func() error, abort func(), err error)
+}
+
 // MemStore is a document held in memory (the web edition's page).
 type MemStore struct {
 	mu   sync.Mutex
@@ -385,13 +402,15 @@ func (s *Session) edit(version, tab string, change func([]byte) ([]byte, error))
 	if bytes.Equal(out, before.data) {
 		return s.state(s.cur, s.good), nil
 	}
+	w := s.startWrite(out, before.data)
 	next := s.snapshotOf(out)
 	if n, first := structural(next.diags); first != nil {
 		if m, _ := structural(before.diags); n > m {
+			w.abort()
 			return nil, no(Invalid, &OpError{Msg: "refused: the file would no longer be a valid mission: " + first.Message})
 		}
 	}
-	st, err := s.write(next, before.data)
+	st, err := s.write(next, w)
 	if err != nil {
 		if errors.Is(err, missions.ErrChanged) {
 			return nil, no(Stale, errStale)
@@ -403,20 +422,56 @@ func (s *Session) edit(version, tab string, change func([]byte) ([]byte, error))
 	return st, nil
 }
 
-// write replaces the document by next's and gives the state next will
-// have once it is current. The page's state is made while the file is
-// written (and flushed to the disk): the two take about as long on a small
-// mission. Callers hold s.mu and make next current when the write worked.
-func (s *Session) write(next *snapshot, read []byte) (*State, error) {
-	done := make(chan error, 1)
-	go func() { done <- s.store.Replace(next.data, read) }()
+// pendingWrite is a document being written while the session checks it
+// and makes the page's state.
+type pendingWrite struct {
+	ready  chan error
+	commit func() error
+	drop   func()
+}
+
+// startWrite begins replacing the document read by data: a store that
+// writes in two steps makes it ready (written and flushed to the disk)
+// now, while the edit is checked; nothing is in place before commit.
+func (s *Session) startWrite(data, read []byte) *pendingWrite {
+	w := &pendingWrite{ready: make(chan error, 1)}
+	p, ok := s.store.(preparer)
+	if !ok {
+		w.commit = func() error { return s.store.Replace(data, read) }
+		w.ready <- nil
+		return w
+	}
+	go func() {
+		commit, abort, err := p.Prepare(data, read)
+		w.commit, w.drop = commit, abort
+		w.ready <- err
+	}()
+	return w
+}
+
+// abort drops the write: the document stays as it is.
+func (w *pendingWrite) abort() {
+	if err := <-w.ready; err == nil && w.drop != nil {
+		w.drop()
+	}
+}
+
+// write puts w's document in place of the one read and gives the state
+// next will have once it is current. The page's state is made while the
+// document is written (and flushed to the disk), which on a small mission
+// takes as long as checking it. Callers hold s.mu and make next current
+// when the write worked.
+func (s *Session) write(next *snapshot, w *pendingWrite) (*State, error) {
 	next.rev = s.rev + 1 // what setCurrent gives it
 	good := s.good
 	if next.ok() {
 		good = next
 	}
 	st := s.state(next, good)
-	if err := <-done; err != nil {
+	if err := <-w.ready; err != nil {
+		return nil, err
+	}
+	if err := w.commit(); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -443,13 +498,15 @@ func (s *Session) step(version, tab string, undo bool) (*State, *Refusal) {
 	case err != nil:
 		return nil, no(Stale, &OpError{Msg: "cannot " + word + " that edit: " + err.Error()})
 	}
+	w := s.startWrite(to, s.cur.data)
 	next := s.snapshotOf(to)
 	if n, first := structural(next.diags); first != nil {
 		if m, _ := structural(s.cur.diags); n > m {
+			w.abort()
 			return nil, no(Stale, &OpError{Msg: "cannot " + word + " that edit: with the later changes the file would no longer be a valid mission: " + first.Message})
 		}
 	}
-	st, err := s.write(next, s.cur.data)
+	st, err := s.write(next, w)
 	if err != nil {
 		if errors.Is(err, missions.ErrChanged) {
 			return nil, no(Stale, errStale)

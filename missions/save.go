@@ -42,8 +42,21 @@ func WriteFile(path string, data []byte, overwrite bool) error {
 // made again just before the rename, so the window left is that of one
 // system call.
 func ReplaceFile(path string, data, read []byte) error {
+	p, err := PrepareReplace(path, data, read)
+	if err != nil {
+		return err
+	}
+	return p.Commit()
+}
+
+// PrepareReplace is ReplaceFile in two steps: it writes data beside the
+// file and flushes it to the disk, and Commit puts it in place (when the
+// file still holds read) or Abort drops it. A caller that has other work
+// to do before it may replace the file (checking data, answering with it)
+// does that work while the disk writes.
+func PrepareReplace(path string, data, read []byte) (*Pending, error) {
 	sum := sha256.Sum256(read)
-	return write(path, data, true, func(target string) error {
+	return prepare(path, data, true, func(target string) error {
 		if st, err := os.Stat(target); err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(read)) {
 			return ErrChanged // gone, no longer a file, or another size: no need to read it
 		}
@@ -64,86 +77,129 @@ func ReplaceFile(path string, data, read []byte) error {
 	})
 }
 
-func write(path string, data []byte, overwrite bool, unchanged func(target string) error) (err error) {
+// Pending is a file's new content written and flushed to the disk beside
+// it, not yet in its place.
+type Pending struct {
+	name, target string
+	overwrite    bool
+	unchanged    func(target string) error
+	done         bool
+}
+
+// Commit puts the new content in place; on any error the file is as it
+// was and the temporary file is gone. A second call does nothing.
+func (p *Pending) Commit() (err error) {
+	if p.done {
+		return nil
+	}
+	p.done = true
+	defer func() {
+		if err != nil {
+			os.Remove(p.name)
+		}
+		untrack(p.name)
+	}()
+	if !p.overwrite {
+		// Link fails if the name appeared meanwhile; rename would replace it.
+		if err := os.Link(p.name, p.target); err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				return ErrExists
+			}
+			return unwrapPathError(err)
+		}
+		os.Remove(p.name)
+		return nil
+	}
+	if p.unchanged != nil {
+		if err := p.unchanged(p.target); err != nil {
+			return err
+		}
+	}
+	return os.Rename(p.name, p.target)
+}
+
+// Abort drops the new content: the file stays as it is.
+func (p *Pending) Abort() {
+	if p.done {
+		return
+	}
+	p.done = true
+	os.Remove(p.name)
+	untrack(p.name)
+}
+
+func write(path string, data []byte, overwrite bool, unchanged func(target string) error) error {
+	p, err := prepare(path, data, overwrite, unchanged)
+	if err != nil {
+		return err
+	}
+	return p.Commit()
+}
+
+func prepare(path string, data []byte, overwrite bool, unchanged func(target string) error) (_ *Pending, err error) {
 	target := path
 	// A link is followed to the file it leads to, which is what is replaced.
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
+		return nil, err
 	}
 	st, statErr := os.Stat(target)
 	exists := statErr == nil
 	switch {
 	case exists && !overwrite:
-		return ErrExists
+		return nil, ErrExists
 	case exists && !st.Mode().IsRegular():
-		return ErrNotFile
+		return nil, ErrNotFile
 	case exists && !writable(target, st):
-		return ErrReadOnly
+		return nil, ErrReadOnly
 	case !exists && !errors.Is(statErr, fs.ErrNotExist):
-		return statErr
+		return nil, statErr
 	}
 	if _, err := os.Lstat(path); err == nil && !exists {
-		return fmt.Errorf("%s is a link to a file that does not exist", path)
+		return nil, fmt.Errorf("%s is a link to a file that does not exist", path)
 	}
 	dir := filepath.Dir(target)
 	if d, err := os.Stat(dir); err != nil || !d.IsDir() {
-		return fmt.Errorf("%w: %s", ErrNoFolder, dir)
+		return nil, fmt.Errorf("%w: %s", ErrNoFolder, dir)
 	}
 
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
-		return unwrapPathError(err)
+		return nil, unwrapPathError(err)
 	}
 	name := tmp.Name()
 	track(name)
 	defer func() {
 		if err != nil {
 			os.Remove(name)
+			untrack(name)
 		}
-		untrack(name)
 	}()
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return err
+		return nil, err
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return err
+		return nil, err
 	}
 	if err := tmp.Close(); err != nil {
-		return err
+		return nil, err
 	}
 	mode := os.FileMode(0o644)
 	if exists {
 		mode = st.Mode().Perm()
 	}
 	if err := os.Chmod(name, mode); err != nil {
-		return err
+		return nil, err
 	}
 	if exists {
 		if err := keepOwner(name, st); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if !overwrite {
-		// Link fails if the name appeared meanwhile; rename would replace it.
-		if err := os.Link(name, target); err != nil {
-			if errors.Is(err, fs.ErrExist) {
-				return ErrExists
-			}
-			return unwrapPathError(err)
-		}
-		os.Remove(name)
-		return nil
-	}
-	if unchanged != nil {
-		if err := unchanged(target); err != nil {
-			return err
-		}
-	}
-	return os.Rename(name, target)
+	return &Pending{name: name, target: target, overwrite: overwrite, unchanged: unchanged}, nil
 }
 
 // unwrapPathError drops the temporary file's name from an error: the

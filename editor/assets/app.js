@@ -25,6 +25,8 @@ const app = {
   findingKey: null, // what the picked finding is, to find it again in the next state
   group: [], // tiles and tokens picked together with shift-click
   drawn: { mounts: 0, patches: 0 }, // how the map was drawn: whole, or patched
+  loads: 0, // the downloads of the state apart from edits' answers
+  requestMs: 0, // how long the last edit's request took (the benchmark reads it)
 };
 window.zmission = app; // for the browser tests and the curious
 // Each tab undoes its own edits: its name survives a reload of the tab.
@@ -48,6 +50,7 @@ function banner(text, kind = 'error') {
 // load gets the state: what changed since the one the page holds, or all
 // of it.
 export async function load(whole = false) {
+  app.loads++;
   const base = !whole && app.state && app.state.key;
   const r = await api('api/state?tab=' + TAB + (base ? '&base=' + encodeURIComponent(base) : ''));
   if (r.status === 200) await accept(r.data);
@@ -71,7 +74,9 @@ async function send(ops) {
 let queue = Promise.resolve();
 function post(path, body) {
   const run = async () => {
+    const t0 = performance.now();
     const r = await api(path, { ...body, version: app.state.version, tab: TAB, base: app.state.key });
+    app.requestMs = performance.now() - t0;
     if (r.status === 200) {
       banner('');
       await accept(r.data);
