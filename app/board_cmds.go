@@ -159,6 +159,9 @@ type jsonList struct {
 	// raw, when set, appends item i's text as item's encoding would be
 	// written (indented, without its last newline) for lists of millions.
 	raw func(buf []byte, i int) []byte
+	// stream, when set instead of n and item, gives the items' texts as
+	// raw would, one by one, for lists not held whole.
+	stream func(yield func(item []byte))
 }
 
 // writeJSONLists writes the document {"key": [item, ...], ...} byte for
@@ -175,7 +178,23 @@ func writeJSONLists(w io.Writer, lists ...jsonList) error {
 	bw.WriteString("{\n")
 	for k, l := range lists {
 		fmt.Fprintf(bw, "  %q: ", l.key)
-		if l.n == 0 {
+		if l.stream != nil {
+			first := true
+			l.stream(func(item []byte) {
+				if first {
+					bw.WriteString("[\n    ")
+					first = false
+				} else {
+					bw.WriteString(",\n    ")
+				}
+				bw.Write(item)
+			})
+			if first {
+				bw.WriteString("[]")
+			} else {
+				bw.WriteString("\n  ]")
+			}
+		} else if l.n == 0 {
 			bw.WriteString("[]")
 		} else {
 			bw.WriteString("[\n")
@@ -402,16 +421,19 @@ func (e *env) graphCmd() *cli.Command {
 			}
 			s := r.Scene
 			var moves []rules.Move
-			var sight []rules.Sightline
 			if kind != "sight" {
 				moves = g.Movement(s)
 			}
+			// The sight graph is written as it is cast, zone by zone: an
+			// open board's is millions of lines.
+			var sight eachSight
 			if kind != "movement" {
-				sight = g.Sight(s, rules.SightOptions{EnhancedSenses: c.Bool("enhanced")})
+				o := rules.SightOptions{EnhancedSenses: c.Bool("enhanced")}
+				sight = func(fn func(from int, to, rng []int32)) { g.EachSight(s, o, fn) }
 			}
 			switch c.String("format") {
 			case "json":
-				return writeJSONLists(e.stdout, graphLists(s.Board, moves, sight, kind)...)
+				return writeJSONLists(e.stdout, graphStreams(s.Board, moves, sight, kind)...)
 			case "dot":
 				return writeDOT(e.stdout, r.Mission.Title, s.Board, moves, sight)
 			}
@@ -506,6 +528,56 @@ func graphLists(b *layout.Board, moves []rules.Move, sight []rules.Sightline, ki
 	return append(out, zoneList(b))
 }
 
+// eachSight gives a board's lines of sight zone by zone
+// (rules.BoardGame.EachSight); nil for none.
+type eachSight func(fn func(from int, to, rng []int32))
+
+// sightOf gives the lines of a sight graph held whole as eachSight does.
+func sightOf(sight []rules.Sightline) eachSight {
+	return func(fn func(from int, to, rng []int32)) {
+		var to, rng []int32
+		for i := 0; i < len(sight); {
+			from := sight[i].From
+			to, rng = to[:0], rng[:0]
+			for ; i < len(sight) && sight[i].From == from; i++ {
+				to, rng = append(to, sight[i].To), append(rng, sight[i].Range)
+			}
+			fn(int(from), to, rng)
+		}
+	}
+}
+
+// graphStreams are graphLists with the sight list streamed: the same
+// bytes, the sight graph never held whole.
+func graphStreams(b *layout.Board, moves []rules.Move, sight eachSight, kind string) []jsonList {
+	lists := graphLists(b, moves, nil, kind)
+	for i := range lists {
+		if lists[i].key != "sight" {
+			continue
+		}
+		quoted := make([][]byte, len(b.Zones))
+		for i, z := range b.Zones {
+			quoted[i] = jsonString(z.ID)
+		}
+		lists[i].stream = func(yield func([]byte)) {
+			var buf []byte
+			sight(func(from int, to, rng []int32) {
+				for k, z := range to {
+					buf = append(buf[:0], "{\n      \"from\": "...)
+					buf = append(buf, quoted[from]...)
+					buf = append(buf, ",\n      \"to\": "...)
+					buf = append(buf, quoted[z]...)
+					buf = append(buf, ",\n      \"range\": "...)
+					buf = strconv.AppendInt(buf, int64(rng[k]), 10)
+					buf = append(buf, "\n    }"...)
+					yield(buf)
+				}
+			})
+		}
+	}
+	return lists
+}
+
 func who(m rules.Move) string {
 	switch {
 	case m.Survivors && m.OneWay && m.Out < 0:
@@ -522,7 +594,7 @@ func who(m rules.Move) string {
 	return "nobody"
 }
 
-func writeGraphText(w io.Writer, b *layout.Board, moves []rules.Move, sight []rules.Sightline, kind string) error {
+func writeGraphText(w io.Writer, b *layout.Board, moves []rules.Move, sight eachSight, kind string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	if kind != "sight" {
 		fmt.Fprintf(tw, "movement (%d):\n", len(moves))
@@ -554,40 +626,50 @@ func writeGraphText(w io.Writer, b *layout.Board, moves []rules.Move, sight []ru
 
 // writeSightText writes the sight lines in columns as a tabwriter would
 // (each column as wide as its widest cell and two spaces), without holding
-// millions of lines in one: the widths are known from the zones' names.
-func writeSightText(w io.Writer, b *layout.Board, sight []rules.Sightline) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	fmt.Fprintf(bw, "sight (%d):\n", len(sight))
+// millions of lines in one: a first pass over the lines counts them and
+// measures the columns, the second writes them.
+func writeSightText(w io.Writer, b *layout.Board, sight eachSight) error {
 	width := make([]int, len(b.Zones))
 	for i, z := range b.Zones {
 		width[i] = utf8.RuneCountInString(z.ID)
 	}
-	wFrom, wTo := 0, 0
-	for _, l := range sight {
-		wFrom, wTo = max(wFrom, width[l.From]), max(wTo, width[l.To])
-	}
+	n, wFrom, wTo := 0, 0, 0
+	sight(func(from int, to, _ []int32) {
+		if len(to) == 0 {
+			return
+		}
+		n += len(to)
+		wFrom = max(wFrom, width[from])
+		for _, z := range to {
+			wTo = max(wTo, width[z])
+		}
+	})
+	bw := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(bw, "sight (%d):\n", n)
 	pad := func(n int) {
 		for ; n > 0; n-- {
 			bw.WriteByte(' ')
 		}
 	}
 	var num [20]byte
-	for _, l := range sight {
-		bw.WriteString("  ")
-		bw.WriteString(b.Zones[l.From].ID)
-		pad(wFrom - width[l.From] + 2)
-		bw.WriteString("--  ")
-		bw.WriteString(b.Zones[l.To].ID)
-		pad(wTo - width[l.To] + 2)
-		bw.WriteString("range ")
-		bw.Write(strconv.AppendInt(num[:0], int64(l.Range), 10))
-		bw.WriteByte('\n')
-	}
+	sight(func(from int, to, rng []int32) {
+		for k, z := range to {
+			bw.WriteString("  ")
+			bw.WriteString(b.Zones[from].ID)
+			pad(wFrom - width[from] + 2)
+			bw.WriteString("--  ")
+			bw.WriteString(b.Zones[z].ID)
+			pad(wTo - width[z] + 2)
+			bw.WriteString("range ")
+			bw.Write(strconv.AppendInt(num[:0], int64(rng[k]), 10))
+			bw.WriteByte('\n')
+		}
+	})
 	return bw.Flush()
 }
 
 // writeDOT prints the graphs for Graphviz, zones pinned at their positions.
-func writeDOT(w io.Writer, title string, b *layout.Board, moves []rules.Move, sight []rules.Sightline) error {
+func writeDOT(w io.Writer, title string, b *layout.Board, moves []rules.Move, sight eachSight) error {
 	q := func(s string) string { return `"` + dotEscape.Replace(s) + `"` }
 	fmt.Fprintf(w, "graph zones {\n  label=%s;\n  node [shape=box, fontname=\"Helvetica\"];\n", q(title))
 	for _, z := range b.Zones {
@@ -626,15 +708,19 @@ func writeDOT(w io.Writer, title string, b *layout.Board, moves []rules.Move, si
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var line []byte
-	for _, l := range sight {
-		line = append(line[:0], "  "...)
-		line = append(line, quoted[l.From]...)
-		line = append(line, " -- "...)
-		line = append(line, quoted[l.To]...)
-		line = append(line, ` [label="sight `...)
-		line = strconv.AppendInt(line, int64(l.Range), 10)
-		line = append(line, "\", color=\"#3070c0\", constraint=false];\n"...)
-		bw.Write(line)
+	if sight != nil {
+		sight(func(from int, to, rng []int32) {
+			for k, z := range to {
+				line = append(line[:0], "  "...)
+				line = append(line, quoted[from]...)
+				line = append(line, " -- "...)
+				line = append(line, quoted[z]...)
+				line = append(line, ` [label="sight `...)
+				line = strconv.AppendInt(line, int64(rng[k]), 10)
+				line = append(line, "\", color=\"#3070c0\", constraint=false];\n"...)
+				bw.Write(line)
+			}
+		})
 	}
 	bw.WriteString("}\n")
 	return bw.Flush()

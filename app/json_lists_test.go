@@ -57,6 +57,17 @@ func TestJSONListsAsWhole(t *testing.T) {
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
 				t.Errorf("%s, %s: item by item differs from whole:\n%s", path, kind, firstLineDiff(got.String(), want.String()))
 			}
+			// The graph command streams the sight list as it is cast.
+			if kind != "zones" {
+				var streamed bytes.Buffer
+				each := func(fn func(int, []int32, []int32)) { g.EachSight(s, rules.SightOptions{}, fn) }
+				if err := writeJSONLists(&streamed, graphStreams(s.Board, moves, each, kind)...); err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(streamed.Bytes(), want.Bytes()) {
+					t.Errorf("%s, %s: streamed differs from whole:\n%s", path, kind, firstLineDiff(streamed.String(), want.String()))
+				}
+			}
 		}
 	}
 	if boards < 5 {
@@ -92,7 +103,7 @@ func TestSightTextAsTabwriter(t *testing.T) {
 	check := func(name string, b *layout.Board, sight []rules.Sightline) {
 		t.Helper()
 		var got strings.Builder
-		if err := writeSightText(&got, b, sight); err != nil {
+		if err := writeSightText(&got, b, sightOf(sight)); err != nil {
 			t.Fatal(err)
 		}
 		if want := tabbed(b, sight); got.String() != want {

@@ -72,6 +72,9 @@ type BoardGame interface {
 	Movement(s *Scene) []Move
 	LOS(s *Scene, zone int, o SightOptions) []Seen
 	Sight(s *Scene, o SightOptions) []Sightline
+	// EachSight gives Sight's lines zone by zone (see rules.EachSight),
+	// for writing a graph of millions of lines without holding it.
+	EachSight(s *Scene, o SightOptions, fn func(from int, to, rng []int32))
 }
 
 // Paths is what a map shows of how the enemies come: the spawn order, their

@@ -109,37 +109,50 @@ func (c *caster) cast(b *layout.Board, w SightWorld, from int, o SightOptions) [
 	return c.seen
 }
 
+// EachSight calls fn once per zone, in zone order, with the zones after it
+// that it sees (sorted) and their ranges: the sight graph without holding
+// it, for a board whose open zones see millions of pairs. The slices are
+// fn's until it returns.
+func EachSight(b *layout.Board, w SightWorld, o SightOptions, fn func(from int, to, rng []int32)) {
+	var c caster
+	var to, rng []int32
+	for i := range b.Zones {
+		to = to[:0]
+		for _, s := range c.cast(b, w, i, o) {
+			if s.Zone > i {
+				to = append(to, int32(s.Zone))
+			}
+		}
+		// Sorted as numbers, then given their ranges: sorting the lines
+		// themselves was a third of the graph.
+		slices.Sort(to)
+		rng = rng[:0]
+		for _, z := range to {
+			rng = append(rng, c.best[z])
+		}
+		fn(i, to, rng)
+	}
+}
+
 // SightGraph is every pair of zones that see each other, with the smallest
 // range, From < To, sorted.
 func SightGraph(b *layout.Board, w SightWorld, o SightOptions) []Sightline {
-	var c caster
 	var out []Sightline
-	var to []int32
 	n := len(b.Zones)
-	for i := range n {
-		seen := c.cast(b, w, i, o)
-		if need := len(out) + len(seen); need > cap(out) {
+	EachSight(b, w, o, func(i int, to, rng []int32) {
+		if need := len(out) + len(to); need > cap(out) {
 			// A board whose open zones see along whole rows has millions
 			// of lines: grown by doubling, the list was copied again and
-			// again into fresh memory. The lines so far foretell the rest.
-			// At most four times what is needed now: a first zone that sees
+			// again into fresh memory. The lines so far foretell the rest,
+			// at most four times what is needed now: a first zone that sees
 			// the whole board must not foretell a list of n² lines.
 			guess := max(2*cap(out), need)
 			guess = max(guess, min(len(out)/(i+1)*n*9/8, 4*need))
 			out = append(make([]Sightline, 0, guess), out...)
 		}
-		// Sorted as numbers, then given their ranges: sorting the lines
-		// themselves was a third of the graph.
-		to = to[:0]
-		for _, s := range seen {
-			if s.Zone > i {
-				to = append(to, int32(s.Zone))
-			}
+		for k, z := range to {
+			out = append(out, Sightline{From: int32(i), To: z, Range: rng[k]})
 		}
-		slices.Sort(to)
-		for _, z := range to {
-			out = append(out, Sightline{From: int32(i), To: z, Range: c.best[z]})
-		}
-	}
+	})
 	return out
 }

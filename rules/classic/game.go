@@ -35,6 +35,9 @@ func (game) LOS(s *rules.Scene, zone int, o rules.SightOptions) []rules.Seen {
 func (game) Sight(s *rules.Scene, o rules.SightOptions) []rules.Sightline {
 	return rules.SightGraph(s.Board, NewWorld(s), o)
 }
+func (game) EachSight(s *rules.Scene, o rules.SightOptions, fn func(from int, to, rng []int32)) {
+	rules.EachSight(s.Board, NewWorld(s), o, fn)
+}
 
 // Paths: Zombies spawn at red Spawn Zones from the start; others when a rule
 // activates them.

@@ -41,6 +41,10 @@ func (game) LOS(s *rules.Scene, zone int, o rules.SightOptions) []rules.Seen {
 func (game) Sight(s *rules.Scene, o rules.SightOptions) []rules.Sightline {
 	return NewWorld(s).Sight(o)
 }
+func (game) EachSight(s *rules.Scene, o rules.SightOptions, fn func(from int, to, rng []int32)) {
+	w := NewWorld(s)
+	rules.EachSight(w.B, w, o, fn)
+}
 
 // Paths computes what the map overlays show.
 func (game) Paths(s *rules.Scene) rules.Paths {
