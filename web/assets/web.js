@@ -119,8 +119,13 @@ async function startModule() {
   const go = new Go();
   const ready = new Promise(r => addEventListener('zmission-ready', r, { once: true }));
   // start.js, the page's first script, began compiling the module.
-  const inst = await WebAssembly.instantiate(await globalThis.zmissionModule, go.importObject);
+  // A first state shown is painted before the module is fetched and
+  // compiled (start.js), and before its start and the work it opens hold
+  // the page's thread for a second or more.
+  if (web.first) await painted();
+  const inst = await WebAssembly.instantiate(await zmissionCompile(), go.importObject);
   performance.mark('zmission-compiled');
+  if (web.first) await painted();
   go.run(inst);
   web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
   await ready;
@@ -266,6 +271,19 @@ export function showStarting() {
   s.hidden = web.isLive;
   s.textContent = web.isLive ? '' : 'starting the checks…' + (web.waiting ? ' your changes wait for them' : '');
   document.body.classList.toggle('web-starting', !web.isLive);
+}
+
+// painted resolves once the page has painted its first state (at once in
+// a tab in the background, which paints nothing).
+function painted() {
+  return new Promise(ok => {
+    const look = () => {
+      if (document.visibilityState === 'hidden') return ok();
+      if (window.zmission && zmission.state) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 0)));
+      else requestAnimationFrame(look);
+    };
+    look();
+  });
 }
 
 // afterMap runs f once the page has shown its first state (the map, or
