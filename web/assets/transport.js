@@ -36,6 +36,7 @@ export async function call(path, body) {
   let out = zmissionGo.call(method, path, body === undefined ? undefined : JSON.stringify(body));
   if (typeof out === 'string') out = JSON.parse(out); // a failure, as every function of the module tells one
   const data = (out.type || '').includes('json') ? JSON.parse(out.body) : out.body;
+  firstKey(data);
   if (method === 'POST' && out.status === 200) afterChange();
   return { status: out.status, data };
 }
@@ -51,6 +52,15 @@ function liveKeys(path, body) {
     return pre + encodeURIComponent(Object.hasOwn(k, key) ? k[key] : key);
   });
   return [path, body];
+}
+
+// firstKey: an answer made against the module's first state (the page
+// holds it under the first state's key) names the first state's key as
+// its base, so the page applies it to the state it holds.
+function firstKey(data) {
+  const k = web.keys;
+  if (!k || !data || typeof data !== 'object' || !data.base) return;
+  for (const [first, live] of Object.entries(k)) if (data.base === live) data.base = first;
 }
 
 // follow: nothing changes the document but this page; once the module

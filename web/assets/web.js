@@ -232,7 +232,7 @@ const WARM = 20;
 function warmUp() {
   let n = 0;
   web.warm = 'running';
-  const end = () => { zmissionGo.warmEnd(); web.warm = 'done'; };
+  const end = () => { zmissionGo.warmEnd(); web.warm = 'done'; web.warmed = n; };
   const step = () => {
     if (web.changed || n >= WARM) return end();
     const r = JSON.parse(zmissionGo.warm());
