@@ -77,6 +77,11 @@ async function keep() {
 export function afterChange() {
   web.changed = true;
   setTimeout(async () => {
+    // The first record of a piece of work holds its history too: a change
+    // made before the module answered comes before the page first kept
+    // the work, and a record of the document alone would bring it back
+    // with no step to undo.
+    if (!web.record || web.record.work === undefined) return keep();
     const d = current();
     await put({ data: d.data });
     showSaved(d.data);
