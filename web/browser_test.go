@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 		shared.cancel()
 		browsertest.RemoveProfile(shared.profile)
 	}
-	if built.dir != "" {
+	if built.dir != "" && os.Getenv("ZMISSION_WEB_SITE") == "" {
 		os.RemoveAll(built.dir)
 	}
 	os.Exit(code)
@@ -49,6 +49,12 @@ func siteServer(t testing.TB) *httptest.Server {
 	t.Helper()
 	browsertest.Path(t) // skips when no browser and none is required
 	built.once.Do(func() {
+		// ZMISSION_WEB_SITE serves a site built already (the benchmarks
+		// compare two builds, one after the other, with it).
+		if d := os.Getenv("ZMISSION_WEB_SITE"); d != "" {
+			built.dir = d
+			return
+		}
 		built.dir, built.err = os.MkdirTemp("", "zmission-web-site-")
 		if built.err == nil {
 			built.err = Build(BuildOptions{Out: built.dir, Log: os.Stderr})
@@ -138,7 +144,9 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-const mapDrawn = `window.zmission && zmission.state && document.querySelector('#canvas svg')`
+// mapDrawn: the map is drawn and the module answers (the page may draw
+// an example's first state before it does).
+const mapDrawn = `window.zmission && zmission.state && document.querySelector('#canvas svg') && zmissionWeb.isLive`
 
 // TestBrowserExample opens an example named in the address; the page
 // fits the window (the bar takes two lines at this width, and the window

@@ -23,6 +23,7 @@ import (
 
 	"github.com/zmission/zmission/editor"
 	"github.com/zmission/zmission/render/printout"
+	"github.com/zmission/zmission/web/opening"
 )
 
 //go:embed assets
@@ -102,6 +103,16 @@ func Files(o BuildOptions) (map[string][]byte, error) {
 	// first prints, not with the page.
 	for n, b := range printout.FontFiles() {
 		files["fonts/"+n] = b
+	}
+	// The first state of every example and template, as the module
+	// answers it when it opens one: the page draws it at once while the
+	// module compiles and starts.
+	states, err := opening.FirstStates()
+	if err != nil {
+		return nil, fmt.Errorf("the examples' first states: %v", err)
+	}
+	for p, st := range states {
+		files["states/"+p+".json"] = st
 	}
 	page, err := fs.ReadFile(editor.Assets, "index.html")
 	if err != nil {

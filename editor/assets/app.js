@@ -64,7 +64,12 @@ async function accept(data) {
   else await load(true);
 }
 
-// send applies operations; a stale version reloads the page's state.
+// send applies operations; a stale version reloads the page's state. ops
+// may be a function, called when the request's turn comes, of the state
+// the requests before it left: a nudge by one cell then counts from where
+// the nudges before it put the selection, answered or not when the key was
+// pressed (keys pressed faster than the answers, or before the web
+// edition's module answers at all).
 async function send(ops) {
   return post('api/op', { version: app.state.version, ops });
 }
@@ -74,8 +79,13 @@ async function send(ops) {
 let queue = Promise.resolve();
 function post(path, body) {
   const run = async () => {
+    let b = body;
+    if (typeof body.ops === 'function') {
+      b = { ...body, ops: body.ops() };
+      if (!b.ops || !b.ops.length) return null;
+    }
     const t0 = performance.now();
-    const r = await api(path, { ...body, version: app.state.version, tab: TAB, base: app.state.key });
+    const r = await api(path, { ...b, version: app.state.version, tab: TAB, base: app.state.key });
     app.requestMs = performance.now() - t0;
     if (r.status === 200) {
       banner('');
@@ -450,11 +460,12 @@ function renderSelection() {
   }
 }
 
-function selected() {
+// selected is the tile or token of sel (the selection) on the board.
+function selected(sel = app.sel) {
   const b = app.state.board;
-  if (!app.sel || !b) return null;
-  if (app.sel.kind === 'tile') return b.tiles.find(t => t.index === app.sel.index);
-  if (app.sel.kind === 'token') return b.tokens.find(t => t.index === app.sel.index);
+  if (!sel || !b) return null;
+  if (sel.kind === 'tile') return b.tiles.find(t => t.index === sel.index);
+  if (sel.kind === 'token') return b.tokens.find(t => t.index === sel.index);
   return null;
 }
 
@@ -494,7 +505,14 @@ function rotateSel() {
   const t = selected();
   if (!t) return;
   if (app.sel.kind === 'tile') send([{ op: 'tile.rotate', index: t.index }]);
-  else if (t.type === 'door') send([{ op: 'token.move', index: t.index, at: [t.x, t.y], side: 'nesw'['nesw'.indexOf(t.side) + 1] || 'n' }]);
+  else if (t.type === 'door') {
+    // The next side of the door as the edits before this one leave it.
+    const sel = app.sel;
+    send(() => {
+      const d = selected(sel);
+      return d && [{ op: 'token.move', index: d.index, at: [d.x, d.y], side: 'nesw'['nesw'.indexOf(d.side) + 1] || 'n' }];
+    });
+  }
 }
 
 async function removeSel() {
@@ -515,15 +533,24 @@ async function removeSel() {
 
 // moveSel nudges the selection: a group holding a tile (or a tile) by
 // one tile, tokens by one cell; one step of the history per press.
+// What is moved is what was selected at the key press; where it goes is
+// counted from where the edits before this one leave it.
 function moveSel(dx, dy) {
   if (app.group.length > 1) {
-    const s = step(app.state.board, app.group);
-    return send(moveOps(app.state.board, app.group, dx * s, dy * s));
+    const group = app.group;
+    return send(() => {
+      const b = app.state.board, s = b && step(b, group);
+      return b && moveOps(b, group, dx * s, dy * s);
+    });
   }
-  const t = selected();
-  if (!t) return;
-  if (app.sel.kind === 'tile') send([{ op: 'tile.move', index: t.index, at: [t.col + dx, t.row + dy] }]);
-  else send([{ op: 'token.move', index: t.index, at: [t.x + dx, t.y + dy], side: t.side || undefined }]);
+  const sel = app.sel;
+  if (!selected(sel)) return;
+  return send(() => {
+    const t = selected(sel);
+    if (!t) return null;
+    if (sel.kind === 'tile') return [{ op: 'tile.move', index: t.index, at: [t.col + dx, t.row + dy] }];
+    return [{ op: 'token.move', index: t.index, at: [t.x + dx, t.y + dy], side: t.side || undefined }];
+  });
 }
 
 // copySel keeps the selection on the clipboard (this browser's storage:

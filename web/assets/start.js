@@ -1,9 +1,35 @@
-// The first script of the page: it starts fetching the module and
-// compiling it as its bytes arrive, while the page's other files load
-// and the editor's scripts run. web.js instantiates what it compiled.
+// The first script of the page. It decides what the page shows first:
+// the first state of what it opens, when the site has it — an example or
+// a template named in the address, or on a first visit (no work kept in
+// this browser) the example the page starts from. The site's build wrote
+// it as the module answers it, and the page draws it while the module
+// starts. Work the browser kept is never replaced by it: it needs the
+// module.
 'use strict';
-globalThis.zmissionModule = WebAssembly.compileStreaming(fetch('zmission.wasm')).catch(async () => {
-  // A host that serves .wasm with another type: compiled from the bytes.
-  const buf = await (await fetch('zmission.wasm')).arrayBuffer();
-  return WebAssembly.compile(buf);
-});
+globalThis.zmissionFirst = (() => {
+  const h = new URLSearchParams(location.hash.slice(1));
+  let p = null;
+  if (h.has('mission')) return null;
+  if (h.has('example')) p = 'example/' + h.get('example');
+  else if (h.has('template')) p = 'template/' + h.get('template');
+  else if (!(sessionStorage.getItem('zmission-work') || localStorage.getItem('zmission-current'))) p = 'example/invader/violet-lockdown';
+  if (!p || !/^[a-z]+(\/[a-z0-9-]+){1,2}$/.test(p)) return null;
+  const path = p;
+  return fetch('states/' + p + '.json').then(r => (r.ok ? r.text() : null)).then(text => text && { path, text }).catch(() => null);
+})();
+
+// zmissionCompile fetches the module and compiles it as its bytes arrive.
+// With no first state to show, it starts at once, while the page's other
+// files load and the editor's scripts run; with one, web.js starts it
+// once that state is painted: on two cores, compiling beside the first
+// map delayed it by more than it saved.
+let compiling = null;
+globalThis.zmissionCompile = () => {
+  compiling = compiling || WebAssembly.compileStreaming(fetch('zmission.wasm')).catch(async () => {
+    // A host that serves .wasm with another type: compiled from the bytes.
+    const buf = await (await fetch('zmission.wasm')).arrayBuffer();
+    return WebAssembly.compile(buf);
+  });
+  return compiling;
+};
+if (globalThis.zmissionFirst === null) zmissionCompile();

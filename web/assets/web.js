@@ -6,8 +6,9 @@ const $ = s => document.querySelector(s);
 const DB = 'zmission-web', STORE = 'work', RECENT = 10;
 const TAB = sessionStorage.getItem('zmission-tab') || Math.random().toString(36).slice(2, 10);
 sessionStorage.setItem('zmission-tab', TAB);
-const web = { id: null, name: '', files: {}, saved: null, handle: null, storage: 'ok' };
+const web = { id: null, name: '', files: {}, saved: null, handle: null, storage: 'ok', isLive: false, waiting: 0 };
 window.zmissionWeb = web; // for the browser tests and the curious
+export { web };
 
 // --- the browser's storage: one record per piece of work, the latest first ---
 
@@ -74,7 +75,13 @@ async function keep() {
 // pause, and at the latest as the page is left. Neither holds up the
 // page's redraw.
 export function afterChange() {
+  web.changed = true;
   setTimeout(async () => {
+    // The first record of a piece of work holds its history too: a change
+    // made before the module answered comes before the page first kept
+    // the work, and a record of the document alone would bring it back
+    // with no step to undo.
+    if (!web.record || web.record.work === undefined) return keep();
     const d = current();
     await put({ data: d.data });
     showSaved(d.data);
@@ -87,6 +94,7 @@ export function afterChange() {
 // also goes to localStorage, which writes at once, under its own id (each
 // tab leaves its own).
 export function beforeLeave() {
+  if (!web.isLive) return; // nothing changed yet: changes wait for the module (see boot)
   try {
     const e = exported();
     sessionStorage.setItem('zmission-work', web.id);
@@ -116,8 +124,13 @@ async function startModule() {
   const go = new Go();
   const ready = new Promise(r => addEventListener('zmission-ready', r, { once: true }));
   // start.js, the page's first script, began compiling the module.
-  const inst = await WebAssembly.instantiate(await globalThis.zmissionModule, go.importObject);
+  // A first state shown is painted before the module is fetched and
+  // compiled (start.js), and before its start and the work it opens hold
+  // the page's thread for a second or more.
+  if (web.first) await painted();
+  const inst = await WebAssembly.instantiate(await zmissionCompile(), go.importObject);
   performance.mark('zmission-compiled');
+  if (web.first) await painted();
   go.run(inst);
   web.memory = () => inst.exports.mem.buffer.byteLength; // the module's memory, for the benchmarks
   await ready;
@@ -142,11 +155,29 @@ async function resumeRecord(rec) {
   return null;
 }
 
-// boot starts the module and opens the work before the page's first call:
-// a link or an example named in the address, else the work the browser
-// kept, else an example to start from.
+// boot gets the page ready for its first call. When the site has the
+// first state of what the page opens (start.js fetched it: an example or
+// a template, or the example of a first visit), the page draws it at once
+// and the module starts behind it (web.live); else the first call waits
+// for the module and the work it opens: a link, or the work the browser
+// kept.
 export async function boot() {
   buildBar();
+  const first = await globalThis.zmissionFirst;
+  web.live = goLive(first);
+  if (first) {
+    web.first = first;
+    showStarting();
+    return;
+  }
+  await web.live;
+}
+
+// goLive starts the module and opens the work: a link or an example or a
+// template named in the address, else the work the browser kept, else an
+// example to start from. When the page shows a first state already, the
+// module's session takes over from it.
+async function goLive(first) {
   await startModule();
   const h = new URLSearchParams(location.hash.slice(1));
   let err = null, opened = false;
@@ -158,12 +189,16 @@ export async function boot() {
     const ex = JSON.parse(zmissionGo.example(h.get('example')));
     err = ex.error || openDoc(ex.name, ex.data, ex.files);
     opened = !err;
+  } else if (h.has('template')) {
+    const tp = JSON.parse(zmissionGo.template(h.get('template')));
+    err = tp.error || openDoc(tp.name, tp.data);
+    opened = !err;
   }
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   // A document opened from the address (or the first example) is kept
   // once the page has drawn it: its first map does not wait for storage.
   let later = opened;
-  if (!opened) {
+  if (!opened && !first) {
     const rec = await latest();
     // Kept again at once: what came from the page's last moments is in
     // localStorage only until then.
@@ -175,6 +210,10 @@ export async function boot() {
     later = true;
   }
   performance.mark('zmission-opened');
+  if (first) takeOver(first);
+  web.isLive = true;
+  performance.mark('zmission-live');
+  showStarting();
   if (err) notice(err, 'error');
   showNeeds();
   afterMap(async () => {
@@ -184,6 +223,71 @@ export async function boot() {
     if (later) await keep();
     else showSaved(current().data);
     sweepPending();
+    warmUp();
+  });
+}
+
+// warmUp: Chromium compiles the module's code as it is first called and
+// optimises it once it runs often, so an author's first edits took twice
+// the time of later ones. Once the page is idle after its first map, the
+// module makes a few edits of a copy of the mission, in a session of its
+// own that nothing sees (zmissionGo.warm), one per idle moment; the
+// author's first change stops it.
+const WARM = 20;
+function warmUp() {
+  let n = 0;
+  web.warm = 'running';
+  const end = () => { zmissionGo.warmEnd(); web.warm = 'done'; web.warmed = n; };
+  const step = () => {
+    if (web.changed || n >= WARM) return end();
+    const r = JSON.parse(zmissionGo.warm());
+    if (r.done || r.error) return end();
+    n++;
+    idleThen(step);
+  };
+  idleThen(step);
+}
+
+const idleThen = f => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 2000 }) : setTimeout(f, 50));
+
+// takeOver makes the module's session the page's: its first state is
+// the one the page shows (the build wrote it from the same code), but for
+// the session's key, which the transport puts in place of the first
+// state's in what the page sends. A state that differs (a site built
+// where floating point rounds otherwise) is loaded whole.
+function takeOver(first) {
+  const live = zmissionGo.call('GET', 'api/state?tab=' + TAB, undefined);
+  const body = typeof live === 'string' ? '' : live.body;
+  const rest = t => t.slice(t.indexOf(','));
+  const firstKey = JSON.parse(first.text).key;
+  web.takeover = { path: first.path, same: body.startsWith('{"key":') && rest(body) === rest(first.text) };
+  if (web.takeover.same) web.keys = { [firstKey]: JSON.parse(body).key };
+  else {
+    console.warn('the first state of ' + first.path + ' is not what the module answers: the page loads the module\'s');
+    web.reload = true;
+  }
+}
+
+// showStarting says plainly that the checks are still starting, and how
+// many changes wait for them; nothing once the module answers.
+export function showStarting() {
+  const s = $('#web-live');
+  if (!s) return;
+  s.hidden = web.isLive;
+  s.textContent = web.isLive ? '' : 'starting the checks…' + (web.waiting ? ' your changes wait for them' : '');
+  document.body.classList.toggle('web-starting', !web.isLive);
+}
+
+// painted resolves once the page has painted its first state (at once in
+// a tab in the background, which paints nothing).
+function painted() {
+  return new Promise(ok => {
+    const look = () => {
+      if (document.visibilityState === 'hidden') return ok();
+      if (window.zmission && zmission.state) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 0)));
+      else requestAnimationFrame(look);
+    };
+    look();
   });
 }
 
@@ -245,27 +349,31 @@ function el(tag, props = {}, ...kids) {
 function buildBar() {
   const bar = $('#web-actions');
   const games = [['zombicide-invader', 'Zombicide: Invader'], ['zombicide-classic', 'Zombicide'], ['facility', 'Facility crawler'], ['colony', 'Colony survival'], ['survival-infection', 'Zombie: Survival Infection']];
-  const nw = menu('web-new', 'New…', 'Start from a game\'s template', games, g => startFrom(JSON.parse(zmissionGo.template(g))));
-  const ex = menu('web-examples', 'Examples…', 'Open one of the examples', [], p => startFrom(JSON.parse(zmissionGo.example(p))), fillExamples);
+  const nw = menu('web-new', 'New…', 'Start from a game\'s template', games, g => startFrom('template=' + g));
+  const ex = menu('web-examples', 'Examples…', 'Open one of the examples', [], p => startFrom('example=' + p), fillExamples);
   const file = el('input', { type: 'file', id: 'web-file', multiple: true, accept: '.yaml,.yml,.json', hidden: true });
-  file.onchange = () => { openFiles([...file.files]); file.value = ''; };
+  file.onchange = () => { const fs = [...file.files]; file.value = ''; whenLive(() => openFiles(fs)); };
   const folder = el('input', { type: 'file', id: 'web-folder', hidden: true });
   folder.webkitdirectory = true;
-  folder.onchange = () => { openFiles([...folder.files]); folder.value = ''; };
+  folder.onchange = () => { const fs = [...folder.files]; folder.value = ''; whenLive(() => openFiles(fs)); };
   const open = el('button', { id: 'web-open', textContent: 'Open…', title: 'Open a mission file (with the files it names beside it)' });
   open.onclick = () => openPicker(file);
   const openDir = el('button', { id: 'web-open-folder', textContent: 'Folder…', title: 'Open a folder: a mission and the tile set or collections beside it' });
   openDir.onclick = () => folder.click();
   const save = el('button', { id: 'web-save', textContent: 'Save', title: 'Save the mission to its file, as zmission fmt writes it (Ctrl+S)' });
-  save.onclick = () => saveFile(false);
-  const print = menu('web-print', 'Download…', 'Download the mission file or its printout', [['yaml', 'the mission file'], ['pdf-a4', 'PDF, A4'], ['pdf-letter', 'PDF, Letter'], ['png-a4', 'PNG'], ['svg-a4', 'SVG']], download);
+  save.onclick = () => whenLive(() => saveFile(false));
+  const print = menu('web-print', 'Download…', 'Download the mission file or its printout', [['yaml', 'the mission file'], ['pdf-a4', 'PDF, A4'], ['pdf-letter', 'PDF, Letter'], ['png-a4', 'PNG'], ['svg-a4', 'SVG']], w => whenLive(() => download(w)));
   const share = el('button', { id: 'web-share', textContent: 'Link', title: 'Copy a link that carries this mission (it never goes to a server)' });
-  share.onclick = shareLink;
+  share.onclick = () => whenLive(shareLink);
   const state = el('span', { id: 'web-saved', role: 'status' });
-  bar.append(nw, ex, open, openDir, file, folder, save, print, share, state);
+  const starting = el('span', { id: 'web-live', role: 'status', hidden: true });
+  bar.append(nw, ex, open, openDir, file, folder, save, print, share, state, starting);
   addEventListener('keydown', ev => {
-    if ((ev.ctrlKey || ev.metaKey) && ev.key === 's') { ev.preventDefault(); saveFile(false); }
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === 's') { ev.preventDefault(); whenLive(() => saveFile(false)); }
   });
+  // Changes made before the module answers wait for it in the page:
+  // leaving then would lose them, so the browser asks first.
+  addEventListener('beforeunload', ev => { if (!web.isLive && web.waiting) ev.preventDefault(); });
   document.addEventListener('dragover', ev => { if (ev.dataTransfer.types.includes('Files')) ev.preventDefault(); });
   document.addEventListener('drop', ev => {
     if (!ev.dataTransfer.types.includes('Files')) return;
@@ -274,7 +382,7 @@ function buildBar() {
     // into it. Both are taken now; the drop's data is gone after it.
     const files = [...ev.dataTransfer.files];
     const hs = [...ev.dataTransfer.items].filter(i => i.kind === 'file' && i.getAsFileSystemHandle).map(i => i.getAsFileSystemHandle().catch(() => null));
-    Promise.all(hs).then(hs => openFiles(files, byName(hs.filter(h => h && h.kind === 'file'))));
+    Promise.all(hs).then(hs => whenLive(() => openFiles(files, byName(hs.filter(h => h && h.kind === 'file')))));
   });
 }
 
@@ -300,8 +408,14 @@ function menu(id, label, title, items, act, fill) {
   };
   for (const [v, t] of items) add(v, t);
   const choices = () => [...list.children];
+  const filled = () => {
+    if (fill && web.isLive) { fill(add); fill = null; }
+    return !fill;
+  };
   const open = last => {
-    if (fill) { fill(add); fill = null; }
+    // The examples' list is the module's: a menu opened before it answers
+    // is filled once it does.
+    if (!filled()) web.live.then(() => { if (filled() && !list.hidden) { place(btn, list); const c = choices(); if (c.length) c[0].focus(); } });
     list.hidden = false;
     btn.setAttribute('aria-expanded', 'true');
     place(btn, list);
@@ -361,13 +475,17 @@ function notice(text, kind = 'info') {
   b.className = kind;
 }
 
-// startFrom opens a template or an example as new work, and shows it.
-async function startFrom(r) {
-  if (r.error) return notice(r.error, 'error');
-  const err = openDoc(r.name, r.data, r.files || {});
-  if (err) return notice(err, 'error');
-  await keep();
+// startFrom opens a template or an example (what, as the address names
+// it: "template=colony", "example=invader/violet-lockdown") as new work:
+// the page opens again on its address, and shows its first state at once.
+function startFrom(what) {
+  history.replaceState(null, '', location.pathname + location.search + '#' + what);
   location.reload();
+}
+
+// whenLive runs f once the module answers: at once, after it started.
+function whenLive(f) {
+  return web.isLive ? f() : web.live.then(f);
 }
 
 const MAX_FILE = 8 << 20;
@@ -442,7 +560,7 @@ async function openPicker(input) {
     hs = await showOpenFilePicker({ multiple: true, types: [{ description: 'Missions', accept: { 'text/yaml': ['.yaml', '.yml'], 'application/json': ['.json'] } }] });
   } catch (e) { return; } // cancelled
   const files = await Promise.all(hs.map(h => h.getFile()));
-  await openFiles(files, byName(hs));
+  await whenLive(() => openFiles(files, byName(hs)));
 }
 
 function formatted() {

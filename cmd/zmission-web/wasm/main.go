@@ -25,12 +25,12 @@ import (
 	"github.com/zmission/zmission/printing"
 	"github.com/zmission/zmission/render/printout"
 	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/web/opening"
 	"github.com/zmission/zmission/web/sharelink"
 )
 
-// dir is where the page's files live, as the checks see them: the mission
-// and the files it names beside it (a tile set, a colony collection).
-const dir = "/mission"
+// dir is where the page's files live, as the checks see them.
+const dir = opening.Dir
 
 // maxFile bounds any file the page hands in.
 var maxFile = int(source.DefaultLimits.MaxBytes)
@@ -59,6 +59,8 @@ func main() {
 		"template":   safe(template),
 		"needs":      safe(needs),
 		"names":      safe(names),
+		"warm":       safe(warm),
+		"warmEnd":    safe(warmEnd),
 	}
 	js.Global().Set("zmissionGo", js.ValueOf(api))
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("zmission-ready"))
@@ -116,27 +118,15 @@ func tooLarge() error {
 	return fmt.Errorf("this file is larger than a mission can be (%d MiB)", maxFile>>20)
 }
 
-// options are the session's: the files beside the mission are read from
-// the page's memory, and nothing outside dir is read at all.
+// options are the session's (opening.Options): the files beside the
+// mission are the page's, in memory.
 func options(data []byte) editor.Options {
-	return editor.Options{
-		Store: editor.NewMemStore(data),
-		Stamp: func(string) any { return nil },
-		Lint: lint.Options{
-			Root: dir,
-			// The files are the page's, in memory under dir: nothing else
-			// can be read. The check that a tile-set path stays in the tree
-			// follows links on the disk, and a browser has no disk to ask
-			// (it refused every tile-set file as outside).
-			AllowOutside: true,
-			Open: func(abs string) ([]byte, bool) {
-				mu.Lock()
-				defer mu.Unlock()
-				b, ok := files[abs]
-				return b, ok
-			},
-		},
-	}
+	return opening.Options(data, func(abs string) ([]byte, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		b, ok := files[abs]
+		return b, ok
+	})
 }
 
 // cleanName keeps the base of a file name; it must be YAML or JSON.
@@ -161,12 +151,11 @@ func filesOf(v js.Value) (map[string][]byte, error) {
 	}
 	for i := range keys.Length() {
 		k := keys.Index(i).String()
-		rel := path.Clean("/" + strings.ReplaceAll(k, "\\", "/"))
 		b, err := bytesOf(v.Get(k))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", k, err)
 		}
-		out[dir+rel] = b
+		out[opening.Abs(k)] = b
 	}
 	return out, nil
 }
@@ -448,21 +437,11 @@ func example(_ js.Value, args []js.Value) any {
 	if len(args) < 1 {
 		return fail(errors.New("which example?"))
 	}
-	p := path.Clean(args[0].String())
-	data, err := fs.ReadFile(examples.FS, p+".yaml")
-	if err != nil || strings.HasPrefix(p, "..") {
-		return fail(fmt.Errorf("there is no example %q", args[0].String()))
+	n, data, beside, err := opening.Example(args[0].String())
+	if err != nil {
+		return fail(err)
 	}
-	beside := map[string]string{}
-	d := path.Dir(p)
-	fs.WalkDir(examples.Companions, d, func(q string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() {
-			b, _ := fs.ReadFile(examples.Companions, q)
-			beside[strings.TrimPrefix(q, d+"/")] = string(b)
-		}
-		return nil
-	})
-	return result(map[string]any{"name": path.Base(p) + ".yaml", "data": string(data), "files": beside})
+	return result(map[string]any{"name": n, "data": string(data), "files": beside})
 }
 
 // template(ruleset) is the template `zmission new` starts from.
@@ -470,11 +449,11 @@ func template(_ js.Value, args []js.Value) any {
 	if len(args) < 1 {
 		return fail(errors.New("which game?"))
 	}
-	data, ok := examples.Template(args[0].String())
-	if !ok {
-		return fail(fmt.Errorf("no template for %q", args[0].String()))
+	n, data, err := opening.Template(args[0].String())
+	if err != nil {
+		return fail(err)
 	}
-	return result(map[string]string{"name": "new-mission.yaml", "data": string(data)})
+	return result(map[string]string{"name": n, "data": string(data)})
 }
 
 // needs() lists the files the mission names beside it that the page does
