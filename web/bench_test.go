@@ -65,10 +65,10 @@ const liveAt = `(async () => {
 })()`
 
 // settled waits for the module's session, then for the page's work after
-// its first map (the work kept, the warming edits), and two seconds more:
+// its first map (the work kept), and two seconds more:
 // an author's first edit comes some seconds after the map.
 const settled = `(async () => {
-  while (!performance.getEntriesByName('zmission-opened').length || (zmissionWeb.warm && zmissionWeb.warm !== 'done')) await new Promise(r => setTimeout(r, 20));
+  while (!performance.getEntriesByName('zmission-opened').length) await new Promise(r => setTimeout(r, 20));
   await new Promise(r => setTimeout(r, 2000));
   return true;
 })()`

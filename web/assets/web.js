@@ -223,32 +223,8 @@ async function goLive(first) {
     if (later) await keep();
     else showSaved(current().data);
     sweepPending();
-    warmUp();
   });
 }
-
-// warmUp: Chromium compiles the module's code as it is first called and
-// optimises it once it runs often, so an author's first edits took twice
-// the time of later ones. Once the page is idle after its first map, the
-// module makes a few edits of a copy of the mission, in a session of its
-// own that nothing sees (zmissionGo.warm), one per idle moment; the
-// author's first change stops it.
-const WARM = 20;
-function warmUp() {
-  let n = 0;
-  web.warm = 'running';
-  const end = () => { zmissionGo.warmEnd(); web.warm = 'done'; web.warmed = n; };
-  const step = () => {
-    if (web.changed || n >= WARM) return end();
-    const r = JSON.parse(zmissionGo.warm());
-    if (r.done || r.error) return end();
-    n++;
-    idleThen(step);
-  };
-  idleThen(step);
-}
-
-const idleThen = f => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 2000 }) : setTimeout(f, 50));
 
 // takeOver makes the module's session the page's: its first state is
 // the one the page shows (the build wrote it from the same code), but for
