@@ -33,7 +33,7 @@ func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 
 // sceneWith reads a mission with its configuration's check options.
 func (e *env) sceneWith(path string, cfg *validate.Config) (*lint.Result, rules.BoardGame, error) {
-	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, Rules: ruleOptions{cfg}, AllowOutside: e.allowOutside})
+	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, Rules: ruleOptions{cfg}, AllowOutside: e.allowOutside, Config: cfg})
 	switch r.Kind {
 	case lint.KindTileset:
 		return nil, nil, usageErr("%s is a tile set, not a mission; try 'zmission tiles --tileset %s'", path, path)

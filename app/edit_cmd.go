@@ -51,7 +51,7 @@ func (e *env) editCmd() *cli.Command {
 			vc := cfgs.forFile(path)
 			s, err := editor.New(path, editor.Options{
 				Addr: c.String("addr"),
-				Lint: lint.Options{Limits: source.DefaultLimits, Rules: ruleOptions{vc}},
+				Lint: lint.Options{Limits: source.DefaultLimits, Rules: ruleOptions{vc}, Config: vc},
 				Findings: func(ds []validate.Diagnostic) []validate.Diagnostic {
 					return append(vc.Apply(ds), cfgs.problems()...)
 				},

@@ -361,7 +361,7 @@ func (b *siteBuilder) page(file string, data []byte, cfg *validate.Config) (pg *
 			err = fmt.Errorf("internal error on %s: %v", file, p)
 		}
 	}()
-	r := lint.Bytes(file, data, lint.Options{Limits: b.lim, Rules: ruleOptions{cfg}, AllowOutside: b.e.allowOutside})
+	r := lint.Bytes(file, data, lint.Options{Limits: b.lim, Rules: ruleOptions{cfg}, AllowOutside: b.e.allowOutside, Config: cfg})
 	diags := cfg.Apply(r.Diags)
 	pg = &site.Page{Source: file, Kind: "mission"}
 	for _, d := range diags {

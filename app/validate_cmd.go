@@ -340,7 +340,7 @@ func lintOne(file string, stdin []byte, o *outputOpts, cfg *validate.Config) (r 
 				Message: fmt.Sprintf("internal error: %v", p), Hint: "this is a bug in zmission; please report it with this file"}}}
 		}
 	}()
-	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}, AllowOutside: o.allowOutside}
+	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}, AllowOutside: o.allowOutside, Config: cfg}
 	if file == "-" {
 		if int64(len(stdin)) > o.limits.MaxBytes {
 			return &lint.Result{File: file, Diags: []validate.Diagnostic{{File: "<stdin>", Line: 1, Col: 1, Severity: validate.Error, Rule: "too-large",

@@ -33,6 +33,10 @@ type Options struct {
 	// editor's unsaved buffers) by absolute path: a tile set or collection
 	// found there is read from it, not from the disk.
 	Open func(abs string) ([]byte, bool)
+	// Config, when set, is applied before the findings are capped, so
+	// that the cap counts what is shown, not findings switched off (the
+	// caller may apply it again: it changes nothing the second time).
+	Config *validate.Config
 }
 
 // Kind of document a file holds.
@@ -80,6 +84,9 @@ func Path(path string, o Options) *Result {
 func Bytes(file string, data []byte, o Options) *Result {
 	r := check(file, data, o)
 	r.suppress(data) // the last step: it judges what the others found
+	if o.Config != nil {
+		r.Diags = o.Config.Apply(r.Diags)
+	}
 	r.cap()
 	return r
 }

@@ -132,7 +132,7 @@ func (s *Server) analyse(uri, path string, data []byte) (r *lint.Result, uses []
 	var mu sync.Mutex
 	lim := source.DefaultLimits
 	lim.MaxBytes = s.opt.MaxSize
-	o := lint.Options{Limits: lim, Rules: cfg, Root: root, AllowOutside: s.opt.AllowOutside,
+	o := lint.Options{Limits: lim, Rules: cfg, Root: root, AllowOutside: s.opt.AllowOutside, Config: cfg,
 		Open: func(abs string) ([]byte, bool) {
 			mu.Lock()
 			uses = append(uses, abs)
