@@ -156,11 +156,9 @@ type jsonList struct {
 	key  string
 	n    int
 	item func(i int) any
-	// raw, when set, appends item i's text as item's encoding would be
-	// written (indented, without its last newline) for lists of millions.
-	raw func(buf []byte, i int) []byte
 	// stream, when set instead of n and item, gives the items' texts as
-	// raw would, one by one, for lists not held whole.
+	// item's encoding would be written (indented, without its last
+	// newline), one by one, for lists of millions not held whole.
 	stream func(yield func(item []byte))
 }
 
@@ -198,19 +196,7 @@ func writeJSONLists(w io.Writer, lists ...jsonList) error {
 			bw.WriteString("[]")
 		} else {
 			bw.WriteString("[\n")
-			var buf []byte
 			for i := range l.n {
-				if l.raw != nil {
-					buf = l.raw(buf[:0], i)
-					bw.WriteString("    ")
-					bw.Write(buf)
-					if i < l.n-1 {
-						bw.WriteString(",\n")
-					} else {
-						bw.WriteString("\n")
-					}
-					continue
-				}
 				item.Reset()
 				if err := enc.Encode(l.item(i)); err != nil {
 					return err
@@ -507,22 +493,9 @@ func graphLists(b *layout.Board, moves []rules.Move, sight []rules.Sightline, ki
 	if kind != "movement" {
 		// Each zone's name is quoted once: the open boards' sight lists
 		// are millions of items.
-		quoted := make([][]byte, len(b.Zones))
-		for i, z := range b.Zones {
-			quoted[i] = jsonString(z.ID)
-		}
 		out = append(out, jsonList{key: "sight", n: len(sight), item: func(i int) any {
 			l := sight[i]
 			return sightJSON{From: b.Zones[l.From].ID, To: b.Zones[l.To].ID, Range: int(l.Range)}
-		}, raw: func(buf []byte, i int) []byte {
-			l := sight[i]
-			buf = append(buf, "{\n      \"from\": "...)
-			buf = append(buf, quoted[l.From]...)
-			buf = append(buf, ",\n      \"to\": "...)
-			buf = append(buf, quoted[l.To]...)
-			buf = append(buf, ",\n      \"range\": "...)
-			buf = strconv.AppendInt(buf, int64(l.Range), 10)
-			return append(buf, "\n    }"...)
 		}})
 	}
 	return append(out, zoneList(b))

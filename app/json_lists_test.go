@@ -20,19 +20,8 @@ import (
 // board of 4,096 zones and 4,094 Spawn Zones.
 func TestJSONListsAsWhole(t *testing.T) {
 	paths, _ := filepath.Glob("../examples/*/*.yaml")
-	paths = append(paths, worstCases(t)[0].write(t))
-	boards := 0
-	for _, path := range paths {
-		r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, AllowOutside: true})
-		if r.Scene == nil || r.Scene.Board == nil {
-			continue
-		}
-		g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
-		if g == nil {
-			continue
-		}
-		boards++
-		s := r.Scene
+	for _, eb := range exampleBoards(t, append(paths, worstCases(t)[0].write(t))) {
+		path, s, g := eb.path, eb.scene, eb.game
 		moves, sight := g.Movement(s), g.Sight(s, rules.SightOptions{})
 		for _, kind := range []string{"all", "movement", "sight", "zones"} {
 			lists := graphLists(s.Board, moves, sight, kind)
@@ -69,9 +58,6 @@ func TestJSONListsAsWhole(t *testing.T) {
 				}
 			}
 		}
-	}
-	if boards < 5 {
-		t.Fatalf("only %d boards", boards)
 	}
 }
 
@@ -111,25 +97,39 @@ func TestSightTextAsTabwriter(t *testing.T) {
 		}
 	}
 	paths, _ := filepath.Glob("../examples/*/*.yaml")
-	boards := 0
+	for _, eb := range exampleBoards(t, paths) {
+		for _, o := range []rules.SightOptions{{}, {EnhancedSenses: true}} {
+			check(eb.path, eb.scene.Board, eb.game.Sight(eb.scene, o))
+		}
+	}
+	b := &layout.Board{Zones: []*layout.Zone{{ID: "a"}, {ID: "Ünïcode/zone"}, {ID: "B/z17~40"}, {ID: "x"}}}
+	check("names", b, []rules.Sightline{{From: 0, To: 1, Range: 1}, {From: 0, To: 3, Range: 12}, {From: 1, To: 2}, {From: 2, To: 3, Range: 3}})
+	check("none", b, nil)
+}
+
+// exampleBoard is a mission of paths with its board and game.
+type exampleBoard struct {
+	path  string
+	scene *rules.Scene
+	game  rules.BoardGame
+}
+
+// exampleBoards reads the missions of paths that have a board (at least
+// five of them, or the test fails: the glob went wrong).
+func exampleBoards(t *testing.T, paths []string) []exampleBoard {
+	t.Helper()
+	var out []exampleBoard
 	for _, path := range paths {
 		r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, AllowOutside: true})
 		if r.Scene == nil || r.Scene.Board == nil {
 			continue
 		}
-		g, _ := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame)
-		if g == nil {
-			continue
-		}
-		boards++
-		for _, o := range []rules.SightOptions{{}, {EnhancedSenses: true}} {
-			check(path, r.Scene.Board, g.Sight(r.Scene, o))
+		if g, ok := rules.Lookup(r.Mission.Ruleset).(rules.BoardGame); ok {
+			out = append(out, exampleBoard{path, r.Scene, g})
 		}
 	}
-	if boards < 5 {
-		t.Fatalf("%d example boards", boards)
+	if len(out) < 5 {
+		t.Fatalf("%d boards among %d missions", len(out), len(paths))
 	}
-	b := &layout.Board{Zones: []*layout.Zone{{ID: "a"}, {ID: "Ünïcode/zone"}, {ID: "B/z17~40"}, {ID: "x"}}}
-	check("names", b, []rules.Sightline{{From: 0, To: 1, Range: 1}, {From: 0, To: 3, Range: 12}, {From: 1, To: 2}, {From: 2, To: 3, Range: 3}})
-	check("none", b, nil)
+	return out
 }

@@ -338,6 +338,23 @@ func TestParseErrorKeepsLastGoodBoard(t *testing.T) {
 // TestServeStopsWithOpenStream: Ctrl-C (the context ending) stops the
 // server at once, even with a page listening for events.
 func TestServeStopsWithOpenStream(t *testing.T) {
+	s, stop := serving(t)
+	resp, err := http.Get(s.URL() + "api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	bufio.NewReader(resp.Body).ReadString('\n')
+	stop()
+	if _, err := http.Get(s.URL() + "api/state"); err == nil {
+		t.Errorf("still answering after the stop")
+	}
+}
+
+// serving starts a server on the template; stop ends it as Ctrl-C does and
+// fails the test unless Serve returns, cleanly, within 10 s.
+func serving(t *testing.T) (*Server, func()) {
+	t.Helper()
 	s, err := New(template, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -348,23 +365,17 @@ func TestServeStopsWithOpenStream(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx) }()
-	resp, err := http.Get(s.URL() + "api/events")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	bufio.NewReader(resp.Body).ReadString('\n')
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Serve: %v", err)
+	return s, func() {
+		t.Helper()
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("Serve did not stop")
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Serve did not stop")
-	}
-	if _, err := http.Get(s.URL() + "api/state"); err == nil {
-		t.Errorf("still answering after the stop")
 	}
 }
 

@@ -142,29 +142,12 @@ func TestSocketRefused(t *testing.T) {
 // TestServeStopsWithOpenSocket: stopping the server closes the pages'
 // sockets.
 func TestServeStopsWithOpenSocket(t *testing.T) {
-	s, err := New(template, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Listen(); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx) }()
+	s, stop := serving(t)
 	conn, err := dialSocket(t, s.URL(), http.Header{"Origin": {origin(s)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Serve did not stop")
-	}
+	stop()
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	if _, err := wsutil.ReadServerText(conn); err == nil {
 		t.Errorf("the socket still answers after the stop")
