@@ -103,6 +103,7 @@ func (s *Session) svg(overlays []string) Reply {
 	}
 	sc := good.res.Scene
 	o := mapOptions
+	o.Labels = &s.overlayLabels
 	for _, spec := range overlays {
 		ov, err := render.ParseOverlay(spec, sc.Board, good.game)
 		if err != nil {

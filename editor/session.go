@@ -12,6 +12,7 @@ import (
 
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
@@ -144,6 +145,10 @@ type Session struct {
 	sent stateCache
 	// svgSize is the size of the last map drawn.
 	svgSize atomic.Int64
+	// Where the labels went on the last map drawn, and on the last drawn
+	// with overlays: an edit moves few of them, and finding them is most
+	// of a big board's drawing.
+	labels, overlayLabels render.LabelCache
 	// faces are the palette's faces drawn alone, for the revision facesOf.
 	faceMu  sync.Mutex
 	faces   map[string][]byte

@@ -95,7 +95,9 @@ func (s *Session) snapshotOf(data []byte) (snap *snapshot) {
 		// strings.Builder gives the page's text without another copy.
 		var buf strings.Builder
 		buf.Grow(int(s.svgSize.Load()) + 4096)
-		if err := render.SVG(&buf, res.Scene, g, mapOptions); err != nil {
+		o := mapOptions
+		o.Labels = &s.labels
+		if err := render.SVG(&buf, res.Scene, g, o); err != nil {
 			snap.drawErr = err.Error()
 		} else {
 			snap.svg, snap.drawn = buf.String(), true

@@ -23,6 +23,9 @@ type Options struct {
 	Mono      bool    // for black-and-white printers: greys, patterns and letters
 	Overlays  []Overlay
 	Sight     rules.SightOptions // for sight overlays
+	// Labels, when set, keeps the label places of each page drawn for the
+	// next (a program drawing the same board after small changes).
+	Labels *LabelCache
 }
 
 // DefaultMargin is the page margin in mm when none is given.
@@ -116,6 +119,7 @@ func newMapPage(s *rules.Scene, g rules.BoardGame, o Options) (*mapPage, error) 
 		}
 		ovs = append(ovs, oa)
 	}
+	a.labelCache = o.Labels
 	a.placeLabels()
 	return &mapPage{o: o, st: st, a: a, s: s, ovs: ovs}, nil
 }

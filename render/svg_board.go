@@ -66,6 +66,8 @@ type art struct {
 	badgeByPos map[[2]int]layout.Point
 	badgeCells map[layout.Point]bool
 	badgeTiles map[layout.Point][]int
+
+	labelCache *LabelCache // where labels went on the page before, or nil
 }
 
 func newArt(b *layout.Board, st style, s *rules.Scene, spawnOrder []int, sheet bool) *art {

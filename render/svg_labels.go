@@ -61,13 +61,26 @@ func (a *art) placeLabels() {
 	obs := a.obstacles()
 	_, by := a.tokenCells()
 	a.labels = make([]labelBox, len(b.Zones))
+	var last, next map[string]*labelPlace
+	var key []byte
+	if c := a.labelCache; c != nil {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		last, next = c.last, make(map[string]*labelPlace, len(c.last))
+		defer func() { c.last = next }()
+	}
 	for zi, z := range b.Zones {
 		l := a.labelText(z)
 		full := l.h // the plate, and the node dot under it for graphs
 		if a.graph {
 			full += nodeRoom
 		}
-		x, y, score := a.pole(z, obs, l.w/2, full/2)
+		var x, y, score float64
+		if next != nil {
+			x, y, score = a.placeOf(z, obs, l.w/2, full/2, last, next, &key)
+		} else {
+			x, y, score = a.pole(z, obs, l.w/2, full/2)
+		}
 		l.x, l.y = x, y-full/2+l.h/2
 		l.nodeX, l.nodeY = x, y+full/2-nodeRoom/2
 		if !a.graph {
@@ -181,6 +194,13 @@ func (a *art) obstacles() obstacleMap {
 // Of the sample points that fit best, it takes the one nearest the zone's
 // centroid, the first of those in cell and sample order.
 func (a *art) pole(z *layout.Zone, obs obstacleMap, hw, hh float64) (bx, by, best float64) {
+	bx, by, best, _ = a.poleRings(z, obs, hw, hh)
+	return bx, by, best
+}
+
+// poleRings is pole, and how many rings of cells around the zone's cells
+// its search read (their obstacles are all the answer depends on).
+func (a *art) poleRings(z *layout.Zone, obs obstacleMap, hw, hh float64) (bx, by, best float64, rings int) {
 	var mx, my float64
 	for _, c := range z.Cells {
 		mx += (float64(c.X) + 0.5) * cell
@@ -207,7 +227,10 @@ func (a *art) pole(z *layout.Zone, obs obstacleMap, hw, hh float64) (bx, by, bes
 	}
 	if len(z.Cells) > 0 {
 		x, y := float64(guess.X)*cell+mid, float64(guess.Y)*cell+mid
-		floor = a.clearance(obs, guess, x, y, hw, hh, math.Inf(-1)) - 2*eps
+		var r int
+		floor, r = a.clearance(obs, guess, x, y, hw, hh, math.Inf(-1))
+		floor -= 2 * eps
+		rings = r
 	}
 	best, bestD := -1.0, math.Inf(1)
 	for _, c := range z.Cells {
@@ -219,7 +242,10 @@ func (a *art) pole(z *layout.Zone, obs obstacleMap, hw, hh float64) (bx, by, bes
 				if best-eps > f {
 					f = best - eps
 				}
-				s := a.clearance(obs, c, px, py, hw, hh, f)
+				s, r := a.clearance(obs, c, px, py, hw, hh, f)
+				if r > rings {
+					rings = r
+				}
 				if s < f {
 					continue
 				}
@@ -230,16 +256,17 @@ func (a *art) pole(z *layout.Zone, obs obstacleMap, hw, hh float64) (bx, by, bes
 			}
 		}
 	}
-	return bx, by, best
+	return bx, by, best, rings
 }
 
 // clearance is the scale of the largest label box centred on (px, py)
 // that touches no obstacle, searching rings of cells outward from c. It
 // stops early with an answer below floor once it has one, or when no
-// farther ring can come closer.
-func (a *art) clearance(obs obstacleMap, c layout.Point, px, py, hw, hh, floor float64) float64 {
+// farther ring can come closer. rings is the last ring of cells around c
+// it read.
+func (a *art) clearance(obs obstacleMap, c layout.Point, px, py, hw, hh, floor float64) (m float64, rings int) {
 	b := a.b
-	m := math.Inf(1)
+	m = math.Inf(1)
 	// How far the point is from its own cell's sides: a cell r rings out
 	// is at least (r-1) cells and that much farther, less what its
 	// obstacles stick out of it.
@@ -260,6 +287,7 @@ func (a *art) clearance(obs obstacleMap, c layout.Point, px, py, hw, hh, floor f
 				break
 			}
 		}
+		rings = r
 		for y := c.Y - r; y <= c.Y+r; y++ {
 			if y < 0 || y >= b.H {
 				continue
@@ -298,14 +326,14 @@ func (a *art) clearance(obs obstacleMap, c layout.Point, px, py, hw, hh, floor f
 					if s < m {
 						m = s
 						if m < floor {
-							return m
+							return m, rings
 						}
 					}
 				}
 			}
 		}
 	}
-	return m
+	return m, rings
 }
 
 // drawLabels writes each zone's label on a light plate.

@@ -122,7 +122,8 @@ func TestPoleOfInaccessibility(t *testing.T) {
 	obs := a.obstacles()
 	hw, hh := l.w/2, l.h/2
 	at := func(x, y float64) float64 {
-		return a.clearance(obs, layout.Point{X: int(x / cell), Y: int(y / cell)}, x, y, hw, hh, -1)
+		m, _ := a.clearance(obs, layout.Point{X: int(x / cell), Y: int(y / cell)}, x, y, hw, hh, -1)
+		return m
 	}
 	best := at(l.x, l.y)
 	for _, c := range z.Cells {
