@@ -231,3 +231,40 @@ func TestBrowserKeptWorkFirst(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestBrowserWarmUp: once idle after its first map, the module makes its
+// warming edits on a copy: the page's document, its history, its map and
+// what the browser keeps are the example as it was opened.
+func TestBrowserWarmUp(t *testing.T) {
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the warming edits done", mapDrawn+` && zmissionWeb.warm === 'done'`)
+	waitFor(t, ctx, "the work kept", `zmissionWeb.record && zmissionWeb.record.data`)
+	var got struct {
+		Warmed, Undo, Redo, Patches int
+		Doc, Kept                   string
+	}
+	js(t, ctx, `({Warmed: zmissionWeb.warmed, Undo: zmission.state.undo, Redo: zmission.state.redo, Patches: zmission.drawn.patches,
+		Doc: JSON.parse(zmissionGo.document()).data, Kept: zmissionWeb.record.data})`, &got)
+	orig, err := os.ReadFile("../examples/invader/violet-lockdown.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Warmed < 10 {
+		t.Errorf("%d warming edits, want 20 (or at least 10)", got.Warmed)
+	}
+	if got.Doc != string(orig) || got.Kept != string(orig) {
+		t.Errorf("the warming edits changed the document (%v) or what the browser keeps (%v)", got.Doc != string(orig), got.Kept != string(orig))
+	}
+	if got.Undo != 0 || got.Redo != 0 || got.Patches != 0 {
+		t.Errorf("the warming edits reached the page's session: undo %d, redo %d, map patched %d times", got.Undo, got.Redo, got.Patches)
+	}
+	// The author's own edit after them is the first step of the history.
+	js(t, ctx, `(() => { const t = zmission.state.board.tokens.find(t => t.type !== 'door' && !t.bad); zmission.sel = {kind: 'token', index: t.index}; return true; })()`, new(bool))
+	key(t, ctx, "ArrowRight", 0)
+	waitFor(t, ctx, "the author's edit, one step", `zmission.state.undo === 1`)
+	var drawn struct{ Mounts, Patches int }
+	js(t, ctx, `zmission.drawn`, &drawn)
+	if drawn.Mounts != 1 {
+		t.Errorf("the map was drawn whole %d times (patched %d), want once: the author's first edit patches it", drawn.Mounts, drawn.Patches)
+	}
+}

@@ -12,21 +12,32 @@ export { web };
 
 // --- the browser's storage: one record per piece of work, the latest first ---
 
+// One connection, opened at the first use and kept: opening the database
+// at every edit cost more than the write. Another page that upgrades or
+// deletes the database is let through, and the next write opens it again.
+let conn = null;
 function db() {
-  return new Promise((ok, no) => {
+  if (conn) return conn;
+  conn = new Promise((ok, no) => {
     const r = indexedDB.open(DB, 1);
     r.onupgradeneeded = () => r.result.createObjectStore(STORE, { keyPath: 'id' });
-    r.onsuccess = () => ok(r.result);
-    r.onerror = () => no(r.error);
+    r.onsuccess = () => {
+      const d = r.result;
+      d.onversionchange = () => { d.close(); conn = null; };
+      d.onclose = () => { conn = null; };
+      ok(d);
+    };
+    r.onerror = () => { conn = null; no(r.error); };
   });
+  return conn;
 }
 async function tx(mode, f) {
   const d = await db();
   return new Promise((ok, no) => {
     const t = d.transaction(STORE, mode);
     const out = f(t.objectStore(STORE));
-    t.oncomplete = () => { d.close(); ok(out && out.result); };
-    t.onerror = () => { d.close(); no(t.error); };
+    t.oncomplete = () => ok(out && out.result);
+    t.onerror = () => no(t.error);
   });
 }
 const getRecord = id => tx('readonly', s => s.get(id));
@@ -70,13 +81,13 @@ async function keep() {
   showSaved(e.data);
 }
 
-// afterChange keeps an edit: the document at once (it is small), the
-// history (larger: up to MaxKept steps of two documents) once the edits
-// pause, and at the latest as the page is left. Neither holds up the
-// page's redraw.
+// afterChange keeps an edit: the document as soon as the map that shows
+// the edit is painted (it is small), the history (larger: up to MaxKept
+// steps of two documents) once the edits pause, and at the latest as the
+// page is left. Neither holds up the page's redraw.
 export function afterChange() {
   web.changed = true;
-  setTimeout(async () => {
+  afterFrame(async () => {
     // The first record of a piece of work holds its history too: a change
     // made before the module answered comes before the page first kept
     // the work, and a record of the document alone would bring it back
@@ -85,9 +96,18 @@ export function afterChange() {
     const d = current();
     await put({ data: d.data });
     showSaved(d.data);
-  }, 0);
+  });
   clearTimeout(web.historyTimer);
   web.historyTimer = setTimeout(keep, 1000);
+}
+
+// afterFrame runs f after the next frame is painted, or after 100 ms when
+// no frame comes (a page in the background paints none).
+function afterFrame(f) {
+  let done = false;
+  const run = () => { if (!done) { done = true; f(); } };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, 100);
 }
 
 // beforeLeave: the page is going; IndexedDB may not finish, so the work
@@ -223,8 +243,32 @@ async function goLive(first) {
     if (later) await keep();
     else showSaved(current().data);
     sweepPending();
+    warmUp();
   });
 }
+
+// warmUp: Chromium compiles the module's code as it is first called and
+// optimises it once it runs often, so an author's first edit took three
+// times as long as later ones. Once the page is idle after its first map,
+// the module makes a few edits of a copy of the mission, in a session of
+// its own that nothing sees (zmissionGo.warm), one per idle moment; the
+// author's first change stops it.
+const WARM = 20;
+function warmUp() {
+  let n = 0;
+  web.warm = 'running';
+  const end = () => { zmissionGo.warmEnd(); web.warm = 'done'; web.warmed = n; };
+  const step = () => {
+    if (web.changed || n >= WARM) return end();
+    const r = JSON.parse(zmissionGo.warm());
+    if (r.done || r.error) return end();
+    n++;
+    idleThen(step);
+  };
+  idleThen(step);
+}
+
+const idleThen = f => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 2000 }) : setTimeout(f, 50));
 
 // takeOver makes the module's session the page's: its first state is
 // the one the page shows (the build wrote it from the same code), but for
@@ -660,15 +704,25 @@ async function shareLink() {
   }
 }
 
+// savedText is the document as Save writes it (what zmission fmt writes),
+// for the document data; the last answer is kept, as most calls ask of
+// the same document again.
+let lastFormat = { data: null, out: null };
+function savedText(data) {
+  if (lastFormat.data !== data) {
+    const f = JSON.parse(zmissionGo.format());
+    lastFormat = { data, out: f.data ?? data };
+  }
+  return lastFormat.out;
+}
+
 // showSaved says plainly whether the work is in a file yet.
 function showSaved(data) {
   const s = $('#web-saved');
   if (!s) return;
-  const f = JSON.parse(zmissionGo.format());
-  const now = f.data ?? data;
   let text, cls;
   if (web.saved === null) { text = 'not saved to a file'; cls = 'unsaved'; }
-  else if (web.saved === now) { text = 'saved'; cls = 'saved'; }
+  else if (web.saved === savedText(data)) { text = 'saved'; cls = 'saved'; }
   else { text = 'changes not saved to the file'; cls = 'unsaved'; }
   if (web.storage !== 'ok') { text += ' · not kept by the browser'; cls = 'unsaved'; }
   s.textContent = text;

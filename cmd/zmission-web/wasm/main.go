@@ -59,6 +59,8 @@ func main() {
 		"template":   safe(template),
 		"needs":      safe(needs),
 		"names":      safe(names),
+		"warm":       safe(warm),
+		"warmEnd":    safe(warmEnd),
 	}
 	js.Global().Set("zmissionGo", js.ValueOf(api))
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("zmission-ready"))
