@@ -1,9 +1,10 @@
 #!/bin/sh
 # Times an edit in `zmission edit` as an author feels it: in Chromium, from
 # the arrow key's event to the map drawn again and laid out (the request,
-# the server's work, the state applied), for the 6-tile Violet Lockdown
-# (target 30 ms) and a 20x20-tile board of 60x60 cells (target 100 ms).
-# ms/request is the request's part of it.
+# the server's work, the state applied), each key pressed on a page at
+# rest, for the 6-tile Violet Lockdown (target 30 ms) and a 20x20-tile
+# board of 60x60 cells (target 100 ms). Beside it: the request's part, the
+# edit to its frame painted, and edits with a key held down.
 #
 #   bench/editor.sh            50 edits each
 #   N=200 bench/editor.sh
@@ -17,8 +18,8 @@ awk '
 BEGIN { target["BenchmarkBrowserEdit6"] = 30; target["BenchmarkBrowserEdit400"] = 100 }
 /^Benchmark/ {
 	name = $1; sub(/-[0-9]+$/, "", name)
-	for (i = 2; i <= NF; i++) { if ($i == "ms/edit") e = $(i - 1); if ($i == "ms/request") q = $(i - 1) }
-	printf "%-26s %8.1f ms/edit  (request %6.1f ms)  target %4d ms  ratio %.2f\n", name, e, q, target[name], e / target[name]
+	for (i = 2; i <= NF; i++) { if ($i == "ms/edit") e = $(i - 1); if ($i == "ms/request") q = $(i - 1); if ($i == "ms/frame") f = $(i - 1); if ($i == "ms/held-key-edit") h = $(i - 1) }
+	printf "%-26s %8.1f ms/edit  target %4d ms  ratio %.2f   (request %.1f, to the frame painted %.1f, key held %.1f ms)\n", name, e, target[name], e / target[name], q, f, h
 }
 /^(ok|FAIL|---)/ { print }
 '
