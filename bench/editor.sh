@@ -4,7 +4,8 @@
 # the server's work, the state applied), each key pressed on a page at
 # rest, for the 6-tile Violet Lockdown (target 30 ms) and a 20x20-tile
 # board of 60x60 cells (target 100 ms). Beside it: the request's part, the
-# edit to its frame painted, and edits with a key held down.
+# edit to its frame painted, and edits with a key held down; then the
+# page's memory over 1,000 edits.
 #
 #   bench/editor.sh            50 edits each
 #   N=200 bench/editor.sh
@@ -13,9 +14,17 @@
 set -eu
 cd "$(dirname "$0")/.."
 N=${N:-50}
-ZMISSION_BROWSER_TESTS=1 go test -run '^$' -bench 'BrowserEdit' -benchtime "${N}x" ./editor/ |
+{
+	ZMISSION_BROWSER_TESTS=1 go test -run '^$' -bench 'BrowserEdit' -benchtime "${N}x" ./editor/
+	ZMISSION_BROWSER_TESTS=1 go test -run '^$' -bench 'BrowserMemory1000' -benchtime 1x ./editor/
+} |
 awk '
 BEGIN { target["BenchmarkBrowserEdit6"] = 30; target["BenchmarkBrowserEdit400"] = 100 }
+/^BenchmarkBrowserMemory1000/ {
+	for (i = 2; i <= NF; i++) { if ($i == "MB-after-100") a = $(i - 1); if ($i == "MB-after-1000") z = $(i - 1) }
+	printf "%-26s %8.2f MB after 1,000 edits, %.2f MB after 100 (flat: close together)\n", "page memory (JS heap)", z, a
+	next
+}
 /^Benchmark/ {
 	name = $1; sub(/-[0-9]+$/, "", name)
 	for (i = 2; i <= NF; i++) { if ($i == "ms/edit") e = $(i - 1); if ($i == "ms/request") q = $(i - 1); if ($i == "ms/frame") f = $(i - 1); if ($i == "ms/held-key-edit") h = $(i - 1) }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -269,4 +270,56 @@ func TestBrowserPatchedMap(t *testing.T) {
 		t.Errorf("the map was drawn %+v: most edits should patch it", drawn)
 	}
 	shot(t, ctx, "patched-map.png")
+}
+
+// BenchmarkBrowserMemory1000: the page's memory (its JavaScript heap,
+// after a garbage collection) after 100 and after 1,000 edits of the
+// 6-tile example, each an arrow key moving a token and the map drawn
+// again: flat is the two close together.
+func BenchmarkBrowserMemory1000(b *testing.B) {
+	if os.Getenv("ZMISSION_BROWSER_TESTS") == "" {
+		b.Skip("set ZMISSION_BROWSER_TESTS=1 to time the page in Chromium")
+	}
+	ctx := browser(b)
+	s, _ := serve(b, "../examples/invader/violet-lockdown.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		b.Fatal(err)
+	}
+	eval := func(expr string, out any) {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+			b.Fatalf("%s: %v", expr, err)
+		}
+	}
+	eval(`new Promise(r => { const t = setInterval(() => { if (window.zmission && zmission.state && document.querySelector('#map g.board .ed-badges')) { clearInterval(t); r(true); } }, 20); })`, new(bool))
+	eval(`(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens.find(t => t.type === 'noise').index}; return true; })()`, new(bool))
+	// edits makes n edits, each waiting for the map drawn.
+	const edits = `(async (n) => {
+		for (let i = 0; i < n; i++) {
+			const v = zmission.state.version;
+			document.dispatchEvent(new KeyboardEvent('keydown', { key: i % 2 ? 'ArrowLeft' : 'ArrowRight', bubbles: true }));
+			const t0 = performance.now();
+			while (zmission.state.version === v) {
+				if (performance.now() - t0 > 30000) throw new Error('edit ' + i + ' was not drawn');
+				await new Promise(r => setTimeout(r, 0));
+			}
+		}
+		return true;
+	})`
+	heap := func() float64 {
+		if err := chromedp.Run(ctx, heapprofiler.CollectGarbage()); err != nil {
+			b.Fatal(err)
+		}
+		var used float64
+		eval(`performance.memory.usedJSHeapSize`, &used)
+		return used / (1 << 20)
+	}
+	var after100, after1000 float64
+	for b.Loop() {
+		eval(edits+"(100)", new(bool))
+		after100 = heap()
+		eval(edits+"(900)", new(bool))
+		after1000 = heap()
+	}
+	b.ReportMetric(after100, "MB-after-100")
+	b.ReportMetric(after1000, "MB-after-1000")
 }
