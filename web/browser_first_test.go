@@ -14,6 +14,9 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/benchgen"
+	"github.com/zmission/zmission/web/opening"
+	"github.com/zmission/zmission/web/sharelink"
 )
 
 // gatedSite serves the site as site does, but can hold the module back
@@ -252,6 +255,11 @@ func TestBrowserWarmUp(t *testing.T) {
 	if got.Warmed < 10 {
 		t.Errorf("%d warming edits, want 20 (or at least 10)", got.Warmed)
 	}
+	var on string
+	js(t, ctx, `zmissionWeb.warmOn`, &on)
+	if on != "violet-lockdown.yaml" {
+		t.Errorf("a board of 6 tiles was warmed on %q, want a copy of itself", on)
+	}
 	if got.Doc != string(orig) || got.Kept != string(orig) {
 		t.Errorf("the warming edits changed the document (%v) or what the browser keeps (%v)", got.Doc != string(orig), got.Kept != string(orig))
 	}
@@ -266,5 +274,32 @@ func TestBrowserWarmUp(t *testing.T) {
 	js(t, ctx, `zmission.drawn`, &drawn)
 	if drawn.Mounts != 1 {
 		t.Errorf("the map was drawn whole %d times (patched %d), want once: the author's first edit patches it", drawn.Mounts, drawn.Patches)
+	}
+}
+
+// TestBrowserWarmUpLarge: a board of more tiles than the module warms on a
+// copy of itself (20×20) is warmed on its game's template: the warming
+// edits are made, and the author's document is as it was opened.
+func TestBrowserWarmUpLarge(t *testing.T) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := sharelink.Encode("board-20x20.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := page(t, site(t)+"#mission="+link)
+	waitFor(t, ctx, "the warming edits done", mapDrawn+` && zmissionWeb.warm === 'done'`)
+	var got struct {
+		Warmed, Undo int
+		Doc, On      string
+	}
+	js(t, ctx, `({Warmed: zmissionWeb.warmed, Undo: zmission.state.undo, Doc: JSON.parse(zmissionGo.document()).data, On: zmissionWeb.warmOn})`, &got)
+	if got.Warmed < 10 || got.On != opening.TemplateName {
+		t.Errorf("%d warming edits on %q, want 20 (or at least 10) on the template, %q", got.Warmed, got.On, opening.TemplateName)
+	}
+	if got.Doc != string(data) || got.Undo != 0 {
+		t.Errorf("the warming edits reached the author's work: document changed %v, undo %d", got.Doc != string(data), got.Undo)
 	}
 }

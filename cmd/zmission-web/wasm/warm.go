@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"github.com/zmission/zmission/editor"
+	"github.com/zmission/zmission/web/opening"
 )
 
 // Chromium compiles the module's functions the first time each is called,
@@ -24,19 +25,38 @@ var warmer struct {
 	version string
 	tok     editor.Token
 	n       int
+	on      string // the file warmed on: the mission's, or its game's template
 }
 
-// warm() makes one edit of the copy (the first call makes the copy): a
+// warmCopyTiles is the most tiles of a board warmed on a copy of itself;
+// a larger board (where an edit takes hundreds of milliseconds and a copy
+// tens of megabytes) is warmed on its game's template, which runs the
+// same code.
+const warmCopyTiles = 16
+
+// warm(ruleset, tiles) makes one edit of the copy (the first call makes
+// the copy; the page says the mission's game and its number of tiles): a
 // token nudged a cell one way, then back. It answers {done} when there is
 // nothing to warm (no mission, no token to move) and {error} when the copy
 // refused an edit.
-func warm(_ js.Value, _ []js.Value) any {
+func warm(_ js.Value, args []js.Value) any {
 	s, n := current()
 	if s == nil {
 		return result(map[string]bool{"done": true})
 	}
 	if warmer.s == nil {
-		w, err := editor.NewSession(dir+"/"+n, options(s.Data()))
+		data := s.Data()
+		if len(args) >= 2 && args[1].Type() == js.TypeNumber && args[1].Int() > warmCopyTiles {
+			if args[0].Type() != js.TypeString {
+				return result(map[string]bool{"done": true})
+			}
+			tn, t, err := opening.Template(args[0].String())
+			if err != nil {
+				return result(map[string]bool{"done": true})
+			}
+			n, data = tn, t
+		}
+		w, err := editor.NewSession(dir+"/"+n, options(data))
 		if err != nil {
 			return fail(err)
 		}
@@ -58,7 +78,7 @@ func warm(_ js.Value, _ []js.Value) any {
 		if !found {
 			return result(map[string]bool{"done": true})
 		}
-		warmer.s, warmer.key, warmer.version, warmer.n = w, st.Key, st.Version, 0
+		warmer.s, warmer.key, warmer.version, warmer.n, warmer.on = w, st.Key, st.Version, 0, n
 	}
 	dx := 1 - 2*(warmer.n%2) // right, then back
 	t := &warmer.tok
@@ -77,7 +97,7 @@ func warm(_ js.Value, _ []js.Value) any {
 	t.X = at[0]
 	warmer.key, warmer.version = ans.Key, ans.Version
 	warmer.n++
-	return result(map[string]any{"done": false, "edits": warmer.n})
+	return result(map[string]any{"done": false, "edits": warmer.n, "on": warmer.on})
 }
 
 // warmEnd drops the copy.
