@@ -87,18 +87,34 @@ async function keep() {
 // page is left. Neither holds up the page's redraw.
 export function afterChange() {
   web.changed = true;
-  afterFrame(async () => {
-    // The first record of a piece of work holds its history too: a change
-    // made before the module answered comes before the page first kept
-    // the work, and a record of the document alone would bring it back
-    // with no step to undo.
-    if (!web.record || web.record.work === undefined) return keep();
-    const d = current();
-    await put({ data: d.data });
-    showSaved(d.data);
-  });
+  afterFrame(keepDocument);
   clearTimeout(web.historyTimer);
   web.historyTimer = setTimeout(keep, 1000);
+}
+
+// keepDocument writes the document as it is now. While a write is on its
+// way, later edits only say there is more: the latest document is written
+// when it is done. Edits faster than the browser writes (a key held down)
+// leave one write waiting, never a queue of them.
+let writing = false, more = false;
+async function keepDocument() {
+  if (writing) { more = true; return; }
+  writing = true;
+  try {
+    do {
+      more = false;
+      // The first record of a piece of work holds its history too: a
+      // change made before the module answered comes before the page
+      // first kept the work, and a record of the document alone would
+      // bring it back with no step to undo.
+      if (!web.record || web.record.work === undefined) { await keep(); continue; }
+      const d = current();
+      await put({ data: d.data });
+      showSaved(d.data);
+    } while (more);
+  } finally {
+    writing = false;
+  }
 }
 
 // afterFrame runs f after the next frame is painted, or after 100 ms when
