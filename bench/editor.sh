@@ -1,5 +1,5 @@
 #!/bin/sh
-# Times an edit in `zmission edit` as an author feels it: in Chromium, from
+# Times an edit in `zmission edit` in Chromium, from
 # the arrow key's event to the map drawn again and laid out (the request,
 # the server's work, the state applied), each key pressed on a page at
 # rest, for the 6-tile Violet Lockdown (target 30 ms) and a 20x20-tile
@@ -14,15 +14,16 @@
 set -eu
 cd "$(dirname "$0")/.."
 N=${N:-50}
-{
-	ZMISSION_BROWSER_TESTS=1 go test -run '^$' -bench 'BrowserEdit' -benchtime "${N}x" ./editor/
-	ZMISSION_BROWSER_TESTS=1 go test -run '^$' -bench 'BrowserMemory1000' -benchtime 1x ./editor/
-} |
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT INT TERM
+ZMISSION_BROWSER_TESTS=1 go test -run '^$' -bench 'BrowserEdit' -benchtime "${N}x" ./editor/ >"$out" 2>&1 || { cat "$out"; exit 1; }
+ZMISSION_BROWSER_TESTS=1 go test -run '^$' -bench 'BrowserMemory1000' -benchtime 1x ./editor/ >>"$out" 2>&1 || { cat "$out"; exit 1; }
 awk '
 BEGIN { target["BenchmarkBrowserEdit6"] = 30; target["BenchmarkBrowserEdit400"] = 100 }
 /^BenchmarkBrowserMemory1000/ {
-	for (i = 2; i <= NF; i++) { if ($i == "MB-after-100") a = $(i - 1); if ($i == "MB-after-1000") z = $(i - 1) }
-	printf "%-26s %8.2f MB after 1,000 edits, %.2f MB after 100 (flat: close together)\n", "page memory (JS heap)", z, a
+	for (i = 2; i <= NF; i++) { if ($i == "MB-after-100") a = $(i - 1); if ($i == "MB-after-1000") z = $(i - 1)
+		if ($i == "nodes-after-100") na = $(i - 1); if ($i == "nodes-after-1000") nz = $(i - 1); if ($i == "listeners-added") l = $(i - 1) }
+	printf "%-26s %8.2f MB after 1,000 edits, %.2f MB after 100; DOM nodes %d and %d, listeners added %d (flat: close together)\n", "page memory (JS heap)", z, a, nz, na, l
 	next
 }
 /^Benchmark/ {
@@ -31,4 +32,4 @@ BEGIN { target["BenchmarkBrowserEdit6"] = 30; target["BenchmarkBrowserEdit400"] 
 	printf "%-26s %8.1f ms/edit  target %4d ms  ratio %.2f   (request %.1f, to the frame painted %.1f, key held %.1f ms)\n", name, e, target[name], e / target[name], q, f, h
 }
 /^(ok|FAIL|---)/ { print }
-'
+' "$out"

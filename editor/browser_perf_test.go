@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/memory"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/zmission/zmission/internal/benchgen"
@@ -173,9 +174,12 @@ func benchmarkEdit(b *testing.B, src, token string) {
 		return ms
 	}
 	// rest waits for the page at rest and gives the last edit's time to
-	// its frame.
+	// its frame (-1 before the first edit).
 	rest := func() (frame float64) {
-		eval(`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(window.edT2 > window.edT1 ? window.edT2 - window.edT0 : 0), 50))))`, &frame)
+		eval(`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(!window.edT0 ? -1 : window.edT2 > window.edT1 ? window.edT2 - window.edT0 : 0), 50))))`, &frame)
+		if frame == 0 {
+			b.Fatal("an edit's frame was not seen painted")
+		}
 		return frame
 	}
 	var total, server, frames float64
@@ -183,7 +187,7 @@ func benchmarkEdit(b *testing.B, src, token string) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
-		if f := rest(); i > 0 {
+		if f := rest(); f > 0 {
 			frames += f
 		}
 		b.StartTimer()
@@ -273,9 +277,10 @@ func TestBrowserPatchedMap(t *testing.T) {
 }
 
 // BenchmarkBrowserMemory1000: the page's memory (its JavaScript heap,
-// after a garbage collection) after 100 and after 1,000 edits of the
-// 6-tile example, each an arrow key moving a token and the map drawn
-// again: flat is the two close together.
+// after a garbage collection, and its DOM: nodes and event listeners)
+// after 100 and after 1,000 edits of the 6-tile example, each an arrow
+// key moving a token and the map drawn again: flat is the two close
+// together.
 func BenchmarkBrowserMemory1000(b *testing.B) {
 	if os.Getenv("ZMISSION_BROWSER_TESTS") == "" {
 		b.Skip("set ZMISSION_BROWSER_TESTS=1 to time the page in Chromium")
@@ -305,21 +310,30 @@ func BenchmarkBrowserMemory1000(b *testing.B) {
 		}
 		return true;
 	})`
-	heap := func() float64 {
-		if err := chromedp.Run(ctx, heapprofiler.CollectGarbage()); err != nil {
+	type reading struct{ mb, nodes, listeners float64 }
+	read := func() reading {
+		var r reading
+		var nodes, listeners int64
+		if err := chromedp.Run(ctx, heapprofiler.CollectGarbage(), chromedp.ActionFunc(func(c context.Context) (err error) {
+			_, nodes, listeners, err = memory.GetDOMCounters().Do(c)
+			return err
+		})); err != nil {
 			b.Fatal(err)
 		}
-		var used float64
-		eval(`performance.memory.usedJSHeapSize`, &used)
-		return used / (1 << 20)
+		eval(`performance.memory.usedJSHeapSize / 1048576`, &r.mb)
+		r.nodes, r.listeners = float64(nodes), float64(listeners)
+		return r
 	}
-	var after100, after1000 float64
+	var after100, after1000 reading
 	for b.Loop() {
 		eval(edits+"(100)", new(bool))
-		after100 = heap()
+		after100 = read()
 		eval(edits+"(900)", new(bool))
-		after1000 = heap()
+		after1000 = read()
 	}
-	b.ReportMetric(after100, "MB-after-100")
-	b.ReportMetric(after1000, "MB-after-1000")
+	b.ReportMetric(after100.mb, "MB-after-100")
+	b.ReportMetric(after1000.mb, "MB-after-1000")
+	b.ReportMetric(after100.nodes, "nodes-after-100")
+	b.ReportMetric(after1000.nodes, "nodes-after-1000")
+	b.ReportMetric(after1000.listeners-after100.listeners, "listeners-added")
 }

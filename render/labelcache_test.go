@@ -20,9 +20,13 @@ func TestLabelCacheSamePage(t *testing.T) {
 	var s *rules.Scene
 	reused := 0
 	for i := range 120 {
-		switch {
-		case s == nil || r.IntN(15) == 0:
+		switch k := r.IntN(15); {
+		case s == nil || k == 0:
 			s = randomScene(t, r, 1+r.IntN(3), 1+r.IntN(3), r.IntN(25), 6)
+		case k == 1:
+			s = grown(t, r, s)
+		case k == 2:
+			s = piled(r, s)
 		default:
 			s = changeTokens(r, s)
 		}
@@ -78,6 +82,53 @@ func TestLabelCacheKeepsOneDrawing(t *testing.T) {
 			t.Fatalf("the cache holds %d places for a board of %d zones", len(c.last), len(s.Board.Zones))
 		}
 	}
+}
+
+// grown is s on a board with one more tile, right of the others: the
+// zones that were there keep their cells, and the board is wider.
+func grown(t *testing.T, r *rand.Rand, s *rules.Scene) *rules.Scene {
+	set := s.Board.Set
+	var tiles []layout.Placement
+	last := 0
+	for _, p := range s.Board.Tiles {
+		tiles = append(tiles, layout.Placement{Face: p.Face, Col: p.Col, Row: p.Row, Rot: p.Rot})
+		last = max(last, p.Col)
+	}
+	f := set.Faces[r.IntN(len(set.Faces))]
+	tiles = append(tiles, layout.Placement{Face: f.ID, Col: last + 1, Row: 0, Rot: 90 * r.IntN(4)})
+	b, _ := layout.Build(set, tiles)
+	if b == nil || b.W <= s.Board.W {
+		t.Fatalf("the board did not grow: %d cells wide, %d before", b.W, s.Board.W)
+	}
+	next := *s
+	next.Board = b
+	next.Tokens = nil
+	for _, tok := range s.Tokens {
+		c := *tok
+		c.Zone = b.ZoneAt(c.Cell.X, c.Cell.Y)
+		next.Tokens = append(next.Tokens, &c)
+	}
+	return &next
+}
+
+// piled is s with six more tokens in one cell: their boxes fill it and
+// may stand out of it, which changes how far obstacles reach.
+func piled(r *rand.Rand, s *rules.Scene) *rules.Scene {
+	next := *s
+	next.Tokens = append([]*rules.Token(nil), s.Tokens...)
+	b := s.Board
+	if len(b.Zones) == 0 {
+		return &next
+	}
+	z := b.Zones[r.IntN(len(b.Zones))]
+	c := z.Cells[r.IntN(len(z.Cells))]
+	for range 6 {
+		tok := rules.Defaults(rules.Token{}.Token)
+		tok.Type = []string{"noise", "objective", "spawn", "start", "exit"}[r.IntN(5)]
+		tok.Color = "blue"
+		next.Tokens = append(next.Tokens, &rules.Token{Token: tok, Index: len(next.Tokens), Cell: c, Zone: z})
+	}
+	return &next
 }
 
 // changeTokens is s with one token moved to a random cell, added or taken
@@ -149,18 +200,32 @@ func benchmarkRedraw(b *testing.B, cached bool) {
 		c := *tok
 		moved.Tokens = append(moved.Tokens, &c)
 	}
-	var t *rules.Token
-	for _, tok := range moved.Tokens {
-		if tok.Type != "door" {
-			t = tok
+	// A token with a cell of the board beside it, moved there.
+	movedOne := false
+	for _, t := range moved.Tokens {
+		if t.Type == "door" {
+			continue
+		}
+		for _, dx := range []int{1, -1} {
+			if z := s.Board.ZoneAt(t.Cell.X+dx, t.Cell.Y); z != nil {
+				t.Cell.X, t.Zone = t.Cell.X+dx, z
+				movedOne = true
+				break
+			}
+		}
+		if movedOne {
 			break
 		}
 	}
-	for x := t.Cell.X + 1; x < s.Board.W; x++ {
-		if z := s.Board.ZoneAt(x, t.Cell.Y); z != nil {
-			t.Cell.X, t.Zone = x, z
-			break
-		}
+	var a, c bytes.Buffer
+	if err := SVG(&a, s, g, Options{Page: "fit"}); err != nil {
+		b.Fatal(err)
+	}
+	if err := SVG(&c, &moved, g, Options{Page: "fit"}); err != nil {
+		b.Fatal(err)
+	}
+	if !movedOne || bytes.Equal(a.Bytes(), c.Bytes()) {
+		b.Fatal("the two versions of the board draw the same page: no token moved")
 	}
 	o := Options{Page: "fit", Margin: DefaultMargin}
 	if cached {
@@ -176,4 +241,50 @@ func benchmarkRedraw(b *testing.B, cached bool) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestLabelSearchReadsItsRegion: what a zone's label search answers
+// depends only on the obstacles in the cells it says it read (the zone's
+// bounding box grown by the rings it reports): with every other cell
+// emptied, or filled with an obstacle over the whole board, the answer is
+// the same. That, with the zone's cells, the label's size, the board's
+// size and the obstacles' reach in the key, is what lets LabelCache reuse
+// a place.
+func TestLabelSearchReadsItsRegion(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 14))
+	checked := 0
+	for i := range 30 {
+		s := randomScene(t, r, 1+r.IntN(3), 1+r.IntN(3), r.IntN(30), 6)
+		if i%3 == 0 {
+			s = piled(r, s)
+		}
+		a := newArt(s.Board, style{}, s, nil, false)
+		b := a.b
+		obs := a.obstacles()
+		whole := rect{0, 0, float64(b.W) * cell, float64(b.H) * cell}
+		for _, z := range b.Zones {
+			l := a.labelText(z)
+			x, y, best, rings := a.poleRings(z, obs, l.w/2, l.h/2)
+			x0, y0, x1, y1 := region(z, rings, b.W, b.H)
+			for _, fill := range [][]rect{nil, {whole}} {
+				other := obstacleMap{at: make([][]rect, len(obs.at)), reach: obs.reach}
+				for cy := range b.H {
+					for cx := range b.W {
+						if cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1 {
+							other.at[cy*b.W+cx] = obs.at[cy*b.W+cx]
+						} else {
+							other.at[cy*b.W+cx] = fill
+						}
+					}
+				}
+				ox, oy, obest, _ := a.poleRings(z, other, l.w/2, l.h/2)
+				if ox != x || oy != y || obest != best {
+					t.Fatalf("scene %d, zone %s: the search said it read %d rings, but obstacles beyond them changed its answer from (%v, %v, %v) to (%v, %v, %v)",
+						i, z.ID, rings, x, y, best, ox, oy, obest)
+				}
+			}
+			checked++
+		}
+	}
+	t.Logf("%d zones checked", checked)
 }
