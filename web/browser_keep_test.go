@@ -5,6 +5,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 )
 
@@ -82,4 +83,60 @@ func TestBrowserKeepTwoTabs(t *testing.T) {
 	if got := work(t, a); got != mine {
 		t.Errorf("tab A's reload brought back %s (%s), not its own %s (%s)", got.ID, got.Name, mine.ID, mine.Name)
 	}
+}
+
+// TestBrowserKeepKeyHeld: thirty nudges sent faster than the browser
+// writes (a key held down) are all done, and what the browser keeps, once
+// the page is at rest, is the document after the last of them, with its
+// history: a reload brings it back.
+func TestBrowserKeepKeyHeld(t *testing.T) {
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the map", mapDrawn+` && zmissionWeb.isLive && document.querySelector('#map g.board .ed-badges')`)
+	js(t, ctx, `(() => {
+		const t = zmission.state.board.tokens.find(t => t.type === 'noise');
+		zmission.sel = {kind: 'token', index: t.index};
+		for (let i = 0; i < 30; i++) document.dispatchEvent(new KeyboardEvent('keydown', { key: i % 2 ? 'ArrowLeft' : 'ArrowDown', bubbles: true }));
+		return true; })()`, new(bool))
+	waitFor(t, ctx, "the thirty edits", `zmission.state.undo === 30`)
+	waitFor(t, ctx, "the last document kept", `zmissionWeb.record && zmissionWeb.record.data === JSON.parse(zmissionGo.document()).data && zmissionWeb.record.work !== undefined`)
+	var doc string
+	js(t, ctx, `JSON.parse(zmissionGo.document()).data`, &doc)
+	mark(t, ctx)
+	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	reloaded(t, ctx, "the page after the reload")
+	waitFor(t, ctx, "the work back with its thirty steps", mapDrawn+` && zmissionWeb.isLive && zmission.state.undo === 30`)
+	var back string
+	js(t, ctx, `JSON.parse(zmissionGo.document()).data`, &back)
+	if back != doc {
+		t.Errorf("the reload brought back another document than the last edit's")
+	}
+}
+
+// TestBrowserKeepRefused: when the browser refuses a write (its room for
+// the site is full), the page says the work is not kept, and once there
+// is room again the next edit is kept: a refused write never stops the
+// ones after it.
+func TestBrowserKeepRefused(t *testing.T) {
+	srv := siteServer(t)
+	ctx := page(t, srv.URL+"/#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the map", mapDrawn+` && zmissionWeb.isLive && document.querySelector('#map g.board .ed-badges')`)
+	waitFor(t, ctx, "the work kept", `zmissionWeb.record && zmissionWeb.record.work !== undefined`)
+	quota := func(bytes float64) {
+		p := storage.OverrideQuotaForOrigin(srv.URL)
+		if bytes > 0 {
+			p = p.WithQuotaSize(bytes)
+		}
+		if err := chromedp.Run(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	quota(1)
+	js(t, ctx, `(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens.find(t => t.type === 'noise').index}; return true; })()`, new(bool))
+	key(t, ctx, "ArrowRight", 0)
+	waitFor(t, ctx, "the refusal said", `zmission.state.undo === 1 && zmissionWeb.storage === 'failed' && document.querySelector('#web-saved').textContent.includes('not kept by the browser')`)
+	quota(0) // the browser's own room again
+	key(t, ctx, "ArrowLeft", 0)
+	waitFor(t, ctx, "the next edit kept", `zmission.state.undo === 2 && zmissionWeb.storage === 'ok' && zmissionWeb.record.data === JSON.parse(zmissionGo.document()).data`)
 }

@@ -28,16 +28,31 @@ function db() {
       ok(d);
     };
     r.onerror = () => { conn = null; no(r.error); };
+    // Another page holds an older version open and does not let go: the
+    // write fails, and says so, rather than waiting for it.
+    r.onblocked = () => { conn = null; no(new Error('another tab holds the storage open')); };
   });
   return conn;
 }
 async function tx(mode, f) {
-  const d = await db();
+  let d = await db(), t;
+  try {
+    t = d.transaction(STORE, mode);
+  } catch (err) {
+    // Closed meanwhile (another page upgraded or deleted the database):
+    // opened again, once.
+    if (err.name !== 'InvalidStateError') throw err;
+    conn = null;
+    d = await db();
+    t = d.transaction(STORE, mode);
+  }
   return new Promise((ok, no) => {
-    const t = d.transaction(STORE, mode);
     const out = f(t.objectStore(STORE));
     t.oncomplete = () => ok(out && out.result);
+    // An abort may come without an error event (the connection closed):
+    // the promise settles either way, so a write never waits forever.
     t.onerror = () => no(t.error);
+    t.onabort = () => no(t.error || new Error('the browser dropped the write'));
   });
 }
 const getRecord = id => tx('readonly', s => s.get(id));
@@ -78,7 +93,7 @@ async function keep() {
   clearTimeout(web.historyTimer);
   const e = exported();
   await put({ data: e.data, work: e.work });
-  showSaved(e.data);
+  showSaved();
 }
 
 // afterChange keeps an edit: the document as soon as the map that shows
@@ -110,8 +125,13 @@ async function keepDocument() {
       if (!web.record || web.record.work === undefined) { await keep(); continue; }
       const d = current();
       await put({ data: d.data });
-      showSaved(d.data);
+      showSaved();
     } while (more);
+  } catch (err) {
+    // The document could not be read or kept now: the whole work is kept
+    // again a moment later.
+    clearTimeout(web.historyTimer);
+    web.historyTimer = setTimeout(() => keep().catch(() => {}), 1000);
   } finally {
     writing = false;
   }
@@ -139,6 +159,9 @@ export function beforeLeave() {
   } catch (err) { /* too large for localStorage: the last IndexedDB write stands */ }
 }
 addEventListener('pagehide', beforeLeave);
+// A page put in the background may be closed by the browser without a
+// pagehide: its work goes to localStorage as it is hidden.
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') beforeLeave(); });
 
 // --- starting ---
 
@@ -257,7 +280,7 @@ async function goLive(first) {
     // once the map is drawn, not while it is made.
     if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
     if (later) await keep();
-    else showSaved(current().data);
+    else showSaved();
     sweepPending();
     warmUp();
   });
@@ -281,13 +304,18 @@ function warmUp() {
     const r = JSON.parse(zmissionGo.warm((st && st.ruleset) || '', (st && st.board && st.board.tiles.length) || 0));
     if (r.done || r.error) return end();
     web.warmOn = r.on;
-    n++;
+    web.warmed = ++n;
     idleThen(step);
   };
   idleThen(step);
 }
 
-const idleThen = f => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 2000 }) : setTimeout(f, 50));
+// idleThen runs f in a moment the page is idle with time to spare: a step
+// of the warming is one task on the page's thread, and a key pressed
+// during it waits for it.
+const idleThen = f => (window.requestIdleCallback
+  ? requestIdleCallback(d => (d.timeRemaining() >= 40 ? f() : idleThen(f)))
+  : setTimeout(f, 50));
 
 // takeOver makes the module's session the page's: its first state is
 // the one the page shows (the build wrote it from the same code), but for
@@ -724,8 +752,9 @@ async function shareLink() {
 }
 
 // savedText is the document as Save writes it (what zmission fmt writes),
-// for the document data; the last answer is kept, as most calls ask of
-// the same document again.
+// for data, the session's current document (the formatter formats that
+// one); the last answer is kept, as most calls ask of the same document
+// again.
 let lastFormat = { data: null, out: null };
 function savedText(data) {
   if (lastFormat.data !== data) {
@@ -736,12 +765,12 @@ function savedText(data) {
 }
 
 // showSaved says plainly whether the work is in a file yet.
-function showSaved(data) {
+function showSaved() {
   const s = $('#web-saved');
   if (!s) return;
   let text, cls;
   if (web.saved === null) { text = 'not saved to a file'; cls = 'unsaved'; }
-  else if (web.saved === savedText(data)) { text = 'saved'; cls = 'saved'; }
+  else if (web.saved === savedText(current().data)) { text = 'saved'; cls = 'saved'; }
   else { text = 'changes not saved to the file'; cls = 'unsaved'; }
   if (web.storage !== 'ok') { text += ' · not kept by the browser'; cls = 'unsaved'; }
   s.textContent = text;
