@@ -117,18 +117,9 @@ func mapShownDiffers(t *testing.T, ctx context.Context) string {
 	return diff
 }
 
-// benchmarkEdit times, per operation, an arrow key moving a token one cell
-// (right, then back) from the key's event in the page to the state
-// applied, the map drawn again and laid out: ms/edit, what the targets are
-// about. Each key is pressed on a page at rest, as an author presses one:
-// the frame that showed the edit before is painted and 50 ms more have
-// passed. Beside it: ms/frame, from the key's event to the end of the
-// frame that paints the map (Chromium's painting of the drawing on the
-// page's thread); ms/request, the request's own part (the server's work
-// and the answer's travel); and ms/held-key-edit, twenty edits each made
-// as soon as the one before is drawn (a key held down), where an edit
-// shares the CPU with the painting the one before left to do.
-func benchmarkEdit(b *testing.B, src, token string) {
+// benchPage opens the editor on a copy of src in Chromium, waits for its
+// map, and gives the tab and a way to evaluate in it (awaiting promises).
+func benchPage(b *testing.B, src string) (context.Context, func(expr string, out any)) {
 	if os.Getenv("ZMISSION_BROWSER_TESTS") == "" {
 		b.Skip("set ZMISSION_BROWSER_TESTS=1 to time the page in Chromium")
 	}
@@ -143,6 +134,22 @@ func benchmarkEdit(b *testing.B, src, token string) {
 		}
 	}
 	eval(`new Promise(r => { const t = setInterval(() => { if (window.zmission && zmission.state && document.querySelector('#map g.board .ed-badges')) { clearInterval(t); r(true); } }, 20); })`, new(bool))
+	return ctx, eval
+}
+
+// benchmarkEdit times, per operation, an arrow key moving a token one cell
+// (right, then back) from the key's event in the page to the state
+// applied, the map drawn again and laid out: ms/edit, what the targets are
+// about. Each key is pressed on a page at rest, as an author presses one:
+// the frame that showed the edit before is painted and 50 ms more have
+// passed. Beside it: ms/frame, from the key's event to the end of the
+// frame that paints the map (Chromium's painting of the drawing on the
+// page's thread); ms/request, the request's own part (the server's work
+// and the answer's travel); and ms/held-key-edit, twenty edits each made
+// as soon as the one before is drawn (a key held down), where an edit
+// shares the CPU with the painting the one before left to do.
+func benchmarkEdit(b *testing.B, src, token string) {
+	ctx, eval := benchPage(b, src)
 	// edT0: the key's event; edT1: the map drawn and laid out; edT2: the
 	// frame after it done (a task posted from the frame's animation
 	// callback runs once the frame is painted).
@@ -282,20 +289,7 @@ func TestBrowserPatchedMap(t *testing.T) {
 // key moving a token and the map drawn again: flat is the two close
 // together.
 func BenchmarkBrowserMemory1000(b *testing.B) {
-	if os.Getenv("ZMISSION_BROWSER_TESTS") == "" {
-		b.Skip("set ZMISSION_BROWSER_TESTS=1 to time the page in Chromium")
-	}
-	ctx := browser(b)
-	s, _ := serve(b, "../examples/invader/violet-lockdown.yaml")
-	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
-		b.Fatal(err)
-	}
-	eval := func(expr string, out any) {
-		if err := chromedp.Run(ctx, chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
-			b.Fatalf("%s: %v", expr, err)
-		}
-	}
-	eval(`new Promise(r => { const t = setInterval(() => { if (window.zmission && zmission.state && document.querySelector('#map g.board .ed-badges')) { clearInterval(t); r(true); } }, 20); })`, new(bool))
+	ctx, eval := benchPage(b, "../examples/invader/violet-lockdown.yaml")
 	eval(`(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens.find(t => t.type === 'noise').index}; return true; })()`, new(bool))
 	// edits makes n edits, each waiting for the map drawn.
 	const edits = `(async (n) => {

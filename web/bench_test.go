@@ -23,6 +23,17 @@ import (
 	"github.com/zmission/zmission/web/sharelink"
 )
 
+// freshBrowser starts a browser with a profile of its own, nothing cached;
+// stop ends it and removes the profile.
+func freshBrowser(b *testing.B) (ctx context.Context, stop func()) {
+	profile, err := os.MkdirTemp("", "zmission-chromium-")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, end := browsertest.Start(browsertest.Path(b), profile, 1500, 950)
+	return ctx, func() { end(); browsertest.RemoveProfile(profile) }
+}
+
 // benchSite serves the site as the tests do, with the module compressed
 // already, as a static host has it: the server's own compressing is done
 // before anything is timed.
@@ -113,11 +124,7 @@ func BenchmarkWebFirstMap(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		b.StopTimer()
-		profile, err := os.MkdirTemp("", "zmission-chromium-")
-		if err != nil {
-			b.Fatal(err)
-		}
-		ctx, stop := browsertest.Start(browsertest.Path(b), profile, 1500, 950)
+		ctx, stop := freshBrowser(b)
 		b.StartTimer()
 		navigate(b, ctx, url)
 		var ms float64
@@ -131,7 +138,6 @@ func BenchmarkWebFirstMap(b *testing.B) {
 		}
 		n++
 		stop()
-		browsertest.RemoveProfile(profile)
 	}
 	b.ReportMetric(total/float64(n), "ms/first-map")
 	// ms/opened: the module's session open, which the page answers from.
@@ -146,12 +152,7 @@ func BenchmarkWebFirstMap(b *testing.B) {
 // budget is the first visit's; this is the figure beside it.
 func BenchmarkWebRepeatMap(b *testing.B) {
 	url := benchSite(b) + "#example=invader/violet-lockdown"
-	profile, err := os.MkdirTemp("", "zmission-chromium-")
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx, stop := browsertest.Start(browsertest.Path(b), profile, 1500, 950)
-	defer browsertest.RemoveProfile(profile)
+	ctx, stop := freshBrowser(b)
 	defer stop()
 	navigate(b, ctx, url)
 	var ms float64
@@ -253,11 +254,7 @@ func BenchmarkWebFirstEdit(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		b.StopTimer()
-		profile, err := os.MkdirTemp("", "zmission-chromium-")
-		if err != nil {
-			b.Fatal(err)
-		}
-		ctx, stop := browsertest.Start(browsertest.Path(b), profile, 1500, 950)
+		ctx, stop := freshBrowser(b)
 		navigate(b, ctx, url)
 		evalB(b, ctx, drawnAt, new(float64))
 		evalB(b, ctx, settled, new(bool))
@@ -270,7 +267,6 @@ func BenchmarkWebFirstEdit(b *testing.B) {
 		warmed += w
 		n++
 		stop()
-		browsertest.RemoveProfile(profile)
 	}
 	b.ReportMetric(total/float64(n), "ms/first-edit")
 	b.ReportMetric(warmed/float64(n), "warming-edits")
@@ -295,12 +291,7 @@ func BenchmarkWebEdit400(b *testing.B) {
 func BenchmarkWebMemory1000(b *testing.B) {
 	url := benchSite(b) + "#example=invader/violet-lockdown"
 	// 1,000 edits take longer than a test tab's time.
-	profile, err := os.MkdirTemp("", "zmission-chromium-")
-	if err != nil {
-		b.Fatal(err)
-	}
-	bctx, stop := browsertest.Start(browsertest.Path(b), profile, 1500, 950)
-	defer browsertest.RemoveProfile(profile)
+	bctx, stop := freshBrowser(b)
 	defer stop()
 	ctx, cancel := context.WithTimeout(bctx, time.Hour)
 	defer cancel()
