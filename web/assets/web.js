@@ -148,20 +148,22 @@ function afterFrame(f) {
 
 // beforeLeave: the page is going; IndexedDB may not finish, so the work
 // also goes to localStorage, which writes at once, under its own id (each
-// tab leaves its own).
-export function beforeLeave() {
+// tab leaves its own). A page that is only hidden (claim false) writes its
+// work the same way but does not make it the work a new tab opens: that
+// stays the work changed or left last.
+export function beforeLeave(claim = true) {
   if (!web.isLive) return; // nothing changed yet: changes wait for the module (see boot)
   try {
     const e = exported();
-    sessionStorage.setItem('zmission-work', web.id);
+    if (claim) sessionStorage.setItem('zmission-work', web.id);
     localStorage.setItem('zmission-pending:' + web.id, JSON.stringify({ id: web.id, name: e.name, data: e.data, work: e.work, files: web.files, saved: web.saved, updated: Date.now() }));
-    localStorage.setItem('zmission-current', web.id);
+    if (claim) localStorage.setItem('zmission-current', web.id);
   } catch (err) { /* too large for localStorage: the last IndexedDB write stands */ }
 }
-addEventListener('pagehide', beforeLeave);
+addEventListener('pagehide', () => beforeLeave());
 // A page put in the background may be closed by the browser without a
 // pagehide: its work goes to localStorage as it is hidden.
-document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') beforeLeave(); });
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') beforeLeave(false); });
 
 // --- starting ---
 
