@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/input"
@@ -136,6 +137,12 @@ func TestBrowserKeepRefused(t *testing.T) {
 	js(t, ctx, `(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens.find(t => t.type === 'noise').index}; return true; })()`, new(bool))
 	key(t, ctx, "ArrowRight", 0)
 	waitFor(t, ctx, "the refusal said", `zmission.state.undo === 1 && zmissionWeb.storage === 'failed' && document.querySelector('#web-saved').textContent.includes('not kept by the browser')`)
+	shot(t, ctx, "keep-refused.png")
+	var says string
+	js(t, ctx, `document.querySelector('#banner').textContent`, &says)
+	if !strings.Contains(says, "would not keep this work (its room for this site is full)") {
+		t.Errorf("the page says %q: it should say why the work is not kept", says)
+	}
 	quota(0) // the browser's own room again
 	key(t, ctx, "ArrowLeft", 0)
 	waitFor(t, ctx, "the next edit kept", `zmission.state.undo === 2 && zmissionWeb.storage === 'ok' && zmissionWeb.record.data === JSON.parse(zmissionGo.document()).data`)

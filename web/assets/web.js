@@ -83,7 +83,10 @@ async function put(fields) {
     if (web.storage !== 'ok') { web.storage = 'ok'; notice(''); }
   } catch (err) {
     web.storage = 'failed';
-    notice('The browser would not keep this work (' + err.message + '): save it to a file.', 'error');
+    // A refused write's error may carry no message (a full quota aborts
+    // the transaction with a bare QuotaExceededError).
+    const why = err.name === 'QuotaExceededError' ? 'its room for this site is full' : (err.message || err.name || 'no reason given');
+    notice('The browser would not keep this work (' + why + '): save it to a file.', 'error');
   }
 }
 
