@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/zmission/zmission/missions"
@@ -120,7 +121,6 @@ func newMapPage(s *rules.Scene, g rules.BoardGame, o Options) (*mapPage, error) 
 		ovs = append(ovs, oa)
 	}
 	a.labelCache = o.Labels
-	a.placeLabels()
 	return &mapPage{o: o, st: st, a: a, s: s, ovs: ovs}, nil
 }
 
@@ -223,8 +223,14 @@ type mapPage struct {
 	overlayPage string
 }
 
-// boardGroup draws the board in board units, layers bottom to top.
-func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt) {
+// boardGroup draws the board in board units, layers bottom to top. placed
+// returns once the labels are placed (placeLabels, which may move tokens
+// below a label): the layers that do not depend on them are drawn first,
+// while they are being placed.
+func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt, placed func()) {
+	if len(ovs) > 0 {
+		placed() // overlays draw at the labels' graph nodes
+	}
 	a.drawFills(w)
 	for _, ov := range ovs {
 		if ov.shade != nil {
@@ -237,14 +243,40 @@ func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt) {
 	a.drawTiles(w)
 	a.drawEdges(w)
 	a.drawDoors(w)
+	// The tiles' badges come after the tokens in the drawing but stand
+	// where they stand whatever the labels do: drawn aside meanwhile.
+	var badges svgw
+	badges.Grow(640 * len(a.b.Tiles)) // about what a badge takes
+	a.drawTileBadges(&badges)
+	placed()
 	for _, ov := range ovs {
 		if ov.lines != nil {
 			ov.lines(w)
 		}
 	}
 	a.drawTokens(w)
-	a.drawTileBadges(w)
+	w.Write(badges.Bytes())
 	a.drawLabels(w)
+}
+
+// placeLabelsAside runs placeLabels on another goroutine (on a big board
+// it takes as long as drawing the fills, edges and badges) and returns
+// the wait for it; a panic there is raised again by the wait, in the
+// caller's goroutine. The wait must be called.
+func (a *art) placeLabelsAside() (wait func()) {
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		a.placeLabels()
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			if p := <-done; p != nil {
+				panic(p)
+			}
+		})
+	}
 }
 
 // geometry is where things go on the page, in mm.
@@ -265,6 +297,8 @@ const bodyBytesPerZone = 512
 var lastBody atomic.Int64
 
 func (m *mapPage) write(out io.Writer) error {
+	placed := m.a.placeLabelsAside()
+	defer placed()
 	g := m.geometry()
 	var body svgw
 	// Sized up front: about the size of the last page drawn (a program
@@ -282,7 +316,7 @@ func (m *mapPage) write(out io.Writer) error {
 	b := m.a.b
 	body.open("g", "class", "board", "transform", "translate("+num(g.bx)+" "+num(g.by)+") scale("+num4(g.cell/cell)+")")
 	body.WriteByte('\n')
-	m.a.boardGroup(&body, m.o.Grid, m.ovs)
+	m.a.boardGroup(&body, m.o.Grid, m.ovs, placed)
 	body.close("g")
 	if m.o.Grid {
 		m.coordinates(&body, g)

@@ -227,7 +227,7 @@ func drawFace(w *svgw, set *layout.TileSet, f *layout.Face, x, y float64, st sty
 	scale := sheetFace / (float64(b.W) * cell)
 	w.open("g", "transform", "translate("+num(x)+" "+num(top)+") scale("+num4(scale)+")")
 	w.WriteByte('\n')
-	a.boardGroup(w, false, nil)
+	a.boardGroup(w, false, nil, func() {})
 	w.close("g")
 	w.close("g")
 	for k := range a.used {
