@@ -44,6 +44,7 @@ func (gridKind) fill(st *State, show *snapshot) {
 		return
 	}
 	st.SVG = string(show.svg)
+	st.svgTree = show.tree
 	st.Board = boardOf(sc)
 	st.Palette = paletteOf(sc)
 	// The overlays this game can draw: the enemies' paths and the threat

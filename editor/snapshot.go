@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
@@ -21,7 +22,8 @@ type snapshot struct {
 	diags       []validate.Diagnostic
 	tilesetFile string // the mission's own tile-set file; "" for a built-in set
 	game        rules.BoardGame
-	svg         string // the map; "" when the board could not be built (drawn says which)
+	svg         string          // the map; "" when the board could not be built (drawn says which)
+	tree        func() *svgTree // svg read as lines, for the patch to the next map; nil with no map
 	drawn       bool
 	drawErr     string
 	analysis    *rules.Analysis
@@ -100,8 +102,14 @@ func (s *Session) snapshotOf(data []byte) (snap *snapshot) {
 		if err := render.SVG(&buf, res.Scene, g, o); err != nil {
 			snap.drawErr = err.Error()
 		} else {
-			snap.svg, snap.drawn = buf.String(), true
-			s.svgSize.Store(int64(len(snap.svg)))
+			svg := buf.String()
+			snap.svg, snap.drawn = svg, true
+			s.svgSize.Store(int64(len(svg)))
+			// The map is read as lines for its patch while the page's
+			// state is made: on a big board that is a millisecond or two
+			// off the edit's answer.
+			snap.tree = sync.OnceValue(func() *svgTree { return parseSVG(svg) })
+			go snap.tree()
 		}
 	}()
 	func() {

@@ -56,6 +56,10 @@ type State struct {
 	Overlays []string `json:"overlays,omitempty"`
 	// Facility is the facility kind's board (Kind "facility").
 	Facility *FacilityState `json:"facility,omitempty"`
+
+	// svgTree reads SVG as lines for the patch to the next drawing (nil:
+	// read it then).
+	svgTree func() *svgTree
 }
 
 // Finding is a diagnostic and its place on the board.

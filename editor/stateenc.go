@@ -83,6 +83,9 @@ type stateField struct {
 func fieldsOf(t reflect.Type) []stateField {
 	var out []stateField
 	for i := range t.NumField() {
+		if !t.Field(i).IsExported() {
+			continue // as encoding/json: the session's own
+		}
 		tag := t.Field(i).Tag.Get("json")
 		name, opts, _ := strings.Cut(tag, ",")
 		if name == "-" {
@@ -200,7 +203,11 @@ func (s *Session) stateReply(st *State, base string) Reply {
 		if prev.tree == nil {
 			prev.tree = parseSVG(prev.svg)
 		}
-		now.tree = parseSVG(st.SVG)
+		if st.svgTree != nil {
+			now.tree = st.svgTree()
+		} else {
+			now.tree = parseSVG(st.SVG)
+		}
 		if ops, ok := svgDiffTrees(prev.tree, now.tree); ok && patchSize(ops) < len(st.SVG)/2 {
 			patch, patched = ops, true
 		}
