@@ -99,9 +99,11 @@ func mapShownDiffers(t *testing.T, ctx context.Context) string {
 		const own = c => (c.id || '').startsWith('ed-') || (c.getAttribute('class') || '').startsWith('ed-');
 		const norm = h => h.replace(/>\s+</g, '><');
 		const top = s => [...s.children].filter(c => !own(c)).map(c => c.matches('g.board')
-			? c.getAttribute('transform') + [...(c.querySelector('#ed-art') || c).children].filter(k => !own(k)).map(k => norm(k.outerHTML)).join('')
+			? c.getAttribute('transform') + [...c.children].filter(k => !own(k)).map(k => norm(k.outerHTML)).join('')
 			: norm(c.outerHTML));
-		const a = top(fresh), b = top(shown);
+		// What the page shows, as render wrote it (the groups drawn in
+		// pieces counted as their elements).
+		const a = top(fresh), b = zmission.canvas.drawingText().map(norm);
 		if (fresh.getAttribute('viewBox') !== shown.getAttribute('viewBox')) return 'viewBox ' + fresh.getAttribute('viewBox') + ' against ' + shown.getAttribute('viewBox');
 		if (a.length !== b.length) return a.length + ' elements against ' + b.length;
 		for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) {
@@ -266,13 +268,26 @@ func TestBrowserPatchedMap(t *testing.T) {
 			}
 		}},
 	}
-	for _, st := range steps {
+	for i, st := range steps {
 		var rev string
 		js(t, ctx, `zmission.state.revision`, &rev)
+		// The tokens' elements before the edit, and how they were written.
+		js(t, ctx, `(() => { window.keptEls = [...document.querySelectorAll('#map g.tokens > :not(.ed-piece)')]; window.keptHTML = keptEls.map(e => e.outerHTML); return true; })()`, new(bool))
 		st.do()
 		waitFor(t, ctx, st.what, fmt.Sprintf(`zmission.state.revision !== %q`, rev))
 		if d := mapShownDiffers(t, ctx); d != "" {
 			t.Errorf("%s: the map shown is not the map of the file: %s", st.what, d)
+		}
+		if i == 0 {
+			// A token moved: its element is changed where it stands (the
+			// same element, other attributes), not made anew; Chromium
+			// then paints the frame after the edit for less.
+			var kept struct{ Same, Changed bool }
+			js(t, ctx, `(() => { const now = [...document.querySelectorAll('#map g.tokens > :not(.ed-piece)')];
+				return { same: now.length === keptEls.length && now.every((e, i) => e === keptEls[i]), changed: now.some((e, i) => e.outerHTML !== keptHTML[i]) }; })()`, &kept)
+			if !kept.Same || !kept.Changed {
+				t.Errorf("%s: the tokens' elements were not changed in place: %+v", st.what, kept)
+			}
 		}
 	}
 	var drawn struct{ Mounts, Patches int }
@@ -281,6 +296,98 @@ func TestBrowserPatchedMap(t *testing.T) {
 		t.Errorf("the map was drawn %+v: most edits should patch it", drawn)
 	}
 	shot(t, ctx, "patched-map.png")
+}
+
+// TestBrowserPatchedPieces: on a 20×20-tile board (60×60 cells) the
+// tokens, the tiles' badges and the labels are drawn in pieces, a square
+// of 15×15 cells each (16 a group), every element in the piece of the
+// square where it stands; through edits that change them in place, add
+// and remove them (a token moved, a tile turned, a token deleted, undo),
+// the map the page shows is the map of the file, in render's order.
+func TestBrowserPatchedPieces(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges') && zmission.state.board.w === 60`)
+	// pieces counts, per group, its pieces and the elements not in the
+	// piece of their square.
+	const pieces = `(() => { const out = {}, C = zmission.state.board.cell, side = 15 * C;
+		for (const g of document.querySelectorAll('#map #ed-art > g.tokens, #map #ed-art > g.tile-badges, #map #ed-art > g.labels')) {
+			const holders = [...g.querySelectorAll(':scope > .ed-piece > div > svg > g')];
+			let astray = 0;
+			for (const h of holders) {
+				const keys = new Set();
+				for (const e of h.children) {
+					const x = +(e.getAttribute('x') ?? e.getAttribute('cx') ?? 0), y = +(e.getAttribute('y') ?? e.getAttribute('cy') ?? 0);
+					if (e.hasAttribute('x') || e.hasAttribute('cx')) keys.add(Math.min(3, Math.max(0, Math.floor(x / side))) + ',' + Math.min(3, Math.max(0, Math.floor(y / side))));
+				}
+				if (keys.size > 1) astray++;
+			}
+			out[g.getAttribute('class')] = { pieces: holders.length, mixed: astray };
+		}
+		return out; })()`
+	var got map[string]struct{ Pieces, Mixed int }
+	js(t, ctx, pieces, &got)
+	for _, g := range []string{"tile-badges", "labels"} {
+		if got[g].Pieces != 16 || got[g].Mixed != 0 {
+			t.Errorf("%s: %+v, want 16 pieces each of one square", g, got[g])
+		}
+	}
+	if got["tokens"].Pieces < 2 {
+		t.Errorf("tokens: %+v, want them in the pieces of their squares", got["tokens"])
+	}
+	if d := mapShownDiffers(t, ctx); d != "" {
+		t.Fatalf("the map shown first is not the map of the file: %s", d)
+	}
+	steps := []struct {
+		what string
+		do   func()
+	}{
+		{"the start moved", func() {
+			js(t, ctx, `(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens.find(t => t.type === 'start').index}; return true; })()`, new(bool))
+			keyCode(t, ctx, "ArrowDown", "ArrowDown", 40, 0)
+		}},
+		{"a tile turned", func() {
+			js(t, ctx, `(() => { zmission.sel = {kind: 'tile', index: 27}; return true; })()`, new(bool))
+			key(t, ctx, "r", 0)
+		}},
+		{"a spawn deleted", func() {
+			js(t, ctx, `(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens.find(t => t.type === 'spawn').index}; return true; })()`, new(bool))
+			key(t, ctx, "Delete", 0)
+		}},
+		{"undone", func() { key(t, ctx, "z", input.ModifierCtrl) }},
+	}
+	for _, st := range steps {
+		var rev string
+		js(t, ctx, `zmission.state.revision`, &rev)
+		st.do()
+		waitFor(t, ctx, st.what, fmt.Sprintf(`zmission.state.revision !== %q`, rev))
+		if d := mapShownDiffers(t, ctx); d != "" {
+			t.Errorf("%s: the map shown is not the map of the file: %s", st.what, d)
+		}
+		// Within a piece, the elements are painted in render's order (a
+		// label's plate under its words).
+		var disorder int
+		js(t, ctx, `(() => { let bad = 0; const c = zmission.canvas;
+			for (const [g, parts] of c.parts) {
+				const at = new Map(parts.map((e, i) => [e, i]));
+				for (const h of c.pieces.get(g).values()) {
+					let last = -1;
+					for (const e of h.children) { const i = at.get(e); if (i === undefined || i < last) bad++; else last = i; }
+				}
+			}
+			return bad; })()`, &disorder)
+		if disorder > 0 {
+			t.Errorf("%s: %d elements out of render's order in their pieces", st.what, disorder)
+		}
+	}
+	var drawn struct{ Mounts, Patches int }
+	js(t, ctx, `zmission.drawn`, &drawn)
+	if drawn.Mounts != 1 || drawn.Patches != len(steps) {
+		t.Errorf("the map was drawn %+v: every edit should patch the pieces", drawn)
+	}
 }
 
 // BenchmarkBrowserMemory1000: the page's memory (its JavaScript heap,

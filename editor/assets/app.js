@@ -34,6 +34,7 @@ const TAB = sessionStorage.getItem('zmission-tab') || Math.random().toString(36)
 sessionStorage.setItem('zmission-tab', TAB);
 app.tabID = TAB;
 const canvas = new Canvas($('#canvas'));
+app.canvas = canvas; // for the browser tests
 let facility = null; // the facility's canvas, made when a facility opens
 
 const api = call;
