@@ -176,7 +176,9 @@ func TestBrowserDragPreview(t *testing.T) {
 
 	// 2A moved: its own drawing follows the pointer.
 	drag(t, ctx, cellPoint(t, ctx, 4.5, 1.5), cellPoint(t, ctx, 7.5, 1.5), func() {
-		waitFor(t, ctx, "2A drawn at [2, 0]", `document.querySelector('.ed-preview .ed-ghost[data-kind="tile"] use.ed-ghost-art') && !document.querySelector('.ed-ghost-bad')`)
+		// Its labels and badge too, which the map draws in pieces.
+		waitFor(t, ctx, "2A drawn at [2, 0]", `document.querySelector('.ed-preview .ed-ghost[data-kind="tile"] use.ed-ghost-art') && !document.querySelector('.ed-ghost-bad')
+			&& document.querySelector('.ed-preview .ed-ghost[data-kind="tile"] use.ed-ghost-art[href^="#ed-piece-"]')`)
 		shot(t, ctx, "drag-tile.png")
 	})
 	waitFile(t, path, "{face: 2A, at: [2, 0]}")

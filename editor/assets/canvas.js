@@ -71,6 +71,7 @@ export class Canvas {
     this.b = null; // State.board
     this.parts = new Map(); // a group drawn in pieces → its elements, as render wrote them
     this.pieces = new Map(); // such a group → its pieces' holders by square
+    this.pieceIDs = 0;
   }
 
   // mount shows a new map; the layers are made again on top of it. The
@@ -250,12 +251,29 @@ export class Canvas {
       div.style.height = h + 'px';
       fo.appendChild(div);
       const svg = el('svg', { width: w, height: h, viewBox: `${x0} ${y0} ${w} ${h}`, overflow: 'visible' }, div);
-      holder = el('g', { class: g.getAttribute('class') }, svg);
+      holder = el('g', { class: g.getAttribute('class'), id: `ed-piece-${++this.pieceIDs}` }, svg);
       pieces.set(key, holder);
     }
     let next = null;
     for (let j = i + 1; j < parts.length; j++) if (parts[j].parentNode === holder) { next = parts[j]; break; }
     holder.insertBefore(e, next);
+  }
+
+  // pieceUses draws, clipped by ed-clip-k, the pieces over the rectangle
+  // x, y, w, h (board units): a <use> does not draw a <foreignObject>, so
+  // a drag's picture of the map takes its tokens, badges and labels from
+  // the pieces themselves.
+  pieceUses(x, y, w, h, k, parent) {
+    if (!this.b) return;
+    const C = this.b.cell, side = CHUNK_CELLS * C, cols = Math.ceil(this.b.w / CHUNK_CELLS);
+    for (const holders of this.pieces.values()) {
+      for (const [key, holder] of holders) {
+        // A piece's square, and a cell around it for what stands out.
+        const px = (key % cols) * side - C, py = Math.floor(key / cols) * side - C;
+        if (px > x + w || py > y + h || px + side + 2 * C < x || py + side + 2 * C < y) continue;
+        el('use', { href: '#' + holder.id, 'clip-path': `url(#ed-clip-${k})`, class: 'ed-ghost-art' }, parent);
+      }
+    }
   }
 
   // drawingText is the drawing as render wrote it, the editor's own
@@ -523,6 +541,7 @@ export class Canvas {
           const u = el('g', { transform: `translate(${x - sx} ${y - sy}) rotate(${p.turn || 0} ${sx + s / 2} ${sy + s / 2})`, opacity: 0.9 }, g);
           el('rect', { x: sx, y: sy, width: s, height: s, fill: 'white' }, u);
           el('use', { href: '#ed-art', 'clip-path': `url(#ed-clip-${k})`, class: 'ed-ghost-art' }, u);
+          this.pieceUses(sx, sy, s, s, k, u);
         } else if (p.face) {
           const u = el('g', { transform: `rotate(${p.rot || 0} ${x + s / 2} ${y + s / 2})`, opacity: 0.85 }, g);
           const pic = p.face.cloneNode(true);
@@ -543,6 +562,7 @@ export class Canvas {
         const u = el('g', { transform: `translate(${(p.x - p.src.x) * C} ${(p.y - p.src.y) * C})`, opacity: 0.9 }, g);
         el('rect', { x: p.src.x * C, y: p.src.y * C, width: C, height: C, fill: 'white' }, u);
         el('use', { href: '#ed-art', 'clip-path': `url(#ed-clip-${k})`, class: 'ed-ghost-art' }, u);
+        this.pieceUses(p.src.x * C, p.src.y * C, C, C, k, u);
       } else if (p.icon && this.svg.querySelector('symbol#' + CSS.escape(p.icon.id))) {
         el('use', { href: '#' + p.icon.id, x: (p.x + 0.15) * C, y: (p.y + 0.15) * C, width: 0.7 * C, height: 0.7 * C, color: p.icon.color || '#9a9a9a', class: 'ed-ghost-icon' }, g);
       } else if (p.icon) {
