@@ -635,9 +635,35 @@ func zonePlace(z *layout.Zone) *Place {
 	return &Place{Kind: "zone", X: c.X, Y: c.Y, Zone: z.ID, Token: -1, Tile: -1}
 }
 
+// scan reads s as format, a prefix and then "%d", as fmt.Sscanf reads
+// it (what follows the number is not read), without Sscanf's cost: it
+// runs for every finding, a thousand on a big board.
 func scan(s, format string, v *int) bool {
-	_, err := fmt.Sscanf(s, format, v)
-	return err == nil
+	prefix, ok := strings.CutSuffix(format, "%d")
+	if !ok {
+		panic("scan: a format is a prefix and %d")
+	}
+	rest, ok := strings.CutPrefix(s, prefix)
+	if !ok {
+		return false
+	}
+	end := 0
+	if end < len(rest) && (rest[end] == '+' || rest[end] == '-') {
+		end++
+	}
+	digits := end
+	for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' {
+		end++
+	}
+	if end == digits {
+		return false
+	}
+	n, err := strconv.Atoi(rest[:end])
+	if err != nil {
+		return false
+	}
+	*v = n
+	return true
 }
 
 // sheetState is the page of a game not played on tiles: its printable

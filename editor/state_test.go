@@ -2,6 +2,7 @@ package editor
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -57,4 +58,17 @@ func TestFindingAtDoor(t *testing.T) {
 		}
 	}
 	t.Fatalf("no key-behind-lock finding: %+v", st.Findings)
+}
+
+// TestScanAsSscanf: scan reads a JSON pointer's index as fmt.Sscanf did.
+func TestScanAsSscanf(t *testing.T) {
+	for _, s := range []string{"/tokens/12", "/tokens/0/at", "/tokens/", "/tokens/x", "/tokens/-3", "/tokens/+4/side", "/tiles/7", "/token/1", "", "/tokens/99999999999999999999", "/tokens/3a"} {
+		for _, f := range []string{"/tokens/%d", "/tiles/%d"} {
+			var a, b int
+			_, err := fmt.Sscanf(s, f, &a)
+			if ok := scan(s, f, &b); ok != (err == nil) || (ok && a != b) {
+				t.Errorf("scan(%q, %q) = %v, %d; Sscanf: %v, %d", s, f, ok, b, err, a)
+			}
+		}
+	}
 }
