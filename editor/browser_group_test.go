@@ -63,7 +63,7 @@ func TestBrowserGroup(t *testing.T) {
 	// Dragging one of them moves them all, one tile down: one step.
 	n := undoCount(t, ctx)
 	drag(t, ctx, cellPoint(t, ctx, 4.5, 1.5), cellPoint(t, ctx, 4.5, 4.6), func() {
-		waitFor(t, ctx, "both tiles drawn under the pointer", `document.querySelectorAll('.ed-preview .ed-ghost[data-kind="tile"] use.ed-ghost-art').length === 2 && !document.querySelector('.ed-ghost-bad')`)
+		waitFor(t, ctx, "both tiles drawn under the pointer", `document.querySelectorAll('.ed-preview .ed-ghost[data-kind="tile"] use.ed-ghost-art[href="#ed-art"]').length === 2 && !document.querySelector('.ed-ghost-bad')`)
 		shot(t, ctx, "group-drag.png")
 		if shot := screenshot(t, ctx); updateShot {
 			if err := os.WriteFile("../docs/editor-group.png", shot, 0o644); err != nil {
