@@ -6,6 +6,7 @@ package editor
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -367,26 +368,121 @@ func TestBrowserPatchedPieces(t *testing.T) {
 		if d := mapShownDiffers(t, ctx); d != "" {
 			t.Errorf("%s: the map shown is not the map of the file: %s", st.what, d)
 		}
-		// Within a piece, the elements are painted in render's order (a
-		// label's plate under its words).
-		var disorder int
-		js(t, ctx, `(() => { let bad = 0; const c = zmission.canvas;
-			for (const [g, parts] of c.parts) {
-				const at = new Map(parts.map((e, i) => [e, i]));
-				for (const h of c.pieces.get(g).values()) {
-					let last = -1;
-					for (const e of h.children) { const i = at.get(e); if (i === undefined || i < last) bad++; else last = i; }
-				}
-			}
-			return bad; })()`, &disorder)
-		if disorder > 0 {
-			t.Errorf("%s: %d elements out of render's order in their pieces", st.what, disorder)
+		if n := piecesOutOfOrder(t, ctx); n > 0 {
+			t.Errorf("%s: %d elements out of render's order in their pieces", st.what, n)
 		}
 	}
 	var drawn struct{ Mounts, Patches int }
 	js(t, ctx, `zmission.drawn`, &drawn)
 	if drawn.Mounts != 1 || drawn.Patches != len(steps) {
 		t.Errorf("the map was drawn %+v: every edit should patch the pieces", drawn)
+	}
+}
+
+// piecesOutOfOrder counts the elements of the map's pieces that are not
+// in render's order within their piece (a label's plate must be under its
+// words), or are in no group's list.
+func piecesOutOfOrder(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	var bad int
+	js(t, ctx, `(() => { let bad = 0; const c = zmission.canvas;
+		for (const [g, parts] of c.parts) {
+			const at = new Map(parts.map((e, i) => [e, i]));
+			for (const h of c.pieces.get(g).values()) {
+				let last = -1;
+				for (const e of h.children) { const i = at.get(e); if (i === undefined || i < last) bad++; else last = i; }
+			}
+		}
+		return bad; })()`, &bad)
+	return bad
+}
+
+// TestBrowserPatchedPiecesRandom: fifty random edits of a 10×10-tile board
+// (30×30 cells, four pieces a group): tokens moved, tiles turned, tokens
+// deleted, undo and redo. After each, the map shown is the file's and
+// every piece is in render's order.
+func TestBrowserPatchedPiecesRandom(t *testing.T) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 10, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "ten.yaml")
+	if err := os.WriteFile(src, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := browser(t)
+	s, _ := serve(t, src)
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges') && zmission.state.board.w === 30`)
+	var pieces int
+	js(t, ctx, `zmission.canvas.pieces.size && Math.max(...[...zmission.canvas.pieces.values()].map(p => p.size))`, &pieces)
+	if pieces != 4 {
+		t.Fatalf("the largest group is drawn in %d pieces, want 4", pieces)
+	}
+	r := rand.New(rand.NewPCG(21, 1))
+	arrows := []struct {
+		key string
+		vk  int64
+		dx  int
+		dy  int
+	}{{"ArrowLeft", 37, -1, 0}, {"ArrowRight", 39, 1, 0}, {"ArrowUp", 38, 0, -1}, {"ArrowDown", 40, 0, 1}}
+	for step := 0; step < 50; step++ {
+		var st struct {
+			Revision   string
+			Tokens     int
+			Tiles      int
+			Undo, Redo int
+		}
+		js(t, ctx, `({revision: zmission.state.revision, tokens: zmission.state.board.tokens.length, tiles: zmission.state.board.tiles.length, undo: zmission.state.undo, redo: zmission.state.redo})`, &st)
+		var what string
+		switch k := r.IntN(10); {
+		case st.Redo > 0 && k < 4:
+			what = fmt.Sprintf("step %d: redone", step)
+			key(t, ctx, "y", input.ModifierCtrl)
+		case k < 5 && st.Tokens > 0:
+			// A token one cell over, kept on the board.
+			a := arrows[r.IntN(len(arrows))]
+			i := r.IntN(st.Tokens)
+			var ok bool
+			js(t, ctx, fmt.Sprintf(`(() => { const t = zmission.state.board.tokens[%d], b = zmission.state.board;
+				if (t.bad || t.type === 'door' || t.x + %d < 0 || t.y + %d < 0 || t.x + %d >= b.w || t.y + %d >= b.h) return false;
+				zmission.sel = {kind: 'token', index: t.index}; return true; })()`, i, a.dx, a.dy, a.dx, a.dy), &ok)
+			if !ok {
+				continue
+			}
+			what = fmt.Sprintf("step %d: token %d moved %s", step, i, a.key)
+			keyCode(t, ctx, a.key, a.key, a.vk, 0)
+		case k < 7:
+			i := r.IntN(st.Tiles)
+			what = fmt.Sprintf("step %d: tile %d turned", step, i)
+			js(t, ctx, fmt.Sprintf(`(() => { zmission.sel = {kind: 'tile', index: zmission.state.board.tiles[%d].index}; return true; })()`, i), new(bool))
+			key(t, ctx, "r", 0)
+		case k < 8 && st.Tokens > 1:
+			i := r.IntN(st.Tokens)
+			what = fmt.Sprintf("step %d: token %d deleted", step, i)
+			js(t, ctx, fmt.Sprintf(`(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens[%d].index}; return true; })()`, i), new(bool))
+			key(t, ctx, "Delete", 0)
+		case k >= 8 && st.Undo > 0:
+			what = fmt.Sprintf("step %d: undone", step)
+			key(t, ctx, "z", input.ModifierCtrl)
+		default:
+			continue
+		}
+		waitFor(t, ctx, what, fmt.Sprintf(`zmission.state.revision !== %q`, st.Revision))
+		if d := mapShownDiffers(t, ctx); d != "" {
+			t.Fatalf("%s: the map shown is not the map of the file: %s", what, d)
+		}
+		if n := piecesOutOfOrder(t, ctx); n > 0 {
+			t.Fatalf("%s: %d elements out of render's order in their pieces", what, n)
+		}
+	}
+	var drawn struct{ Mounts, Patches int }
+	js(t, ctx, `zmission.drawn`, &drawn)
+	t.Logf("the map was drawn %+v", drawn)
+	if drawn.Patches < 20 {
+		t.Errorf("the map was drawn %+v: most edits should patch it", drawn)
 	}
 }
 
