@@ -270,15 +270,9 @@ func TestBrowserPatchedMap(t *testing.T) {
 		}},
 	}
 	for i, st := range steps {
-		var rev string
-		js(t, ctx, `zmission.state.revision`, &rev)
 		// The tokens' elements before the edit, and how they were written.
 		js(t, ctx, `(() => { window.keptEls = [...document.querySelectorAll('#map g.tokens > :not(.ed-piece)')]; window.keptHTML = keptEls.map(e => e.outerHTML); return true; })()`, new(bool))
-		st.do()
-		waitFor(t, ctx, st.what, fmt.Sprintf(`zmission.state.revision !== %q`, rev))
-		if d := mapShownDiffers(t, ctx); d != "" {
-			t.Errorf("%s: the map shown is not the map of the file: %s", st.what, d)
-		}
+		edited(t, ctx, st.what, st.do)
 		if i == 0 {
 			// A token moved: its element is changed where it stands (the
 			// same element, other attributes), not made anew; Chromium
@@ -361,16 +355,7 @@ func TestBrowserPatchedPieces(t *testing.T) {
 		{"undone", func() { key(t, ctx, "z", input.ModifierCtrl) }},
 	}
 	for _, st := range steps {
-		var rev string
-		js(t, ctx, `zmission.state.revision`, &rev)
-		st.do()
-		waitFor(t, ctx, st.what, fmt.Sprintf(`zmission.state.revision !== %q`, rev))
-		if d := mapShownDiffers(t, ctx); d != "" {
-			t.Errorf("%s: the map shown is not the map of the file: %s", st.what, d)
-		}
-		if n := piecesOutOfOrder(t, ctx); n > 0 {
-			t.Errorf("%s: %d elements out of render's order in their pieces", st.what, n)
-		}
+		edited(t, ctx, st.what, st.do)
 	}
 	var drawn struct{ Mounts, Patches int }
 	js(t, ctx, `zmission.drawn`, &drawn)
@@ -379,22 +364,37 @@ func TestBrowserPatchedPieces(t *testing.T) {
 	}
 }
 
-// piecesOutOfOrder counts the elements of the map's pieces that are not
-// in render's order within their piece (a label's plate must be under its
-// words), or are in no group's list.
-func piecesOutOfOrder(t *testing.T, ctx context.Context) int {
+// edited makes an edit with do, waits for it, and checks the map the page
+// shows: the map of the file, and in each piece (canvas.js, chunk) the
+// elements in render's order (a label's plate under its words), each in
+// the piece of the square where it stands.
+func edited(t *testing.T, ctx context.Context, what string, do func()) {
 	t.Helper()
-	var bad int
-	js(t, ctx, `(() => { let bad = 0; const c = zmission.canvas;
+	var rev string
+	js(t, ctx, `zmission.state.revision`, &rev)
+	do()
+	waitFor(t, ctx, what, fmt.Sprintf(`zmission.state.revision !== %q`, rev))
+	if d := mapShownDiffers(t, ctx); d != "" {
+		t.Errorf("%s: the map shown is not the map of the file: %s", what, d)
+	}
+	var astray struct{ Order, Square int }
+	js(t, ctx, `(() => { const out = {order: 0, square: 0}, c = zmission.canvas;
 		for (const [g, parts] of c.parts) {
 			const at = new Map(parts.map((e, i) => [e, i]));
-			for (const h of c.pieces.get(g).values()) {
+			for (const [key, h] of c.pieces.get(g)) {
 				let last = -1;
-				for (const e of h.children) { const i = at.get(e); if (i === undefined || i < last) bad++; else last = i; }
+				for (const e of h.children) {
+					const i = at.get(e);
+					if (i === undefined || i < last) out.order++; else last = i;
+					const x = e.getAttribute('x') ?? e.getAttribute('cx'), y = e.getAttribute('y') ?? e.getAttribute('cy');
+					if (x !== null && y !== null && c.squareOf(+x, +y) !== key) out.square++;
+				}
 			}
 		}
-		return bad; })()`, &bad)
-	return bad
+		return out; })()`, &astray)
+	if astray.Order > 0 || astray.Square > 0 {
+		t.Errorf("%s: in the pieces, %d elements out of render's order and %d out of their square's piece", what, astray.Order, astray.Square)
+	}
 }
 
 // TestBrowserPatchedPiecesRandom: fifty random edits of a 10×10-tile board
@@ -430,17 +430,17 @@ func TestBrowserPatchedPiecesRandom(t *testing.T) {
 	}{{"ArrowLeft", 37, -1, 0}, {"ArrowRight", 39, 1, 0}, {"ArrowUp", 38, 0, -1}, {"ArrowDown", 40, 0, 1}}
 	for step := 0; step < 50; step++ {
 		var st struct {
-			Revision   string
 			Tokens     int
 			Tiles      int
 			Undo, Redo int
 		}
-		js(t, ctx, `({revision: zmission.state.revision, tokens: zmission.state.board.tokens.length, tiles: zmission.state.board.tiles.length, undo: zmission.state.undo, redo: zmission.state.redo})`, &st)
+		js(t, ctx, `({tokens: zmission.state.board.tokens.length, tiles: zmission.state.board.tiles.length, undo: zmission.state.undo, redo: zmission.state.redo})`, &st)
 		var what string
+		var do func()
 		switch k := r.IntN(10); {
 		case st.Redo > 0 && k < 4:
 			what = fmt.Sprintf("step %d: redone", step)
-			key(t, ctx, "y", input.ModifierCtrl)
+			do = func() { key(t, ctx, "y", input.ModifierCtrl) }
 		case k < 5 && st.Tokens > 0:
 			// A token one cell over, kept on the board.
 			a := arrows[r.IntN(len(arrows))]
@@ -453,29 +453,30 @@ func TestBrowserPatchedPiecesRandom(t *testing.T) {
 				continue
 			}
 			what = fmt.Sprintf("step %d: token %d moved %s", step, i, a.key)
-			keyCode(t, ctx, a.key, a.key, a.vk, 0)
+			do = func() { keyCode(t, ctx, a.key, a.key, a.vk, 0) }
 		case k < 7:
 			i := r.IntN(st.Tiles)
 			what = fmt.Sprintf("step %d: tile %d turned", step, i)
-			js(t, ctx, fmt.Sprintf(`(() => { zmission.sel = {kind: 'tile', index: zmission.state.board.tiles[%d].index}; return true; })()`, i), new(bool))
-			key(t, ctx, "r", 0)
+			do = func() {
+				js(t, ctx, fmt.Sprintf(`(() => { zmission.sel = {kind: 'tile', index: zmission.state.board.tiles[%d].index}; return true; })()`, i), new(bool))
+				key(t, ctx, "r", 0)
+			}
 		case k < 8 && st.Tokens > 1:
 			i := r.IntN(st.Tokens)
 			what = fmt.Sprintf("step %d: token %d deleted", step, i)
-			js(t, ctx, fmt.Sprintf(`(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens[%d].index}; return true; })()`, i), new(bool))
-			key(t, ctx, "Delete", 0)
+			do = func() {
+				js(t, ctx, fmt.Sprintf(`(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens[%d].index}; return true; })()`, i), new(bool))
+				key(t, ctx, "Delete", 0)
+			}
 		case k >= 8 && st.Undo > 0:
 			what = fmt.Sprintf("step %d: undone", step)
-			key(t, ctx, "z", input.ModifierCtrl)
+			do = func() { key(t, ctx, "z", input.ModifierCtrl) }
 		default:
 			continue
 		}
-		waitFor(t, ctx, what, fmt.Sprintf(`zmission.state.revision !== %q`, st.Revision))
-		if d := mapShownDiffers(t, ctx); d != "" {
-			t.Fatalf("%s: the map shown is not the map of the file: %s", what, d)
-		}
-		if n := piecesOutOfOrder(t, ctx); n > 0 {
-			t.Fatalf("%s: %d elements out of render's order in their pieces", what, n)
+		edited(t, ctx, what, do)
+		if t.Failed() {
+			return
 		}
 	}
 	var drawn struct{ Mounts, Patches int }

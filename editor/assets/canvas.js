@@ -22,6 +22,9 @@ function setAttributes(e, tag, root) {
   for (const a of n.attributes) if (!keep(a)) e.setAttribute(a.name, a.value);
 }
 
+// own: one of the editor's elements, not render's.
+const own = c => (c.id || '').startsWith('ed-') || (c.getAttribute('class') || '').startsWith('ed-');
+
 // The groups drawn in pieces (chunk), and a piece's side in cells.
 const CHUNKED = new Set(['tokens', 'tile-badges', 'labels']);
 const CHUNK_CELLS = 15;
@@ -161,7 +164,6 @@ export class Canvas {
     if (this.parts.size && board && this.b && (board.w !== this.b.w || board.h !== this.b.h)) return false;
     // The editor's elements are only in the <svg> element and the board
     // group (whose drawing is in ed-art).
-    const own = c => (c.id || '').startsWith('ed-') || (c.getAttribute('class') || '').startsWith('ed-');
     const kids = e => this.parts.get(e) || (e === this.board ? this.art.children : e === this.svg ? [...e.children].filter(c => !own(c)) : e.children);
     const todo = [...ops].sort((a, b) => b.line - a.line).map(op => {
       let e = this.svg;
@@ -187,6 +189,9 @@ export class Canvas {
         // keeps the drawing's paint structure, and the frame after the
         // edit costs a third less on a big board than with new elements.
         gone.forEach((g, j) => copyInto(g, t.children[j]));
+        // One that went to another square goes to that square's piece.
+        const parts = this.parts.get(e);
+        if (parts) gone.forEach((g, j) => this.putInPiece(e, parts, op.at + j));
         continue;
       }
       for (const g of gone) g.remove();
@@ -234,12 +239,10 @@ export class Canvas {
   // putInPiece puts parts[i], an element of group g, in the piece of the
   // board where it stands, before the next of g's elements in that piece.
   putInPiece(g, parts, i) {
-    const e = parts[i], C = this.b.cell, side = CHUNK_CELLS * C;
-    const [x, y] = anchor(e);
-    const cols = Math.ceil(this.b.w / CHUNK_CELLS), rows = Math.ceil(this.b.h / CHUNK_CELLS);
-    const cx = Math.min(cols - 1, Math.max(0, Math.floor(x / side))), cy = Math.min(rows - 1, Math.max(0, Math.floor(y / side)));
-    const pieces = this.pieces.get(g), key = cy * cols + cx;
+    const e = parts[i], C = this.b.cell;
+    const pieces = this.pieces.get(g), key = this.squareOf(...anchor(e));
     let holder = pieces.get(key);
+    if (holder && e.parentNode === holder) return; // in its piece, in order
     if (!holder) {
       // The piece covers the whole board and a cell around it: what stands
       // a little out of its square, or beyond the board, is drawn.
@@ -268,7 +271,8 @@ export class Canvas {
     const C = this.b.cell, side = CHUNK_CELLS * C, cols = Math.ceil(this.b.w / CHUNK_CELLS);
     for (const holders of this.pieces.values()) {
       for (const [key, holder] of holders) {
-        // A piece's square, and a cell around it for what stands out.
+        // A piece's square (squareOf's key), and a cell around it for what
+        // stands out.
         const px = (key % cols) * side - C, py = Math.floor(key / cols) * side - C;
         if (px > x + w || py > y + h || px + side + 2 * C < x || py + side + 2 * C < y) continue;
         el('use', { href: '#' + holder.id, 'clip-path': `url(#ed-clip-${k})`, class: 'ed-ghost-art' }, parent);
@@ -276,10 +280,19 @@ export class Canvas {
     }
   }
 
+  // squareOf is the key of the board's square (CHUNK_CELLS a side) that
+  // holds the point x, y (board units): row by row, from 0; a point off
+  // the board counts in the nearest square.
+  squareOf(x, y) {
+    const side = CHUNK_CELLS * this.b.cell;
+    const cols = Math.ceil(this.b.w / CHUNK_CELLS), rows = Math.ceil(this.b.h / CHUNK_CELLS);
+    const cx = Math.min(cols - 1, Math.max(0, Math.floor(x / side))), cy = Math.min(rows - 1, Math.max(0, Math.floor(y / side)));
+    return cy * cols + cx;
+  }
+
   // drawingText is the drawing as render wrote it, the editor's own
   // elements left out: what the page shows, for the tests.
   drawingText() {
-    const own = c => (c.id || '').startsWith('ed-') || (c.getAttribute('class') || '').startsWith('ed-');
     const text = e => {
       const parts = this.parts.get(e);
       if (!parts) return e.outerHTML;
