@@ -1,0 +1,141 @@
+package ours
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/zmission/zmission/source"
+)
+
+// OutputMarker is the file `zmission site` and `zmission-web build` leave in
+// the folder they write: a walk passes over a folder holding it, so that
+// published copies are never read back as missions.
+const OutputMarker = ".zmission-output"
+
+// markerText says what the marker is to whoever opens it.
+const markerText = "Written by zmission: a folder of generated pages. zmission passes over a folder holding this file when it looks for missions.\n"
+
+// MarkOutput writes the marker into dir (which must exist). A marker
+// already there is left as it is, so a rebuild changes nothing.
+func MarkOutput(dir string) error {
+	p := filepath.Join(dir, OutputMarker)
+	if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, []byte(markerText)) {
+		return nil
+	}
+	return os.WriteFile(p, []byte(markerText), 0o644)
+}
+
+// WalkOptions tune Walk.
+type WalkOptions struct {
+	// Owned reads each file and passes over those Classify calls None;
+	// off, every YAML or JSON file the walk reaches is given to fn and the
+	// caller classifies what it reads.
+	Owned bool
+}
+
+// Walk calls fn, in lexical order, with the files under root that a folder
+// walk looks at: regular files whose names end in .yaml, .yml or .json
+// (any case) and do not start with a dot. It passes over folders whose
+// names start with a dot or are testdata (fixtures are meant to fail),
+// folders holding OutputMarker, and, when root is inside a git checkout,
+// what its .gitignore files and .git/info/exclude name (see gitignore.go).
+// root itself is always walked, whatever it holds or is named; a root that
+// is a file is given to fn as it is.
+//
+// An entry that cannot be read is given to fn, whose own read reports it.
+// passedOver counts the files and folders passed over for being output,
+// ignored or (with Owned) not ours.
+func Walk(root string, o WalkOptions, fn func(path string) error) (passedOver int, err error) {
+	st, err := os.Stat(root)
+	if err != nil {
+		return 0, err
+	}
+	if !st.IsDir() {
+		return 0, fn(root)
+	}
+	start := root
+	if lst, err := os.Lstat(root); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+		// A link to a folder named on purpose is walked (WalkDir does not
+		// follow its root): "a/" makes lstat follow it.
+		start = root + string(filepath.Separator)
+	}
+	ign := newIgnorer(root)
+	err = filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == start {
+				return err
+			}
+			return fn(p)
+		}
+		if p == start {
+			ign.enter(p)
+			return nil
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if strings.HasPrefix(name, ".") || name == "testdata" {
+				return filepath.SkipDir
+			}
+			if isOutput(p) || ign.ignored(p, true) {
+				passedOver++
+				return filepath.SkipDir
+			}
+			ign.enter(p)
+			return nil
+		}
+		if !d.Type().IsRegular() || !candidate(d.Name()) {
+			return nil
+		}
+		if ign.ignored(p, false) {
+			passedOver++
+			return nil
+		}
+		if o.Owned {
+			if k, ok := classifyFile(p); ok && k == None {
+				passedOver++
+				return nil
+			}
+		}
+		return fn(p)
+	})
+	return passedOver, err
+}
+
+// candidate tells the file names a walk looks at.
+func candidate(name string) bool {
+	if strings.HasPrefix(name, ".") {
+		return false
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".json":
+		return true
+	}
+	return false
+}
+
+// isOutput tells a folder that zmission wrote.
+func isOutput(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, OutputMarker))
+	return err == nil
+}
+
+// classifyFile classifies the file at p from at most its first MaxBytes
+// (a larger file is judged by the keys those show); ok is false when it
+// cannot be read.
+func classifyFile(p string) (Kind, bool) {
+	f, err := os.Open(p)
+	if err != nil {
+		return None, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, source.DefaultLimits.MaxBytes+1))
+	if err != nil && !errors.Is(err, io.EOF) {
+		return None, false
+	}
+	return Classify(p, data), true
+}
