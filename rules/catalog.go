@@ -72,7 +72,7 @@ func init() {
 			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [0, 0]}\n  - {type: objective, at: [5, 2]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n" +
 				"objectives:\n  - take: violet\n  - take: red\nrules:\n  - when: {take: violet}\n    then: [{open: violet}]\n"},
 		{ID: "door-never-opens", Title: "A coloured door that nothing opens", Severity: validate.Error,
-			Doc:  "Coloured doors follow the mission's special rules; with no rule `open: COLOUR`, the door is a wall. Add the rule, or use a neutral door.",
+			Doc:  "Coloured doors follow the mission's special rules; with no rule `open: COLOUR`, the door is a wall. Add the rule, or use a neutral door. In Zombicide: Invader a door on the edge of a Mold zone is removed before play (\"Colored doors can be removed by Mold\") and is not reported.",
 			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [5, 2], side: n, color: green}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [5, 2], side: n}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "objective-order", Title: "Objectives cannot be met in the order given", Severity: validate.Error,
@@ -98,7 +98,7 @@ func init() {
 			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, color: green, at: [4, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: spawn, color: green, at: [4, 1]}\n  - {type: objective, at: [0, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - take: red\n  - exit: all\nrules:\n  - when: {take: red}\n    then: [{activate: green}]\n"},
 		{ID: "rule-does-nothing", Title: "A special rule does nothing", Severity: validate.Warning,
-			Doc:  "A special rule that waits for an Objective colour the map does not have (`when: {take: blue}` with no blue Objective) never fires; an effect that opens a door colour or activates a Spawn Zone colour the map does not have (`open: blue` with no blue door) changes nothing. Usually a colour changed in one place and not the other. Reported at the trigger or the effect; rules count from 1.",
+			Doc:  "A special rule that waits for an Objective colour the map does not have (`when: {take: blue}` with no blue Objective) never fires; an effect that opens a door colour or activates a Spawn Zone colour the map does not have (`open: blue` with no blue door) changes nothing (in Zombicide: Invader, doors a Mold zone removes before play do not count). Usually a colour changed in one place and not the other. Reported at the trigger or the effect; rules count from 1.",
 			Bad:  ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [0, 0]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\nrules:\n  - when: {take: blue}\n    then: [{open: violet}]\n",
 			Good: ExampleBase + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [0, 0]}\n  - {type: door, at: [5, 2], side: n, color: violet}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\nrules:\n  - when: {take: violet}\n    then: [{open: violet}]\n"},
 		{ID: "spawn-first", Title: "More than one Spawn Zone is marked first", Severity: validate.Error,

@@ -362,7 +362,7 @@ func (pl *Play) doorFindings(sol *Solution) []Finding {
 	p := pl.Puzzle
 	var out []Finding
 	for _, t := range pl.Of(missions.TokDoor) {
-		if t.Color == "neutral" || t.State != "closed" {
+		if t.Color == "neutral" || t.State != "closed" || p.Gone[t.Index] != nil {
 			continue
 		}
 		k := KeyDoor(t.Color)

@@ -34,8 +34,9 @@ type Puzzle struct {
 	ZoneKeys func(zone int) map[string]string
 	// ItemKey maps an item a rule grants (oxygen-tank) to a key.
 	ItemKey func(item string) string
-	// Gone lists the objective tokens the game removes before play (Invader:
-	// an Objective in a Mold zone), each with the token that removes it.
+	// Gone lists the tokens the game removes before play (Invader: the
+	// Objectives in a Mold zone and the doors on its edges), each with the
+	// token that removes it. Checks read the board without them.
 	Gone map[int]*Token
 
 	locked map[string]bool // SelfLocked answers, by key: each costs two solves

@@ -1,6 +1,7 @@
 package invader_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -158,4 +159,58 @@ func TestAnalyzeCreditsTheKey(t *testing.T) {
 	if len(sp.Credits) != 1 || len(sp.Credits[0].Opened) != 1 || sp.Credits[0].Opened[0].Key != "door:violet" || strings.Join(sp.Credits[0].Zones, ",") != "1A/b" {
 		t.Errorf("credits %+v; want 1A/b credited to the violet door alone", sp.Credits)
 	}
+}
+
+// Invader rulebook, Colored Doors: "Colored doors can be removed by Mold
+// (P. XX)", and Mold: "Remove any Objective and Door tokens in the Zone."
+// A violet door on the edge of a Mold zone is gone before play, whether or
+// not a rule would open it: no check reports it as shut, and the Exit
+// behind it is reached (so analyze, which refuses a mission with errors,
+// plans it).
+func TestMoldRemovesColouredDoors(t *testing.T) {
+	const quote = "Colored doors can be removed by Mold"
+	door := "  - {type: door, color: violet, at: [5, 2], side: n}\n"
+	exit := "  - {type: exit, at: [5, 2]}\n"
+	cases := []struct {
+		name string
+		mold string
+		gone bool // derived from the quote: Mold on either side removes the door
+	}{
+		{"Mold in the room behind the door", "  - {type: mold, at: [5, 2]}\n", true},
+		{"Inactive Mold in the corridor before it", "  - {type: mold, state: inactive, at: [5, 1]}\n", true},
+		{"Mold elsewhere leaves it", "  - {type: mold, at: [0, 0]}\n", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n"+door+exit+c.mold+"objectives:\n  - exit: all\n")
+			errs := rulesOf(r, validate.Error)
+			if c.gone {
+				if len(errs) > 0 {
+					t.Fatalf("%q: errors %v; the door is gone, the Exit reachable", quote, errs)
+				}
+				if a := analysis(t, r); !a.Objectives[0].Met {
+					t.Errorf("%q: analyze says the Exit is not reached: %s", quote, a.Objectives[0].Note)
+				}
+				return
+			}
+			if !slices.Contains(errs, "door-never-opens") {
+				t.Errorf("errors %v; with the door in place and no rule to open it, want door-never-opens", errs)
+			}
+		})
+	}
+	t.Run("a rule opening the removed colour does nothing", func(t *testing.T) {
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, color: violet, at: [0, 0]}\n"+door+exit+"  - {type: mold, at: [5, 2]}\n"+
+			"objectives:\n  - exit: all\nrules:\n  - when: {take: violet}\n    then: [{open: violet}]\n")
+		if errs := rulesOf(r, validate.Error); len(errs) > 0 {
+			t.Fatalf("errors %v", errs)
+		}
+		if w := rulesOf(r, validate.Warning); len(w) != 1 || w[0] != "rule-does-nothing" {
+			t.Fatalf("warnings %v, want rule-does-nothing: the only violet door is gone", w)
+		}
+		for _, d := range r.Diags {
+			if !strings.Contains(d.Message, "the Mold at 5,2 removes the map's violet door") {
+				t.Errorf("message %q does not say the Mold removes the door", d.Message)
+			}
+		}
+	})
 }

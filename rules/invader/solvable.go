@@ -42,19 +42,23 @@ func (w *World) Play() *rules.Play {
 		return nil
 	}
 	// Mold: "Remove any Objective and Door tokens in the Zone. They cannot
-	// be recovered." An Objective in a Mold zone is gone before play.
-	for _, t := range w.Of(missions.TokObjective) {
-		if w.Mold[t.Zone.Index] == NoMold {
-			continue
+	// be recovered." An Objective in a Mold zone, and a door on the edge of
+	// one ("Colored doors can be removed by Mold"), are gone before play:
+	// the checks read the board the movement graph reads.
+	gone := func(t *rules.Token, m *rules.Token) {
+		if p.Gone == nil {
+			p.Gone = map[int]*rules.Token{}
 		}
-		for _, m := range w.Of(missions.TokMold) {
-			if m.Zone.Index == t.Zone.Index {
-				if p.Gone == nil {
-					p.Gone = map[int]*rules.Token{}
-				}
-				p.Gone[t.Index] = m
-				break
-			}
+		p.Gone[t.Index] = m
+	}
+	for _, t := range w.Of(missions.TokObjective) {
+		if m := w.moldIn(t.Zone.Index); m != nil {
+			gone(t, m)
+		}
+	}
+	for _, t := range w.Doors {
+		if m := w.doorMold(t); m != nil {
+			gone(t, m)
 		}
 	}
 	if n := ExtraSpawns(pl.Survivors); n > 0 {

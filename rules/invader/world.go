@@ -89,6 +89,37 @@ func (w *World) door(x, y int, d layout.Dir) *rules.Token {
 	return t
 }
 
+// moldIn returns the first Mold token (in document order) of zone z when
+// z is a Mold zone, else nil.
+func (w *World) moldIn(z int) *rules.Token {
+	if w.Mold[z] == NoMold {
+		return nil
+	}
+	for _, m := range w.Of(missions.TokMold) {
+		if m.Zone.Index == z {
+			return m
+		}
+	}
+	return nil
+}
+
+// doorMold returns the Mold token that removes door t (the Mold of a zone
+// on either side of it, the door's own cell first), or nil.
+func (w *World) doorMold(t *rules.Token) *rules.Token {
+	d, ok := rules.Side(t.Side)
+	if !ok {
+		return nil
+	}
+	for _, z := range []*layout.Zone{w.B.ZoneAt(t.Cell.X, t.Cell.Y), w.B.ZoneAt(t.Cell.X+layout.DX[d], t.Cell.Y+layout.DY[d])} {
+		if z != nil {
+			if m := w.moldIn(z.Index); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
 // moldOpening reports whether a wall between zones a and b counts as an
 // opening: Mold turns a zone's walls into openings, except towards the
 // exterior.
