@@ -165,6 +165,9 @@ func routeText(a *facility.Analysis, p facility.Plan) string {
 	if p.Explores > 0 {
 		out += fmt.Sprintf(" (explores %d)", p.Explores)
 	}
+	for _, j := range p.Jumps {
+		out += fmt.Sprintf(" (Technical Corridor Entrance to %d)", j)
+	}
 	if len(p.Doors) > 0 {
 		var ds []string
 		for _, d := range p.Doors {

@@ -3,6 +3,7 @@ package facility
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/zmission/zmission/rules"
 )
@@ -77,6 +78,9 @@ type Plan struct {
 	// Explores: empty slots on the way (rooms drawn on arrival).
 	Explores int   `json:"explores"`
 	Doors    []int `json:"closed_doors"` // closed doors on the way, by corridor id
+	// Jumps: rooms reached by the Technical Corridor Entrance's action
+	// ("Move to any room in the facility"), which costs a room use.
+	Jumps []int `json:"technical_moves,omitempty"`
 	// Round in which the escape action is taken, and the turns played.
 	Round int `json:"round"`
 	Turns int `json:"turns"`
@@ -216,42 +220,27 @@ func setupFor(f *Facility, p int) Setup {
 	return s
 }
 
-// graph of the plan search: every corridor on the map plus those
-// exploration may lay, each with its id (0 for a possible one).
-type edge struct {
-	to, corridor int
-	door         string
-}
-
-func (f *Facility) planGraph() map[int][]edge {
-	adj := map[int][]edge{}
-	for _, c := range f.Corridors {
-		if f.slotByID[c.A] == nil || f.slotByID[c.B] == nil || c.A == c.B {
-			continue
-		}
-		adj[c.A] = append(adj[c.A], edge{c.B, c.ID, c.Door})
-		adj[c.B] = append(adj[c.B], edge{c.A, c.ID, c.Door})
-	}
-	for _, p := range f.potential() {
-		adj[p[0]] = append(adj[p[0]], edge{p[1], 0, ""})
-		adj[p[1]] = append(adj[p[1]], edge{p[0], 0, ""})
-	}
-	for k := range adj {
-		es := adj[k]
-		sort.SliceStable(es, func(i, j int) bool { return es[i].to < es[j].to })
-	}
-	return adj
-}
-
 // path is a shortest route between two slots, preferring the lower slot id
-// at each step; nil when there is none.
+// at each step; nil when there is none. Corridors come first: the
+// Technical Corridor Entrance's move (which costs a room action and an
+// Adult's attack) is taken only when no corridor leads there.
 func (f *Facility) path(adj map[int][]edge, from, to int) []int {
+	if p := bfsPath(adj, from, to, false); p != nil {
+		return p
+	}
+	return bfsPath(adj, from, to, true)
+}
+
+func bfsPath(adj map[int][]edge, from, to int, jumps bool) []int {
 	prev := map[int]int{from: from}
 	queue := []int{from}
 	for len(queue) > 0 && prev[to] == 0 && to != from {
 		s := queue[0]
 		queue = queue[1:]
 		for _, e := range adj[s] {
+			if e.jump && !jumps {
+				continue
+			}
 			if _, seen := prev[e.to]; !seen {
 				prev[e.to] = s
 				queue = append(queue, e.to)
@@ -400,7 +389,20 @@ func (f *Facility) landerOdds() (string, float64) {
 	r := "from round " + strconv.Itoa(f.LanderRound) + " (the lander token is on slot " + strconv.Itoa(f.LanderRound) + " of the round track)"
 	switch f.AntiAircraft {
 	case "active":
-		return r + ", only if the top anti-aircraft token is swapped in Life Support Control B or the Reactor shuts the system down: the scenario sets it active", 0
+		var ways []string
+		if lz := f.Find(LandingZone); lz != nil {
+			dist := f.reach(lz.ID)
+			if f.canCome(LSCB, dist) {
+				ways = append(ways, "the top anti-aircraft token is swapped in Life Support Control B")
+			}
+			if f.canCome(Reactor, dist) {
+				ways = append(ways, "the Reactor shuts the system down")
+			}
+		}
+		if len(ways) == 0 {
+			return "never: the scenario sets the top anti-aircraft token active, and " + f.noSwap() + ", so the Lander is destroyed", 0
+		}
+		return r + ", only if " + strings.Join(ways, " or ") + ": the scenario sets the top anti-aircraft token active", 0
 	case "inactive":
 		return r + ": the scenario sets the anti-aircraft token inactive", 1
 	}
@@ -412,10 +414,11 @@ func (f *Facility) landerOdds() (string, float64) {
 // section with inactive life support, a pass ending the round's turns.
 func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name string) Plan {
 	p := Plan{Name: name, Route: []int{from}, Doors: []int{}, Stops: []int{}}
-	// The actions, in order: moves (cost 1) and room uses (cost 2).
+	// The actions, in order: moves (cost 1) and room uses (cost 2), the
+	// Technical Corridor Entrance's move (jump) being a room use.
 	type action struct {
 		to             int
-		use            bool
+		use, jump      bool
 		activate       string
 		hibern, escape bool
 		wait           int
@@ -430,18 +433,26 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 			return p
 		}
 		for i := 1; i < len(route); i++ {
-			acts = append(acts, action{to: route[i]})
 			p.Route = append(p.Route, route[i])
+			var by *edge // a corridor when there is one, else the Entrance's move
+			for j := range adj[route[i-1]] {
+				if e := &adj[route[i-1]][j]; e.to == route[i] && (by == nil || by.jump && !e.jump) {
+					by = e
+				}
+			}
+			if by.jump {
+				acts = append(acts, action{to: route[i], jump: true})
+				p.Jumps = append(p.Jumps, route[i])
+				continue
+			}
+			acts = append(acts, action{to: route[i]})
 			p.Moves++
 			if f.slotByID[route[i]].RoomID == "" && !explored[route[i]] {
 				explored[route[i]] = true
 				p.Explores++
 			}
-			for _, e := range adj[route[i-1]] {
-				if e.to == route[i] && e.door == "closed" {
-					p.Doors = append(p.Doors, e.corridor)
-					break
-				}
+			if by.door == "closed" {
+				p.Doors = append(p.Doors, by.corridor)
 			}
 		}
 		acts = append(acts, action{to: st.to, use: true, activate: st.activate, hibern: st.hibern, escape: st.escape, wait: st.wait})
@@ -471,7 +482,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 			for n := 0; n < 2; n++ {
 				a := acts[i]
 				cost := costMove
-				if a.use {
+				if a.use || a.jump {
 					cost = costRoom
 				}
 				if cost > cards || (a.wait > round) {

@@ -54,6 +54,8 @@ const (
 	Reactor       = "reactor"
 	LSCB          = "life-support-control-b"
 	LSCC          = "life-support-control-c"
+	// TechnicalEntrance: "Move to any room in the facility."
+	TechnicalEntrance = "technical-corridor-entrance"
 )
 
 // catalogue is the rooms a scenario may use, by id.

@@ -32,7 +32,7 @@ func (f *Facility) Check() []rules.Finding {
 	var out []rules.Finding
 	for _, c := range []func() []rules.Finding{
 		f.checkPlayers, f.checkSlots, f.checkRooms, f.checkStacks, f.checkCorridors, f.checkLandingZone,
-		f.checkRequired, f.checkEscapes, f.checkTokens, f.checkQueen, f.checkSecured, f.checkOrder,
+		f.checkRequired, f.checkEscapes, f.checkObjectives, f.checkTokens, f.checkQueen, f.checkSecured, f.checkOrder,
 	} {
 		out = append(out, c()...)
 	}
@@ -309,6 +309,26 @@ func (f *Facility) checkLandingZone() []rules.Finding {
 			Message: fmt.Sprintf("the Landing Zone (slot %d) has %s: setup connects 3 random corridor tiles to it", lz.ID, rules.CountOf(n, "corridor")),
 			Hint:    "add corridors from its slot to neighbouring slots"})
 	}
+	// The corridors to undiscovered rooms are the setup's: "draw 3 random
+	// corridor tiles and connect them … to the Landing Zone", and
+	// exploration never lays one "to a room already on the map".
+	var open []*Corridor
+	for _, c := range lz.Corridors {
+		if o := f.slotByID[c.Other(lz.ID)]; o != nil && o.RoomID == "" {
+			open = append(open, c)
+		}
+	}
+	if len(open) > 3 {
+		var rel []rules.Related
+		var ids []string
+		for _, c := range open {
+			ids = append(ids, strconv.Itoa(c.ID))
+			rel = append(rel, rules.Related{Ptr: corPtr(c), Message: fmt.Sprintf("corridor %d, to the empty slot %d", c.ID, c.Other(lz.ID))})
+		}
+		out = append(out, rules.Finding{Rule: "landing-zone-corridors", Ptr: roomPtr(lz.RoomAt),
+			Message: fmt.Sprintf("the Landing Zone (slot %d) has %d corridors to empty slots (%s): setup draws exactly 3 corridor tiles for it, and exploration never lays a corridor to a room already on the map", lz.ID, len(open), strings.Join(ids, ", ")),
+			Hint:    "keep 3 of them, or place the rooms their far ends lead to (a start explored further)", Related: rel})
+	}
 	for _, c := range lz.Corridors {
 		if c.HasDoor() && c.DoorAt != 0 && c.DoorAt != lz.ID && f.slotByID[c.DoorAt] != nil && (c.DoorAt == c.A || c.DoorAt == c.B) {
 			out = append(out, rules.Finding{Rule: "door-slot", Ptr: corPtr(c) + "/door_at",
@@ -362,7 +382,12 @@ func (f *Facility) needed() [][2]string {
 		case "lander":
 			out = append(out, [2]string{LandingZone, ptr})
 		case "hibernation":
-			out = append(out, [2]string{Hibernatorium, ptr}, [2]string{LSCC, ptr})
+			// "It can be turned active in the Life Support Control C
+			// room": not needed when it starts active.
+			out = append(out, [2]string{Hibernatorium, ptr})
+			if !f.HibActive {
+				out = append(out, [2]string{LSCC, ptr})
+			}
 		case "shuttle":
 			out = append(out, [2]string{EscapeShuttle, ptr})
 		}
@@ -435,31 +460,80 @@ func (f *Facility) checkEscapes() []rules.Finding {
 		if id == LSCC && f.HibActive {
 			continue
 		}
+		if f.canCome(id, dist) {
+			continue
+		}
 		r := f.Cat[id]
+		// A Technical Corridor Entrance still in a stack is not counted:
+		// whether it is drawn is chance, not a way the scenario gives.
+		tce := ""
+		if f.Find(TechnicalEntrance) == nil && f.canCome(TechnicalEntrance, dist) {
+			tce = " (only the Technical Corridor Entrance, if it is drawn from its stack, could bring a character there)"
+		}
 		if s := f.Find(id); s != nil {
-			if _, ok := dist[s.ID]; !ok {
-				out = append(out, rules.Finding{Rule: "escape-unreachable", Ptr: roomPtr(s.RoomAt),
-					Message: fmt.Sprintf("%s (slot %d) can never be reached from the Landing Zone: no corridor on the map, and none exploration can lay, leads there", r.Name, s.ID),
-					Hint:    "add a corridor, or an empty slot next to it that exploration can connect"})
-			}
+			out = append(out, rules.Finding{Rule: "escape-unreachable", Ptr: roomPtr(s.RoomAt),
+				Message: fmt.Sprintf("%s (slot %d) can never be reached from the Landing Zone: no corridor on the map, and none exploration can lay, leads there%s", r.Name, s.ID, tce),
+				Hint:    "add a corridor, or an empty slot next to it that exploration can connect"})
 			continue
 		}
-		if !f.stackHas(id) {
-			continue
-		}
-		ok := false
-		for _, s := range f.empties() {
-			if _, in := dist[s.ID]; in && canHold(s, r.Type) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if f.stackHas(id) {
 			out = append(out, rules.Finding{Rule: "escape-unreachable", Ptr: f.stackPointer(id),
-				Message: fmt.Sprintf("%s waits in the %s stack, but no empty section %s slot can be explored from the Landing Zone: it can never come into play", r.Name, r.Type, r.Type)})
+				Message: fmt.Sprintf("%s waits in the %s stack, but no empty section %s slot can be explored from the Landing Zone: it can never come into play%s", r.Name, r.Type, r.Type, tce)})
 		}
 	}
 	return out
+}
+
+// checkObjectives reports objectives no play can meet: a Lander the
+// anti-aircraft system always shoots down, and hibernating in a facility
+// the objective also destroys.
+func (f *Facility) checkObjectives() []rules.Finding {
+	var out []rules.Finding
+	lz := f.Find(LandingZone)
+	for i, o := range f.Objectives {
+		ptr := "/objectives/" + strconv.Itoa(i)
+		// "ACTIVE: The Lander is destroyed: discard the lander token."
+		// Only Life Support Control B ("check … and swap those tokens")
+		// and the Reactor ("Treat the Anti-Aircraft System as inactive")
+		// change a top token the scenario fixes active.
+		if o.Escape == "lander" && f.AntiAircraft == "active" && lz != nil {
+			dist := f.reach(lz.ID)
+			if !f.canCome(LSCB, dist) && !f.canCome(Reactor, dist) {
+				out = append(out, rules.Finding{Rule: "objective-impossible", Ptr: ptr + "/escape",
+					Message: fmt.Sprintf("the Lander is shot down: the scenario sets the top anti-aircraft token active, and %s, so when the round marker enters the lander token's space the Lander is destroyed", f.noSwap()),
+					Hint:    "set anti_aircraft: random (or inactive), or put Life Support Control B or the Reactor where a character can reach it",
+					Related: []rules.Related{{Ptr: "/anti_aircraft", Message: "the anti-aircraft token set active"}}})
+			}
+		}
+		// "When the facility is destroyed, the game ends. All characters
+		// in the facility (even hibernated) … are dead."
+		if o.Escape == "hibernation" && o.Destroy == "facility" {
+			out = append(out, rules.Finding{Rule: "objective-impossible", Ptr: ptr + "/destroy",
+				Message: "this objective asks the characters to hibernate and to destroy the facility: when the facility is destroyed all characters in it, even hibernated, are dead, and only living characters win",
+				Hint:    "split it into two objectives, or escape by the Lander or the Escape Shuttle (escape: lander, shuttle or any)"})
+		}
+	}
+	return out
+}
+
+// noSwap says why neither room that beats the anti-aircraft system helps.
+func (f *Facility) noSwap() string {
+	var parts []string
+	for _, id := range []string{LSCB, Reactor} {
+		name := "the " + f.Cat[id].Name
+		if id == LSCB {
+			name = f.Cat[id].Name
+		}
+		if f.listed(id) {
+			parts = append(parts, name+" cannot be reached")
+		} else {
+			parts = append(parts, name+" is not in the game")
+		}
+	}
+	if !f.listed(LSCB) && !f.listed(Reactor) {
+		return "neither Life Support Control B (which swaps the tokens) nor the Reactor (which treats the system as inactive) is in the game"
+	}
+	return strings.Join(parts, " and ")
 }
 
 // stackPointer points at a room in a written stack, or at the slots when

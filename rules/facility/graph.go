@@ -1,8 +1,11 @@
 package facility
 
-// The facility as a graph: the corridors on the map, and the corridors
+import "sort"
+
+// The facility as a graph: the corridors on the map, the corridors
 // exploration may still lay (between two empty neighbouring slots: the
-// rules never set up a corridor "to a room already on the map").
+// rules never set up a corridor "to a room already on the map"), and the
+// Technical Corridor Entrance's move to any room.
 
 // neighbours are the slots orthogonally next to s on the grid.
 func (f *Facility) neighbours(s *Slot) []*Slot {
@@ -58,34 +61,85 @@ func (f *Facility) potential() [][2]int {
 }
 
 // reach is the slots reachable from a slot through the corridors on the
-// map and those exploration may lay, in moves (each move one corridor);
-// closed doors count as passable (a character can open them). Missing
-// slots are -1.
+// map, those exploration may lay and the Technical Corridor Entrance's
+// move (planGraph), in steps; closed doors count as passable (a character
+// can open them). Missing slots are absent.
 func (f *Facility) reach(from int) map[int]int {
-	adj := map[int][]int{}
-	for _, c := range f.Corridors {
-		if f.slotByID[c.A] != nil && f.slotByID[c.B] != nil && c.A != c.B {
-			adj[c.A] = append(adj[c.A], c.B)
-			adj[c.B] = append(adj[c.B], c.A)
-		}
-	}
-	for _, p := range f.potential() {
-		adj[p[0]] = append(adj[p[0]], p[1])
-		adj[p[1]] = append(adj[p[1]], p[0])
-	}
+	adj := f.planGraph()
 	dist := map[int]int{from: 0}
 	queue := []int{from}
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		for _, t := range adj[s] {
-			if _, seen := dist[t]; !seen {
-				dist[t] = dist[s] + 1
-				queue = append(queue, t)
+		for _, e := range adj[s] {
+			if _, seen := dist[e.to]; !seen {
+				dist[e.to] = dist[s] + 1
+				queue = append(queue, e.to)
 			}
 		}
 	}
 	return dist
+}
+
+// canCome says whether a room can come into play for a character starting
+// in the Landing Zone: it is on the map and reachable, or it waits in a
+// stack and an empty slot of its section can be explored.
+func (f *Facility) canCome(id string, dist map[int]int) bool {
+	if s := f.Find(id); s != nil {
+		_, ok := dist[s.ID]
+		return ok
+	}
+	r := f.Cat[id]
+	if r == nil || !f.stackHas(id) {
+		return false
+	}
+	for _, s := range f.empties() {
+		if _, in := dist[s.ID]; in && canHold(s, r.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// edge is a step of a character's way: a corridor on the map (its id),
+// one exploration may lay (0), or the Technical Corridor Entrance's move
+// (jump).
+type edge struct {
+	to, corridor int
+	door         string
+	jump         bool
+}
+
+// planGraph is every way a character can go: the corridors on the map, the
+// corridors exploration may lay, and, from a Technical Corridor Entrance
+// on the map, its room action ("TECHNICAL CORRIDOR ENTRANCE: Move to any
+// room in the facility.") to every other room on the map. Other room
+// actions are left out (docs/rules-facility.md says why).
+func (f *Facility) planGraph() map[int][]edge {
+	adj := map[int][]edge{}
+	for _, c := range f.Corridors {
+		if f.slotByID[c.A] == nil || f.slotByID[c.B] == nil || c.A == c.B {
+			continue
+		}
+		adj[c.A] = append(adj[c.A], edge{to: c.B, corridor: c.ID, door: c.Door})
+		adj[c.B] = append(adj[c.B], edge{to: c.A, corridor: c.ID, door: c.Door})
+	}
+	for _, p := range f.potential() {
+		adj[p[0]] = append(adj[p[0]], edge{to: p[1]})
+		adj[p[1]] = append(adj[p[1]], edge{to: p[0]})
+	}
+	if t := f.Find(TechnicalEntrance); t != nil {
+		for _, s := range f.sortedSlots() {
+			if s != t && s.RoomID != "" && f.slotByID[s.ID] == s {
+				adj[t.ID] = append(adj[t.ID], edge{to: s.ID, jump: true})
+			}
+		}
+	}
+	for k := range adj {
+		es := adj[k]
+		sort.SliceStable(es, func(i, j int) bool { return es[i].to < es[j].to })
+	}
+	return adj
 }
 
 // canHold says whether a room of type typ may be explored into slot s: a

@@ -1,0 +1,205 @@
+package facility
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/rules"
+)
+
+// ruled returns the findings of one rule.
+func ruled(fs []rules.Finding, rule string) []rules.Finding {
+	var out []rules.Finding
+	for _, f := range fs {
+		if f.Rule == rule {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// star is a 3×3 facility with the Landing Zone in the middle (slot 5) and
+// a corridor to each of its four neighbours; slots 2, 4 and 8 are empty,
+// slot 6 too unless a test places a room there.
+const star = `format: 1
+id: star
+title: Star
+ruleset: facility
+grid: [3, 3]
+borders: [A/B, B/C]
+slots:
+  - {id: 1, at: [0, 0], section: A}
+  - {id: 2, at: [1, 0], section: A}
+  - {id: 3, at: [2, 0], section: A/B}
+  - {id: 4, at: [0, 1], section: A}
+  - {id: 5, at: [1, 1], section: A}
+  - {id: 6, at: [2, 1], section: B}
+  - {id: 7, at: [0, 2], section: A}
+  - {id: 8, at: [1, 2], section: B/C}
+  - {id: 9, at: [2, 2], section: C}
+rooms:
+  - {slot: 5, room: landing-zone}
+  - {slot: 3, room: hibernatorium}
+  - {slot: 9, room: nest}
+corridors:
+  - {id: 1, between: [2, 5], noise: 1}
+  - {id: 2, between: [4, 5], noise: 2}
+  - {id: 3, between: [5, 6], noise: 3}
+  - {id: 4, between: [3, 6], noise: 4}
+  - {id: 5, between: [5, 8], noise: 4}
+  - {id: 6, between: [8, 9], noise: 2}
+objectives:
+  - escape: any
+`
+
+func TestLandingZoneThreeSetupCorridors(t *testing.T) {
+	quote(t, "One by one, draw 3 random corridor tiles and connect them faceup (non-0 value side) to the Landing Zone.")
+	quote(t, "If a corridor leads to a space that outside the facility's border or to a room already on the map, do not set it up.")
+	// Setup draws 3; exploration adds none to the Landing Zone, a room
+	// already on the map: at the start, corridors to undiscovered rooms
+	// number at most 3.
+	const drawn = 3
+	open := 4 // corridors 1, 2, 3 and 5 lead to the empty slots 2, 4, 6 and 8
+	fs := ruled(load(t, star).Check(), "landing-zone-corridors")
+	if open > drawn && len(fs) != 1 {
+		t.Fatalf("%d corridors to empty slots: got %v, want one finding", open, fs)
+	}
+	if !strings.Contains(fs[0].Message, "4 corridors to empty slots (1, 2, 3, 5)") || fs[0].Ptr != "/rooms/0" || len(fs[0].Related) != 4 {
+		t.Errorf("finding: %+v", fs[0])
+	}
+	// A room on slot 6 (a start explored further): 3 corridors still lead
+	// to undiscovered rooms, as setup drew them.
+	explored := strings.Replace(star, "  - {slot: 9, room: nest}\n", "  - {slot: 9, room: nest}\n  - {slot: 6, room: server-room}\n", 1)
+	if fs := ruled(load(t, explored).Check(), "landing-zone-corridors"); len(fs) != 0 {
+		t.Errorf("3 corridors to empty slots and one to a room: %v", fs)
+	}
+	// Three corridors in all: clean, as before.
+	three := strings.Replace(star, "  - {id: 1, between: [2, 5], noise: 1}\n", "", 1)
+	if fs := ruled(load(t, three).Check(), "landing-zone-corridors"); len(fs) != 0 {
+		t.Errorf("3 corridors: %v", fs)
+	}
+}
+
+func TestActiveHibernatoriumNeedsNoLifeSupportControlC(t *testing.T) {
+	quote(t, "You can only perform this effect if the Hibernatorium is active")
+	quote(t, "It can be turned active in the Life Support Control C room.")
+	// Life Support Control C is only where the Hibernatorium is turned
+	// active: started active, the scenario needs it nowhere.
+	noC := strings.Replace(base, "  - escape: any\n", "  - escape: hibernation\n", 1) + "stacks:\n  C: [escape-shuttle, reactor]\n"
+	if fs := ruled(load(t, noC).Check(), "room-required"); len(fs) != 1 || fs[0].Ptr != "/objectives/0" {
+		t.Errorf("inactive Hibernatorium, no Life Support Control C: %v", fs)
+	}
+	f := load(t, noC+"hibernatorium: active\n")
+	if fs := f.Check(); has(fs, "room-required") || has(fs, "escape-unreachable") {
+		t.Errorf("active Hibernatorium: %v", fs)
+	}
+	for _, e := range f.Analyze().Escapes {
+		if e.Way != "hibernation" {
+			continue
+		}
+		if e.Unreachable || len(e.Plans) == 0 || e.Plans[0].Route[len(e.Plans[0].Route)-1] != 7 || len(e.Plans[0].Stops) != 1 {
+			t.Errorf("the plan should go straight to the Hibernatorium (slot 7): %+v", e)
+		}
+		return
+	}
+	t.Error("analyze plans no hibernation")
+}
+
+// lander is the base facility with a Lander objective, the top
+// anti-aircraft token fixed active and stacks B and C written (the default
+// stacks hold every room, Life Support Control B and the Reactor too).
+func lander(b, c string) string {
+	return strings.Replace(base, "  - escape: any\n", "  - escape: lander\n", 1) +
+		"anti_aircraft: active\nstacks:\n  B: [" + b + "]\n  C: [" + c + "]\n"
+}
+
+func TestLanderShotDown(t *testing.T) {
+	quote(t, "ACTIVE: The Lander is destroyed: discard the lander token.")
+	quote(t, "Characters may check (in secret) and swap those tokens using the Life Support Control B room.")
+	quote(t, "Treat the Anti-Aircraft System as inactive.")
+	for _, c := range []struct {
+		b, c     string
+		possible bool // a room that beats the active token can come into play
+		ways     []string
+	}{
+		{"server-room", "escape-shuttle", false, nil},
+		{"life-support-control-b", "escape-shuttle", true, []string{"Life Support Control B"}},
+		{"server-room", "escape-shuttle, reactor", true, []string{"Reactor"}},
+	} {
+		f := load(t, lander(c.b, c.c))
+		fs := ruled(f.Check(), "objective-impossible")
+		if got := len(fs) == 0; got != c.possible {
+			t.Errorf("B [%s], C [%s]: objective-impossible %v", c.b, c.c, fs)
+		}
+		if !c.possible && (fs[0].Ptr != "/objectives/0/escape" || !strings.Contains(fs[0].Message, "neither Life Support Control B") || len(fs[0].Related) != 1 || fs[0].Related[0].Ptr != "/anti_aircraft") {
+			t.Errorf("finding: %+v", fs[0])
+		}
+		e := f.Analyze().Escapes[0]
+		if e.Way != "lander" || e.Odds != 0 {
+			t.Fatalf("lander escape: %+v", e)
+		}
+		// analyze names only the rooms that are there.
+		for _, name := range []string{"Life Support Control B", "Reactor"} {
+			offered := strings.Contains(e.Possible, "only if") && strings.Contains(e.Possible[strings.Index(e.Possible, "only if"):], name)
+			if offered != slices.Contains(c.ways, name) {
+				t.Errorf("B [%s], C [%s]: %q offers %s: %v", c.b, c.c, e.Possible, name, offered)
+			}
+		}
+		if !c.possible && !strings.HasPrefix(e.Possible, "never") {
+			t.Errorf("no way past the active token: %q", e.Possible)
+		}
+	}
+}
+
+func TestHibernatingInADestroyedFacility(t *testing.T) {
+	quote(t, "When the facility is destroyed, the game ends. All characters in the facility (even hibernated) and intruders (including the Queen) are dead.")
+	both := strings.Replace(base, "  - escape: any\n", "  - escape: hibernation\n    destroy: facility\n", 1)
+	if fs := ruled(load(t, both).Check(), "objective-impossible"); len(fs) != 1 || fs[0].Ptr != "/objectives/0/destroy" {
+		t.Errorf("hibernate and destroy the facility: %v", fs)
+	}
+	// Escaping in the Shuttle is out of the facility: no contradiction.
+	shuttle := strings.Replace(both, "escape: hibernation", "escape: shuttle", 1)
+	if fs := ruled(load(t, shuttle).Check(), "objective-impossible"); len(fs) != 0 {
+		t.Errorf("escape by shuttle and destroy the facility: %v", fs)
+	}
+}
+
+func TestTechnicalCorridorEntranceReaches(t *testing.T) {
+	quote(t, "TECHNICAL CORRIDOR ENTRANCE Move to any room in the facility.")
+	quote(t, "If an effect allows you to move to a specific room regardless of distance, resolve the sequence above without the first step.")
+	// The Escape Shuttle on slot 4 has no corridor, and exploration never
+	// lays one to a room already on the map. (The Hibernatorium starts
+	// active: slot 4 was the only empty C slot for Life Support Control C.)
+	cut := strings.Replace(base, "  - {slot: 8, room: nest}\n", "  - {slot: 8, room: nest}\n  - {slot: 4, room: escape-shuttle}\n", 1) + "hibernatorium: active\n"
+	fs := ruled(load(t, cut).Check(), "escape-unreachable")
+	if len(fs) != 1 || fs[0].Ptr != "/rooms/3" {
+		t.Fatalf("the cut-off Escape Shuttle: %v", fs)
+	}
+	// Still in a stack, the Entrance is chance, not a way: reported, and
+	// the message says what could change it.
+	if !strings.Contains(fs[0].Message, "Technical Corridor Entrance, if it is drawn") {
+		t.Errorf("message: %s", fs[0].Message)
+	}
+	// The Entrance on slot 1, one corridor from the Landing Zone: "Move to
+	// any room in the facility" takes a character to the Shuttle.
+	tce := strings.Replace(cut, "  - {slot: 4, room: escape-shuttle}\n", "  - {slot: 4, room: escape-shuttle}\n  - {slot: 1, room: technical-corridor-entrance}\n", 1)
+	f := load(t, tce)
+	if fs := ruled(f.Check(), "escape-unreachable"); len(fs) != 0 {
+		t.Errorf("reachable through the Technical Corridor Entrance: %v", fs)
+	}
+	for _, e := range f.Analyze().Escapes {
+		if e.Way != "shuttle" {
+			continue
+		}
+		if e.Unreachable || len(e.Plans) == 0 {
+			t.Fatalf("analyze: %+v", e)
+		}
+		p := e.Plans[0]
+		if !slices.Equal(p.Route, []int{2, 1, 4}) || !slices.Equal(p.Jumps, []int{4}) || p.Moves != 1 {
+			t.Errorf("the plan should walk to slot 1 and use the Entrance to reach slot 4: %+v", p)
+		}
+		return
+	}
+	t.Error("analyze plans no shuttle escape")
+}
