@@ -117,3 +117,21 @@ func TestBrowserFacility(t *testing.T) {
 	click(t, ctx, `.fac-tools button[data-view="sheet"]`)
 	waitFor(t, ctx, "the sheet", `document.querySelector('#canvas .sheet svg') && document.querySelector('#canvas .sheet').textContent.includes('Colder Landing')`)
 }
+
+// TestBrowserFacilityConnectKeepsIDs: in breach-wing, whose technical
+// corridor 16 has no place in the reading order, a corridor laid in connect
+// mode between slots 1 and 2 takes id 1, the others move up, and no
+// id-order finding appears.
+func TestBrowserFacilityConnectKeepsIDs(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/facility/breach-wing.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the facility canvas", `document.querySelector('#fac-svg [data-slot="1"]') && document.querySelector('#fac-svg [data-slot="2"]') && document.querySelector('#fac-connect')`)
+	click(t, ctx, `#fac-connect`)
+	clickUntil(t, ctx, `#fac-svg [data-slot="1"] rect.box`, "slot 1 the corridor's first end", `document.querySelector('#fac-svg .slot.from[data-slot="1"]')`)
+	clickForFile(t, ctx, `#fac-svg [data-slot="2"] rect.box`, path, "  - {id: 1, between: [1, 2], noise: 1}\n")
+	waitFile(t, path, "  - {id: 17, between: [11, 18], noise: 4, technical: true}")
+	waitFor(t, ctx, "the corridor drawn, no id out of order", `zmission.state.facility.corridors.some(c => c.id === 1 && c.between[0] === 1 && c.between[1] === 2) && !zmission.state.findings.some(f => f.rule === 'id-order')`)
+}

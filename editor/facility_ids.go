@@ -3,6 +3,7 @@ package editor
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -57,7 +58,13 @@ func readingOrder(root *yaml.Node) (*idPlan, error) {
 			plan.ordered = false
 		}
 	}
-	type cor struct{ id, my, mx int }
+	// Technical corridors, and those with an end that is no slot, have no
+	// place in the reading order (the rule passes over them): they follow
+	// the others, in the order of their ids.
+	type cor struct {
+		id, my, mx int
+		free       bool
+	}
 	var cs []cor
 	if l, err := list(root, "corridors", false); err == nil {
 		for _, it := range l.Content {
@@ -70,19 +77,30 @@ func readingOrder(root *yaml.Node) (*idPlan, error) {
 				return nil, refuse("two corridors have id %d; fix it in the text first", id)
 			}
 			plan.corridors[id] = 0
-			a, b := at[e[0]], at[e[1]]
-			cs = append(cs, cor{id, a[1] + b[1], a[0] + b[0]}) // doubled midpoint, rows first
+			a, okA := at[e[0]]
+			b, okB := at[e[1]]
+			t := get(it, "technical")
+			free := !okA || !okB || t != nil && strings.EqualFold(t.Value, "true")
+			cs = append(cs, cor{id, a[1] + b[1], a[0] + b[0], free}) // doubled midpoint, rows first
 		}
 	}
 	slices.SortStableFunc(cs, func(a, b cor) int {
-		if a.my != b.my {
+		switch {
+		case a.free != b.free:
+			if a.free {
+				return 1
+			}
+			return -1
+		case a.free:
+			return a.id - b.id
+		case a.my != b.my:
 			return a.my - b.my
 		}
 		return a.mx - b.mx
 	})
 	for i, c := range cs {
 		plan.corridors[c.id] = i + 1
-		if i > 0 && c.id < cs[i-1].id {
+		if i > 0 && !c.free && c.id < cs[i-1].id {
 			plan.ordered = false
 		}
 	}
