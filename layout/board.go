@@ -1,6 +1,9 @@
 package layout
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // Board is the result of placing tile faces: the cell grid, the resolved edge
 // between every pair of edge-sharing cells, and the zones. A Board is not
@@ -103,6 +106,31 @@ func (b *Board) FaceZone(face, label string) (z *Zone, at Point, ok bool) {
 		return nil, Point{}, false
 	}
 	return b.Zones[c.Zone], Point{i % b.W, i / b.W}, true
+}
+
+// FaceLabels lists the zone labels of the placed face `face` that FaceZone
+// finds, sorted; none when the face is not on the board.
+func (b *Board) FaceLabels(face string) []string {
+	var out []string
+	for k := range b.first {
+		if k.face == face {
+			out = append(out, k.label)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// PlacedFaces lists the faces on the board, sorted, each once.
+func (b *Board) PlacedFaces() []string {
+	var out []string
+	for _, t := range b.Tiles {
+		if !slices.Contains(out, t.Face) {
+			out = append(out, t.Face)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // DrawnSide says what a drawing shows on side d of cell (x, y). Between

@@ -183,6 +183,15 @@ func (r *Result) board(o Options) {
 		r.skipped(boardChecks, stop{at: doc.Pos("/tileset"), why: "the tile set could not be loaded"})
 		return
 	}
+	if fs := rules.CheckTileset(set, m); len(fs) > 0 {
+		// Every finding on a board of another game's tiles would follow
+		// from this one.
+		for _, f := range fs {
+			r.finding(f)
+		}
+		r.skipped(boardChecks, stop{at: doc.Pos(fs[0].Ptr), why: "the tile set is another game's"})
+		return
+	}
 	place := make([]layout.Placement, len(m.Tiles))
 	for i, t := range m.Tiles {
 		place[i] = layout.Placement{Face: t.Face, Col: t.At[0], Row: t.At[1], Rot: t.Rot}

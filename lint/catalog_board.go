@@ -67,7 +67,7 @@ func init() {
 			Bad:  head + "tiles:\n  - {face: 2B, at: [0, 0], rot: 90}\n  - {face: 6B, at: [1, 0], rot: 270}\n" + tail,
 			Good: head + "tiles:\n  - {face: 7B, at: [0, 0]}\n  - {face: 6B, at: [0, 1]}\ntokens:\n  - {type: start, at: [1, 4]}\n  - {type: exit, at: [0, 4]}\nobjectives:\n  - exit: all\n"},
 		{ID: "token-off-board", Title: "A token is not on the board", Severity: validate.Error,
-			Doc:  "`at` must name a cell covered by a tile; `in: FACE/LABEL` must name a placed face and a zone label on it.",
+			Doc:  "`at` must name a cell covered by a tile; `in: FACE/LABEL` must name a placed face and a zone label on it; the message lists the face's labels, or the faces on the board. A token on the square of a listed tile that was left off the board (an unknown face, an overlap) is not reported: the tile's finding says why.",
 			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [4, 1]}\nobjectives:\n  - exit: all\n",
 			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [1, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "door-not-on-opening", Title: "A door is not on a door opening", Severity: validate.Error,

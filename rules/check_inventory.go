@@ -30,17 +30,25 @@ func (pl *Play) checkInventory() []Finding {
 		out = append(out, f)
 	}
 	// A box of another game: its tokens and tiles are not counted, so
-	// what only it holds is reported below as not in the game.
+	// what only it holds is reported below as not in the game. With no
+	// box of the game counted, every shortage would follow from
+	// box-ruleset: nothing is counted to fall short of.
 	var foreign []int
 	for i, n := range pl.Mission.Boxes {
-		b := LookupBox(n)
-		if b == nil || b.Ruleset == pl.Mission.Ruleset {
-			continue
+		if b := LookupBox(n); b != nil && b.Ruleset != pl.Mission.Ruleset {
+			foreign = append(foreign, i)
 		}
-		foreign = append(foreign, i)
-		out = append(out, Finding{Rule: "box-ruleset", Ptr: fmt.Sprintf("/boxes/%d", i),
-			Message: fmt.Sprintf("%s is a box of %s, not of %s (ruleset: %s): its tokens and tiles are not counted", n, GameName(b.Ruleset), game, pl.Mission.Ruleset),
-			Hint:    fmt.Sprintf("list %s's boxes (%s), or write the mission for %s (ruleset: %s)", game, ours, GameName(b.Ruleset), b.Ruleset)})
+	}
+	counted := len(pl.Mission.Boxes) == 0 || len(foreign) < len(pl.Mission.Boxes)
+	for _, i := range foreign {
+		n := pl.Mission.Boxes[i]
+		b := LookupBox(n)
+		msg := fmt.Sprintf("%s is a box of %s, not of %s (ruleset: %s): its tokens and tiles are not counted", n, GameName(b.Ruleset), game, pl.Mission.Ruleset)
+		if !counted {
+			msg += fmt.Sprintf(", and with no box of %s listed the inventory is not checked", game)
+		}
+		out = append(out, Finding{Rule: "box-ruleset", Ptr: fmt.Sprintf("/boxes/%d", i), Message: msg,
+			Hint: fmt.Sprintf("list %s's boxes (%s), or write the mission for %s (ruleset: %s)", game, ours, GameName(b.Ruleset), b.Ruleset)})
 	}
 	owner := strings.Join(pl.Mission.Boxes, " + ")
 	if owner == "" {
@@ -59,7 +67,13 @@ func (pl *Play) checkInventory() []Finding {
 		if c.Used <= c.Owned {
 			continue
 		}
-		if c.Type != "tile" && !gameHas(pl.Mission.Ruleset, c.Type) {
+		if c.Type == "tile" {
+			// A box holds at least one of each of its tiles, and the layout
+			// reports every placement past one per physical tile (both-faces,
+			// tile-overlap): a tile short is always said there.
+			continue
+		}
+		if !gameHas(pl.Mission.Ruleset, c.Type) {
 			if !alien[c.Type] {
 				alien[c.Type] = true
 				name := TypeName(c.Type)
@@ -73,6 +87,9 @@ func (pl *Play) checkInventory() []Finding {
 				}
 				out = append(out, f)
 			}
+			continue
+		}
+		if !counted {
 			continue
 		}
 		used := fmt.Sprintf("%d", c.Used)

@@ -13,6 +13,9 @@ import (
 // checkStart: exactly one start.
 func (pl *Play) checkStart() []Finding {
 	st := pl.Of(missions.TokStart)
+	if len(st) == 0 && written(pl.Mission, missions.TokStart, "") > 0 {
+		return nil // the start is off the board, reported where it stands
+	}
 	if len(st) == 0 {
 		ptr := "/tokens"
 		if len(pl.Mission.Tokens) == 0 {

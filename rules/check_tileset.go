@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
 )
 
 // Terrain is a grid game whose boards have zones no other game has: the
@@ -103,25 +104,27 @@ func faceUses(f *layout.Face, kinds, features []string) bool {
 	return false
 }
 
-// checkTileset: the tile set is drawn for the mission's game.
-func (p *Play) checkTileset() []Finding {
-	set := p.Board.Set
+// CheckTileset: the tile set is drawn for the mission's game. A set of
+// another game gives a board whose every other finding follows from this
+// one (faces it lacks, tokens off its tiles, streets ending in walls), so
+// the caller builds no board after it.
+func CheckTileset(set *layout.TileSet, m *missions.Mission) []Finding {
 	if set == nil {
 		return nil
 	}
-	ok, why, other := Serves(set, p.Mission.Ruleset)
+	ok, why, other := Serves(set, m.Ruleset)
 	if ok {
 		return nil
 	}
 	ptr := "/tileset"
-	if p.Mission.Tileset == "" {
+	if m.Tileset == "" {
 		ptr = "/ruleset"
 	}
-	game := GameName(p.Mission.Ruleset)
+	game := GameName(m.Ruleset)
 	var fits []string
 	for _, n := range layout.BuiltinNames() {
 		if s, err := layout.Builtin(n); err == nil {
-			if ok, _, _ := Serves(s, p.Mission.Ruleset); ok {
+			if ok, _, _ := Serves(s, m.Ruleset); ok {
 				fits = append(fits, n)
 			}
 		}

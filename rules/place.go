@@ -76,12 +76,19 @@ func Place(doc *missions.Doc, m *missions.Mission, b *layout.Board) (*Scene, []F
 	s := &Scene{Doc: doc, Mission: m, Board: b, moves: &movesMemo{}}
 	var out []Finding
 	doors := map[EdgeKey]int{}
+	missing := map[[2]string]string{} // face, label -> why it names no zone; each worded once
 	for i, raw := range m.Tokens {
 		t := &Token{Token: Defaults(raw), Index: i}
 		switch {
 		case t.At != nil:
 			x, y := t.At[0], t.At[1]
 			z := b.ZoneAt(x, y)
+			if z == nil && listedSquare(m, b, x, y) {
+				// A tile is listed on this square but was left off the board
+				// (an unknown face, an overlap): its finding says why, and
+				// this token follows from it.
+				continue
+			}
 			if z == nil {
 				what := "outside the board"
 				if x < b.W && y < b.H {
@@ -96,8 +103,12 @@ func Place(doc *missions.Doc, m *missions.Mission, b *layout.Board) (*Scene, []F
 			face, label, _ := strings.Cut(t.In, "/")
 			z, p, ok := b.FaceZone(face, label)
 			if !ok {
+				k := [2]string{face, label}
+				if _, done := missing[k]; !done {
+					missing[k] = missingZone(b, face, label)
+				}
 				out = append(out, Finding{Rule: "token-off-board", Ptr: ptrf("/tokens/%d/in", i),
-					Message: fmt.Sprintf("%s token in %s: %s", t.Type, t.In, missingZone(b, face, label))})
+					Message: fmt.Sprintf("%s token in %s: %s", t.Type, t.In, missing[k])})
 				continue
 			}
 			t.Cell, t.Zone = p, z
@@ -115,13 +126,27 @@ func Place(doc *missions.Doc, m *missions.Mission, b *layout.Board) (*Scene, []F
 	return s, out
 }
 
-func missingZone(b *layout.Board, face, label string) string {
-	for _, p := range b.Tiles {
-		if p.Face == face {
-			return fmt.Sprintf("face %s has no zone labelled %q", face, label)
+// listedSquare reports whether the mission lists a tile on the tile-grid
+// square of cell (x, y).
+func listedSquare(m *missions.Mission, b *layout.Board, x, y int) bool {
+	if b.N <= 0 || x < 0 || y < 0 {
+		return false
+	}
+	for _, t := range m.Tiles {
+		if t.At[0] == x/b.N && t.At[1] == y/b.N {
+			return true
 		}
 	}
-	return fmt.Sprintf("no tile on the board shows face %s", face)
+	return false
+}
+
+// missingZone says why face/label names no zone, and lists what the
+// author may write instead: the face's labels, or the faces on the board.
+func missingZone(b *layout.Board, face, label string) string {
+	if labels := b.FaceLabels(face); len(labels) > 0 {
+		return fmt.Sprintf("face %s has no zone labelled %q; its labels: %s", face, label, strings.Join(labels, ", "))
+	}
+	return fmt.Sprintf("no tile on the board shows face %s; the faces on it: %s", face, strings.Join(b.PlacedFaces(), ", "))
 }
 
 // placeDoor checks that a door stands on a door opening, once per edge.

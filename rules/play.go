@@ -228,7 +228,8 @@ func centre(s *Scene) (float64, float64) {
 }
 
 // Checks runs every check games share: start, references, solvability,
-// coloured doors, spawns, inventory.
+// coloured doors, spawns, inventory. The tile set's game is checked before
+// the board is built (CheckTileset).
 func (p *Play) Checks() []Finding {
 	var out []Finding
 	out = append(out, p.checkPlayers()...)
@@ -238,6 +239,5 @@ func (p *Play) Checks() []Finding {
 	out = append(out, p.checkSpawns()...)
 	out = append(out, p.checkRuleEffects()...)
 	out = append(out, p.checkInventory()...)
-	out = append(out, p.checkTileset()...)
 	return out
 }
