@@ -305,7 +305,7 @@ func VariantLabel(v string) string {
 	return v
 }
 
-// PoolNeeds lists what setup (and the round's Crisis) takes from each pool
+// PoolNeeds lists what setup (and the round's Crisis and Crossroads) takes from each pool
 // with p players on side d in variant v, against what the collection holds
 // after the variant's removals.
 func (s *Scenario) PoolNeeds(p int, d *Side, v string) []PoolNeed {
@@ -339,6 +339,11 @@ func (s *Scenario) PoolNeeds(p int, d *Side, v string) []PoolNeed {
 			PoolNeed{Pool: "secret-objectives (Betrayal)", Path: "/cards/secret-objectives/betrayal", Need: deal.Betrayal, Have: c.Betrayal, Why: "1 only"})
 	}
 	add("crisis", d.Round, sum(c.Crisis), "1 revealed per round")
+	// "Player Turns (1st Player, clockwise) = previous Player Crossroad
+	// card": every Player Turn draws one, so the first round draws one per
+	// player. The text says nothing of a Crossroads deck running out, so
+	// no more is asked.
+	add("crossroads", p, c.Crossroads, "1 drawn at each Player Turn: 1 per player in the first round")
 	return out
 }
 

@@ -538,3 +538,35 @@ func TestExileObjectivesAndSoloRange(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Every Player Turn draws a Crossroads card: with none the first turn
+// cannot be played, and the first round draws one per player.
+func TestCrossroadsEveryPlayerTurn(t *testing.T) {
+	quote(t, "3) Player Turns (1st Player, clockwise) = previous Player Crossroad card")
+	src := example(t) // players 2-4, crossroads: 10
+	if ms := messages(lintText(t, src), "colony-pool-short"); len(ms) != 0 {
+		t.Fatal(ms)
+	}
+	const most = 4 // the example's largest table: 4 Player Turns in round 1
+	for _, c := range []struct {
+		have  int
+		short bool
+	}{{0, true}, {most - 1, true}, {most, false}} {
+		doc := replace(t, src, "crossroads: 10\n", "crossroads: "+itoa(c.have)+"\n")
+		ms := messages(lintText(t, doc), "colony-pool-short")
+		// The message names the smallest table that runs short.
+		want := "crossroads: with 2 players the standard game needs 2 "
+		if c.have >= 2 {
+			want = "crossroads: with 4 players the standard game needs 4 "
+		}
+		if got := len(ms) == 1 && strings.HasPrefix(ms[0], want); got != c.short || !c.short && len(ms) != 0 {
+			t.Errorf("%d Crossroads cards: %q", c.have, ms)
+		}
+	}
+	// "OPT: remove „!?!“ Crossroads cards": the PG game counts what is left.
+	quote(t, "OPT: remove „!?!“ Crossroads cards (contain mature references) for more PG-friendly game")
+	pg := replace(t, replace(t, src, "players: 2-4", "players: 2-4\nvariants: [pg]"), "crossroads: 10\n", "crossroads: 10\n    mature: {crossroads: 8}\n")
+	if ms := messages(lintText(t, pg), "colony-pool-short"); len(ms) != 1 || !strings.Contains(ms[0], "pg game needs") || !strings.Contains(ms[0], "once the variant removes 8") {
+		t.Errorf("PG leaves 2 Crossroads cards: %q", ms)
+	}
+}
