@@ -12,7 +12,7 @@ import (
 func Check(s *Setup) []rules.Finding {
 	var out []rules.Finding
 	for _, c := range []func(*Setup) []rules.Finding{
-		checkCampRange, checkDeckShort, checkBiteCount, checkBiteEarly, checkChips, checkDice, checkCardType, checkDuplicates,
+		checkCampRange, checkDeckShort, checkBiteCount, checkBiteEarly, checkChips, checkChange, checkDice, checkCardType, checkDuplicates,
 		checkBiteType, checkInfectionKills, checkOutcomes,
 	} {
 		out = append(out, c(s)...)
@@ -236,6 +236,61 @@ func checkChips(s *Setup) []rules.Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// The Survivors one roll or card moves, from the rulebook's worked
+// examples: "Amy returns 1 Survivor to the City Center" to "Shawn takes 8
+// Survivors from the City Center".
+const fewestMoved, mostMoved = 1, 8
+
+// checkChange: "When making change take care to keep the count of the
+// remaining Survivors correct as they are a finite resource." Every
+// amount a roll or card moves must be a sum of the set's chips, each chip
+// used once; the smallest that is not is reported.
+func checkChange(s *Setup) []rules.Finding {
+	can := make([]bool, mostMoved+1)
+	can[0] = true
+	var have []string
+	ptr := ""
+	smallest := 0
+	for _, c := range s.Chips {
+		if c.Value < 1 {
+			continue
+		}
+		// Point at the smallest value written, even one with no chips:
+		// that is where change is made.
+		if smallest == 0 || c.Value < smallest {
+			smallest, ptr = c.Value, c.Ptr
+		}
+		if c.Count < 1 {
+			continue
+		}
+		have = append(have, fmt.Sprintf("%s of value %d", plural(c.Count, "chip", "chips"), c.Value))
+		// More copies than the largest amount add nothing: the loop is
+		// bounded whatever the count says.
+		for k := 0; k < min(c.Count, mostMoved); k++ {
+			for a := mostMoved; a >= c.Value; a-- {
+				can[a] = can[a] || can[a-c.Value]
+			}
+		}
+	}
+	for a := fewestMoved; a <= mostMoved; a++ {
+		if can[a] {
+			continue
+		}
+		chips := "no chips"
+		switch n := len(have); n {
+		case 0:
+		case 1:
+			chips = have[0]
+		default:
+			chips = strings.Join(have[:n-1], ", ") + " and " + have[n-1]
+		}
+		return []rules.Finding{{Rule: "chips-change", Ptr: s.at(ptr, s.written("chips")),
+			Message: fmt.Sprintf("the chips cannot make change for %s: the set has %s; a roll or card moves any number of Survivors (the rulebook's examples move %d to %d), and making change must keep the count of the remaining Survivors correct", plural(a, "Survivor", "Survivors"), chips, fewestMoved, mostMoved),
+			Hint:    "add chips of value 1 (chips: [{value: 1, count: ...}])"}}
+	}
+	return nil
 }
 
 func checkDice(s *Setup) []rules.Finding {

@@ -240,11 +240,13 @@ var checkQuotes = map[string][]string{
 	"hidden-bite-count": {"The core game has only one Event card, the HIDDEN BITE.", "only cards with the open symbol in the bottom left corner are used"},
 	"hidden-bite-early": {"This puts the trigger for the Infection Phase somewhere randomly in the second half of the deck."},
 	"chips-short":       {"For every player less than 6, flip over one 10 and three 5 Chips to their Zombie side.", "as well as a 10 Survivor Chip"},
-	"variant-card":      {"If a card's text conflicts with the core game rules presented here, the card text is to be followed."},
-	"die-faces":         {"The black 6-sided Base Die", "The orange 6-sided Survival Die", "The green 6-sided Infection Die"},
-	"card-no-type":      {"There are 5 different types of Survival Infection cards"},
-	"card-duplicate":    {"There are 5 different types of Survival Infection cards"},
-	"hidden-bite-type":  {"The core game has only one Event card, the HIDDEN BITE.", "Once an Event is played it is removed from the game."},
+	"chips-change": {"When making change take care to keep the count of the remaining Survivors correct as they are a finite resource.",
+		"Amy returns 1 Survivor to the City Center.", "Shawn takes 8 Survivors from the City Center."},
+	"variant-card":     {"If a card's text conflicts with the core game rules presented here, the card text is to be followed."},
+	"die-faces":        {"The black 6-sided Base Die", "The orange 6-sided Survival Die", "The green 6-sided Infection Die"},
+	"card-no-type":     {"There are 5 different types of Survival Infection cards"},
+	"card-duplicate":   {"There are 5 different types of Survival Infection cards"},
+	"hidden-bite-type": {"The core game has only one Event card, the HIDDEN BITE.", "Once an Event is played it is removed from the game."},
 	"infection-die-harmless": {"A positive result is the total number of Survivors killed by the undead.",
 		"The green 6-sided Infection Die has one 1, one 2, two 3s, and two Infection Symbols"},
 	"outcome-impossible": {"If at any point a Camp has 0 Characters/ Survivors they can no longer win as a Survivor.",
@@ -277,6 +279,7 @@ func TestChecksFire(t *testing.T) {
 		// 2 players: 2 Camps + 4 flipped 10s = 6; 12 flipped 5s.
 		{"fives short", "changes:\n  chips:\n    - {value: 5, count: 11}\n", "chips-short"},
 		{"no such value", "changes:\n  camp: {chips: [20]}\n", "chips-short"},
+		{"tens and fives only", "changes:\n  chips:\n    - {value: 1, count: 0}\n", "chips-change"},
 		{"remove too many", "changes:\n  remove:\n    - {card: Doctor, count: 2}\n", "variant-card"},
 		{"edit unknown", "changes:\n  edit:\n    - {card: Nurse, count: 2}\n", "variant-card"},
 		{"add as other type", "changes:\n  add:\n    - {card: Shotgun, type: action}\n", "variant-card"},
@@ -386,6 +389,45 @@ func TestGroupedMessagesHoldAtEveryCount(t *testing.T) {
 		}
 		if at, _ := strconv.Atoi(m[4]); m[4] != "" && need(at) != said {
 			t.Errorf("%s: names %d players, which need %d", msg, at, need(at))
+		}
+	}
+}
+
+// Chips must make change for every amount a roll or card moves: the
+// worked examples move 1 ("Amy returns 1 Survivor") to 8 ("Shawn takes 8
+// Survivors"). The finding names the smallest amount the chips cannot pay.
+func TestChipsMakeChange(t *testing.T) {
+	for _, q := range checkQuotes["chips-change"] {
+		quote(t, q)
+	}
+	const fewest, most = 1, 8 // Amy's and Shawn's
+	for _, c := range []struct {
+		chips string
+		cant  int // the smallest amount from fewest to most the chips cannot make; 0: none
+	}{
+		{"    - {value: 1, count: 0}\n", 1},                             // 10s and 5s: 5 and 10 only
+		{"    - {value: 1, count: 3}\n", 4},                             // 1, 2, 3, then 5 = 5
+		{"    - {value: 1, count: 2}\n    - {value: 2, count: 1}\n", 0}, // 1, 2, 3 = 2+1, 4 = 2+1+1, 5, 6 = 5+1, 7, 8 = 5+2+1
+		{"    - {value: 1, count: 0}\n    - {value: 2, count: 9}\n", 1}, // evens only
+		{"    - {value: 1, count: 1}\n    - {value: 3, count: 1}\n", 2}, // one 1 chip: 2 cannot be paid
+	} {
+		_, r := load(t, head+"changes:\n  chips:\n"+c.chips)
+		var msgs []string
+		for _, d := range r.Diags {
+			if d.Rule == "chips-change" {
+				msgs = append(msgs, d.Message)
+			}
+		}
+		want := 0
+		if c.cant >= fewest && c.cant <= most {
+			want = 1
+		}
+		if len(msgs) != want {
+			t.Errorf("%s: %q", c.chips, msgs)
+			continue
+		}
+		if want == 1 && !strings.Contains(msgs[0], "make change for "+strconv.Itoa(c.cant)+" Survivor") {
+			t.Errorf("%s: %q, want the amount %d", c.chips, msgs[0], c.cant)
 		}
 	}
 }
