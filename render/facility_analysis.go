@@ -50,6 +50,10 @@ func (facilityView) Analysis(w io.Writer, v any) error {
 			fmt.Fprintf(tw, "    %s\n", msg)
 			continue
 		}
+		if e.Never {
+			fmt.Fprintf(tw, "    %s\n", e.Possible)
+			continue
+		}
 		fmt.Fprintf(tw, "    possible %s\n", e.Possible)
 		if e.Note != "" {
 			fmt.Fprintf(tw, "    note: %s\n", e.Note)

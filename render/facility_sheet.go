@@ -746,6 +746,10 @@ func (s *fSheet) panelSections() (left, right []sectionFn) {
 				es = append(es, item{prefix: wayLetter(e.Way), body: []span{head, {text: "cannot be reached."}}})
 				continue
 			}
+			if e.Never {
+				es = append(es, item{prefix: wayLetter(e.Way), body: []span{head, {text: sentence(e.Possible)}}})
+				continue
+			}
 			var parts []string
 			for _, p := range e.Plans {
 				parts = append(parts, fmt.Sprintf("%s: %d moves, round %d, oxygen −%d, %s", p.Name, p.Moves, p.Round, p.OxygenLost, margin(p)))

@@ -65,6 +65,9 @@ type Escape struct {
 	Note string  `json:"note,omitempty"`
 	// Unreachable: no route from the Landing Zone.
 	Unreachable bool `json:"unreachable,omitempty"`
+	// Never: reached or not, the way out never opens (a Lander the
+	// anti-aircraft system always shoots down); Possible says why.
+	Never bool `json:"never,omitempty"`
 }
 
 // Plan is a character's route from the Landing Zone, step by step.
@@ -319,6 +322,10 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		switch w.way {
 		case "lander":
 			e.Possible, e.Odds = f.landerOdds()
+			if e.Never = strings.HasPrefix(e.Possible, "never"); e.Never {
+				out = append(out, e)
+				continue
+			}
 			base = []step{{to: slot, escape: true, wait: f.LanderRound}}
 		case "hibernation":
 			if f.HibActive {
@@ -521,6 +528,12 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 func (f *Facility) timeline(es []Escape) []Event {
 	var out []Event
 	for _, e := range es {
+		if e.Never {
+			// The marker enters the lander token's space at the end of
+			// the round before.
+			out = append(out, Event{Round: f.LanderRound - 1, What: "the round marker enters the lander token's space: the Lander is destroyed (the top anti-aircraft token is active, and nothing can swap or remove it)"})
+			continue
+		}
 		if e.Unreachable || len(e.Plans) == 0 {
 			continue
 		}

@@ -146,8 +146,11 @@ func TestLanderShotDown(t *testing.T) {
 				t.Errorf("B [%s], C [%s]: %q offers %s: %v", c.b, c.c, e.Possible, name, offered)
 			}
 		}
-		if !c.possible && !strings.HasPrefix(e.Possible, "never") {
-			t.Errorf("no way past the active token: %q", e.Possible)
+		if !c.possible && (!e.Never || !strings.HasPrefix(e.Possible, "never") || len(e.Plans) != 0) {
+			t.Errorf("no way past the active token: %+v", e)
+		}
+		if c.possible && (e.Never || len(e.Plans) == 0) {
+			t.Errorf("a way past the active token: %+v", e)
 		}
 	}
 }
