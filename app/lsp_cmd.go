@@ -21,6 +21,9 @@ func (e *env) lspCmd() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest document to check, in bytes"},
 			&cli.DurationFlag{Name: "debounce", Value: lsp.DefaultDebounce, Usage: "wait after a change for the next before checking"},
+			// Clients (vscode-languageclient among them) add --stdio to the
+			// command they start; standard input and output is the only way.
+			&cli.BoolFlag{Name: "stdio", Usage: "talk on standard input and output (always; accepted because editors add it)"},
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
 			if c.Args().Len() > 0 {

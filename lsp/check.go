@@ -128,7 +128,10 @@ func (s *Server) analyse(uri, path string, data []byte) (r *lint.Result, uses []
 	if name == "" {
 		name = filepath.Join(root, filepath.Base(strings.TrimRight(uri, "/")))
 	}
-	cfg := s.configs.forFile(name, root)
+	if isConfigName(name) {
+		return s.analyseConfig(name, data), nil
+	}
+	cfg := s.configs.forFile(name, root, s.buffer)
 	var mu sync.Mutex
 	lim := source.DefaultLimits
 	lim.MaxBytes = s.opt.MaxSize
@@ -198,13 +201,18 @@ type configEntry struct {
 	cfg       *validate.Config
 }
 
-func (c *configCache) forFile(file, root string) *validate.Config {
+func (c *configCache) forFile(file, root string, open func(string) ([]byte, bool)) *validate.Config {
 	p := validate.FindConfig(filepath.Dir(file))
 	if p == "" {
 		return nil
 	}
-	if abs, err := filepath.Abs(p); err != nil || !inside(abs, root) {
+	abs, err := filepath.Abs(p)
+	if err != nil || !inside(abs, root) {
 		return nil
+	}
+	if data, ok := open(abs); ok {
+		cfg, _ := validate.ParseConfig(abs, data) // the editor's buffer, saved or not
+		return cfg
 	}
 	st, err := os.Stat(p)
 	if err != nil {

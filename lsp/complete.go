@@ -51,13 +51,33 @@ func (s *Server) completion(p positionParams) (any, *rpcError) {
 	}
 	key, partial := keyAt(data, off)
 	list := CompletionList{Items: []CompletionItem{}}
-	if key == "" {
-		return list, nil
+	name := path
+	if name == "" {
+		name = d.uri
+	}
+	if key == "" || strings.HasPrefix(strings.TrimLeft(string(data[bytes.LastIndexAny(data[:off], "\n\r")+1:off]), " "), "- ") {
+		// a key, or a list item that may be a value or a mapping's first key
+		if items := s.keyCompletion(name, data, off, tx, enc); len(items) > 0 || key == "" {
+			if items == nil {
+				items = []CompletionItem{}
+			}
+			list.Items = items
+			if key == "" {
+				return list, nil
+			}
+		}
 	}
 	res, _ := s.result(d)
 	edit := tx.rangeOf(off-len(partial), off, enc)
 	seen := map[string]bool{}
-	for _, c := range s.candidates(key, path, data, res) {
+	cands := s.candidates(key, path, data, res)
+	if isConfigName(name) {
+		cands = append(configValues(key), cands...)
+	}
+	if len(cands) > 0 {
+		list.Items = list.Items[:0] // a value of a list of values: not a key
+	}
+	for _, c := range cands {
 		if seen[c.label] || !strings.HasPrefix(strings.ToLower(c.label), strings.ToLower(partial)) {
 			continue
 		}

@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"path/filepath"
+	"regexp"
+	"strconv"
 
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/source"
@@ -15,6 +17,12 @@ func (s *Server) diagnostics(uri string, data []byte, r *lint.Result, enc encodi
 	sp := newSpanner(data, r)
 	for _, d := range r.Diags {
 		ld := Diagnostic{Range: sp.rangeOf(d, enc), Severity: severity(d.Severity), Code: d.Rule, Source: "zmission", Message: d.Message}
+		if r, stop, ok := sp.openedAt(d, enc); ok {
+			// The parser stops where it noticed, often the next line; the
+			// author looks where the message points: the unclosed bracket.
+			ld.Range = r
+			ld.RelatedInformation = append(ld.RelatedInformation, DiagnosticRelatedInformation{Location: Location{URI: uri, Range: stop}, Message: "the parser stopped here"})
+		}
 		if validate.Lookup(d.Rule) != nil {
 			ld.CodeDescription = &CodeDescription{Href: validate.DocURL(d.Rule)}
 		}
@@ -52,6 +60,32 @@ func severity(s validate.Severity) int {
 		return severityWarning
 	}
 	return severityInfo
+}
+
+var startsAtRe = regexp.MustCompile(`that starts at line (\d+), column (\d+)`)
+
+// openedAt is, for a syntax error that names where its construct starts
+// on an earlier line, the range from there to that line's end, and the
+// range where the parser stopped.
+func (sp *spanner) openedAt(d validate.Diagnostic, enc encoding) (Range, Range, bool) {
+	if d.Rule != source.CodeSyntax {
+		return Range{}, Range{}, false
+	}
+	m := startsAtRe.FindStringSubmatch(d.Message)
+	if m == nil {
+		return Range{}, Range{}, false
+	}
+	line, _ := strconv.Atoi(m[1])
+	col, _ := strconv.Atoi(m[2])
+	if line < 1 || line >= d.Line {
+		return Range{}, Range{}, false
+	}
+	a := sp.lines.Offset(source.Pos{Line: line, Col: col})
+	b := sp.text.lineEnd(line - 1)
+	for b > a && (sp.data[b-1] == ' ' || sp.data[b-1] == '\t') {
+		b--
+	}
+	return sp.text.rangeOf(a, max(b, a+1), enc), sp.rangeAt(source.Pos{Line: d.Line, Col: d.Col}, enc), true
 }
 
 // spanner finds the range of what a diagnostic is about in one text.

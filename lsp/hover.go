@@ -36,19 +36,34 @@ func (s *Server) hover(p positionParams) (any, *rpcError) {
 	if !ok {
 		return nil, errorf(codeInvalidParams, "a position that lies nowhere")
 	}
-	if id, a, b := ruleWord(data, off); id != "" {
+	if id, a, b := ruleWord(data, off, isConfigName(d.path)); id != "" {
 		var buf bytes.Buffer
 		validate.WriteCheckDoc(&buf, validate.Lookup(id), nil, missions.CanonicalExample)
 		r := sp.text.rangeOf(a, b, enc)
 		return Hover{Contents: MarkupContent{Kind: "markdown", Value: buf.String()}, Range: &r}, nil
 	}
 	pl, ok := sp.at(off)
-	if !ok || len(pl.path) < 2 {
+	if !ok || len(pl.path) == 0 {
 		return nil, nil
 	}
-	text := describe(res, pl)
+	var keyText string
+	if pl.key {
+		keyText = keyHover(d.path, data, schemaPath(sp.root, pl.path))
+	}
+	text := ""
+	if len(pl.path) >= 2 {
+		text = describe(res, pl)
+	}
 	if text == "" {
-		return nil, nil
+		if keyText == "" {
+			return nil, nil
+		}
+		st, en := sp.lines.Span(sp.root, pl.pointer(), true)
+		r := sp.text.rangeOf(sp.lines.Offset(st), sp.lines.Offset(en), enc)
+		return Hover{Contents: MarkupContent{Kind: "markdown", Value: keyText}, Range: &r}, nil
+	}
+	if keyText != "" {
+		text += "\n\n---\n\n" + keyText
 	}
 	// What the checks found there.
 	prefix := "/" + escape(pl.path[0]) + "/" + pl.path[1]
@@ -64,7 +79,7 @@ func (s *Server) hover(p positionParams) (any, *rpcError) {
 
 // ruleWord is the registered rule id at off, when off is in a comment (a
 // zmission:ignore directive) or the line is a configuration's rule key.
-func ruleWord(data []byte, off int) (string, int, int) {
+func ruleWord(data []byte, off int, config bool) (string, int, int) {
 	isWord := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' }
 	a, b := off, off
 	for a > 0 && isWord(data[a-1]) {
@@ -81,8 +96,7 @@ func ruleWord(data []byte, off int) (string, int, int) {
 	line := data[ls:a]
 	inComment := bytes.Contains(line, []byte("#"))
 	ruleKey := b < len(data) && data[b] == ':' && !bytes.ContainsAny(bytes.TrimLeft(line, " "), ":")
-	config := (bytes.HasPrefix(data, []byte("rules:")) || bytes.Contains(data, []byte("\nrules:"))) && !bytes.Contains(data, []byte("ruleset:"))
-	if !inComment && !(ruleKey && config) {
+	if !inComment && !ruleKey && !config {
 		return "", 0, 0
 	}
 	return id, a, b

@@ -57,6 +57,11 @@ type initializeParams struct {
 		General struct {
 			PositionEncodings []string `json:"positionEncodings"`
 		} `json:"general"`
+		Workspace struct {
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
+		} `json:"workspace"`
 	} `json:"capabilities"`
 	WorkspaceFolders []struct {
 		URI string `json:"uri"`
@@ -115,6 +120,48 @@ type codeActionParams struct {
 	Context      struct {
 		Diagnostics []Diagnostic `json:"diagnostics"`
 	} `json:"context"`
+}
+
+type referenceParams struct {
+	positionParams
+	Context struct {
+		IncludeDeclaration bool `json:"includeDeclaration"`
+	} `json:"context"`
+}
+
+type renameParams struct {
+	positionParams
+	NewName string `json:"newName"`
+}
+
+type DocumentSymbol struct {
+	Name           string           `json:"name"`
+	Detail         string           `json:"detail,omitempty"`
+	Kind           int              `json:"kind"`
+	Range          Range            `json:"range"`
+	SelectionRange Range            `json:"selectionRange"`
+	Children       []DocumentSymbol `json:"children,omitempty"`
+}
+
+// Symbol kinds the outline uses.
+const (
+	symNamespace = 3
+	symField     = 8
+	symEnum      = 10
+	symString    = 15
+	symNumber    = 16
+	symBoolean   = 17
+	symArray     = 18
+	symObject    = 19
+	symKey       = 20
+	symNull      = 21
+	symStruct    = 23
+)
+
+type FoldingRange struct {
+	StartLine int    `json:"startLine"`
+	EndLine   int    `json:"endLine"`
+	Kind      string `json:"kind,omitempty"`
 }
 
 type publishDiagnosticsParams struct {

@@ -59,6 +59,8 @@ type Server struct {
 	timer       *time.Timer
 	kick        chan struct{}
 	configs     configCache
+	watchDyn    bool // the client registers watched files when asked
+	nextReq     int  // the id of the server's last request to the client
 	published   map[string]bool // documents with diagnostics on the client
 }
 
@@ -177,7 +179,10 @@ func (s *Server) dispatch(m *message) (any, *rpcError) {
 		return nil, errorf(codeInvalidRequest, "the server is shut down")
 	}
 	switch m.Method {
-	case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave":
+	case "initialized":
+		s.registerWatchers()
+		return nil, nil
+	case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave":
 		return nil, nil
 	case "shutdown":
 		s.mu.Lock()
@@ -208,11 +213,7 @@ func (s *Server) dispatch(m *message) (any, *rpcError) {
 		if err := decode(m.Params, &p); err != nil {
 			return nil, err
 		}
-		for _, c := range p.Changes {
-			if path, ok := s.pathOf(c.URI); ok {
-				s.recheckUsers(path)
-			}
-		}
+		s.watched(p)
 		return nil, nil
 	case "textDocument/formatting":
 		var p documentParams
@@ -238,6 +239,36 @@ func (s *Server) dispatch(m *message) (any, *rpcError) {
 			return nil, err
 		}
 		return s.codeActions(p)
+	case "textDocument/documentSymbol":
+		var p documentParams
+		if err := decode(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.documentSymbols(p.TextDocument.URI)
+	case "textDocument/foldingRange":
+		var p documentParams
+		if err := decode(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.foldingRanges(p.TextDocument.URI)
+	case "textDocument/references":
+		var p referenceParams
+		if err := decode(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.references(p)
+	case "textDocument/prepareRename":
+		var p positionParams
+		if err := decode(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.prepareRename(p)
+	case "textDocument/rename":
+		var p renameParams
+		if err := decode(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.rename(p)
 	case "textDocument/definition":
 		var p positionParams
 		if err := decode(m.Params, &p); err != nil {
@@ -291,6 +322,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 	s.mu.Lock()
 	s.root = root
 	s.enc = chooseEncoding(p.Capabilities.General.PositionEncodings)
+	s.watchDyn = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	s.initialized = true
 	enc := s.enc.String()
 	s.mu.Unlock()
@@ -303,6 +335,10 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 			"codeActionProvider":         map[string]any{"codeActionKinds": []string{"quickfix"}},
 			"documentFormattingProvider": true,
 			"definitionProvider":         true,
+			"documentSymbolProvider":     true,
+			"foldingRangeProvider":       true,
+			"referencesProvider":         true,
+			"renameProvider":             map[string]any{"prepareProvider": true},
 		},
 		"serverInfo": map[string]any{"name": "zmission", "version": s.opt.Version},
 	}, nil
@@ -427,7 +463,10 @@ func (s *Server) change(p didChangeParams) *rpcError {
 	path := d.path
 	s.mu.Unlock()
 	s.schedule(p.TextDocument.URI)
-	if path != "" {
+	switch {
+	case path != "" && isConfigName(path):
+		s.recheckAll(path)
+	case path != "":
 		s.recheckUsers(path)
 	}
 	return nil
@@ -444,8 +483,11 @@ func (s *Server) close(uri string) {
 	if had {
 		s.publish(uri, nil, nil)
 	}
-	if d != nil && d.path != "" {
-		s.recheckUsers(d.path) // they read the disk's copy again
+	switch {
+	case d != nil && d.path != "" && isConfigName(d.path):
+		s.recheckAll(d.path) // they read the disk's copy again
+	case d != nil && d.path != "":
+		s.recheckUsers(d.path)
 	}
 }
 

@@ -24,6 +24,12 @@ func LoadConfig(path string) (*Config, []Diagnostic) {
 			Message: "cannot read the configuration: " + msg,
 		}}
 	}
+	return ParseConfig(path, data)
+}
+
+// ParseConfig reads a configuration from data as if from the file at path
+// (an editor's unsaved buffer), with the diagnostics LoadConfig gives.
+func ParseConfig(path string, data []byte) (*Config, []Diagnostic) {
 	root, problems := source.Parse(path, data, source.DefaultLimits)
 	var ds []Diagnostic
 	for _, p := range problems {
