@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/ours"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
@@ -143,8 +144,16 @@ func (s *Server) analyse(uri, path string, data []byte) (r *lint.Result, uses []
 			return s.buffer(abs)
 		}}
 	r = lint.Bytes(name, data, o)
-	if r.Kind == lint.KindOther {
-		r.Diags = nil // a YAML or JSON file of some other kind: not ours to judge
+	var kind ours.Kind
+	if r.Doc != nil {
+		kind = ours.ClassifyNode(name, r.Doc.Root)
+	} else {
+		kind = ours.Classify(name, data)
+	}
+	if kind == ours.None {
+		// A playbook, a workflow, an empty file: not ours to judge, as a
+		// folder walk of validate passes over it.
+		r.Kind, r.Diags = lint.KindOther, nil
 	}
 	r.Diags = cfg.Apply(r.Diags)
 	return r, uses

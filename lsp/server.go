@@ -59,8 +59,8 @@ type Server struct {
 	timer       *time.Timer
 	kick        chan struct{}
 	configs     configCache
-	watchDyn    bool // the client registers watched files when asked
-	nextReq     int  // the id of the server's last request to the client
+	watchDyn    bool            // the client registers watched files when asked
+	nextReq     int             // the id of the server's last request to the client
 	published   map[string]bool // documents with diagnostics on the client
 }
 
