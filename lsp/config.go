@@ -23,6 +23,26 @@ func (s *Server) analyseConfig(name string, data []byte) *lint.Result {
 	lim.MaxBytes = s.opt.MaxSize
 	if root, probs := source.Parse(name, data, lim); len(probs) == 0 {
 		r.Doc = &missions.Doc{File: name, Root: root}
+		// A finding at a key (an unknown rule id) is about the key: its
+		// position is also where the mapping holding it starts.
+		keys := map[source.Pos]string{}
+		var walk func(n *source.Node, ptr string)
+		walk = func(n *source.Node, ptr string) {
+			for i, f := range n.Fields {
+				p := ptr + "/" + escape(n.Keys[i])
+				keys[f.KeyPos] = p
+				walk(f, p)
+			}
+			for i, it := range n.Items {
+				walk(it, ptr+"/"+itoa(i))
+			}
+		}
+		walk(root, "")
+		for i, d := range r.Diags {
+			if p, ok := keys[source.Pos{Line: d.Line, Col: d.Col}]; ok {
+				r.Diags[i].Pointer, r.Diags[i].Key = p, true
+			}
+		}
 	}
 	return r
 }

@@ -95,8 +95,7 @@ func ruleWord(data []byte, off int, config bool) (string, int, int) {
 	ls := bytes.LastIndexByte(data[:a], '\n') + 1
 	line := data[ls:a]
 	inComment := bytes.Contains(line, []byte("#"))
-	ruleKey := b < len(data) && data[b] == ':' && !bytes.ContainsAny(bytes.TrimLeft(line, " "), ":")
-	if !inComment && !ruleKey && !config {
+	if !inComment && !config {
 		return "", 0, 0
 	}
 	return id, a, b
