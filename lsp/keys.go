@@ -205,6 +205,20 @@ func keyContext(data []byte, off int) (path []string, present map[string]bool, p
 		rev = append(rev, "[]")
 		mode, at = "list", dash
 	}
+	// parent steps out to the key on a less indented line that holds what
+	// the cursor is in; false when that line holds no such key.
+	parent := func(key string, empty, isDash bool, in int) bool {
+		if key == "" || !empty {
+			return false
+		}
+		rev = append(rev, key)
+		mode, at = "object", in
+		if isDash {
+			rev = append(rev, "[]")
+			mode = "list"
+		}
+		return true
+	}
 	for i := cur - 1; i >= 0; i-- {
 		in, isDash, content, key, empty := lineShape(lines[i].text)
 		if content < 0 {
@@ -223,33 +237,16 @@ func keyContext(data []byte, off int) (path []string, present map[string]bool, p
 					present[key] = true
 				}
 			case content < at:
-				if key == "" || !empty {
+				if !parent(key, empty, isDash, in) {
 					return nil, nil, "", false
-				}
-				rev = append(rev, key)
-				if isDash {
-					rev = append(rev, "[]")
-					mode, at = "list", in
-				} else {
-					at = in
 				}
 			}
 			continue
 		}
-		// in a list whose dashes stand at column at
-		switch {
-		case isDash && in == at, in > at:
-		default:
-			if key == "" || !empty {
-				return nil, nil, "", false
-			}
-			rev = append(rev, key)
-			if isDash {
-				rev = append(rev, "[]")
-				mode, at = "list", in
-			} else {
-				mode, at = "object", in
-			}
+		// in a list whose dashes stand at column at: its items go by,
+		// until the key that holds it
+		if !(isDash && in == at || in > at) && !parent(key, empty, isDash, in) {
+			return nil, nil, "", false
 		}
 	}
 	if mode == "list" || at != 0 {

@@ -50,7 +50,10 @@ vim.lsp.stop_client(id)
 vim.cmd('qa!')
 `
 
-func TestNeovim(t *testing.T) {
+// nvimSetup finds nvim (a skip without it, or a failure under
+// ZMISSION_NVIM_TESTS=1) and builds the binary into a temporary folder.
+func nvimSetup(t *testing.T) (ctx context.Context, nvim, bin, tmp string) {
+	t.Helper()
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
 		if os.Getenv("ZMISSION_NVIM_TESTS") == "1" {
@@ -62,13 +65,18 @@ func TestNeovim(t *testing.T) {
 		t.Skip("builds the binary and starts an editor")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "zmission")
+	t.Cleanup(cancel)
+	tmp = t.TempDir()
+	bin = filepath.Join(tmp, "zmission")
 	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/zmission/zmission/cmd/zmission")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return ctx, nvim, bin, tmp
+}
+
+func TestNeovim(t *testing.T) {
+	ctx, nvim, bin, tmp := nvimSetup(t)
 	root := workspace(t, map[string]string{"m.yaml": twoStarts})
 	script := filepath.Join(tmp, "e2e.lua")
 	os.WriteFile(script, []byte(nvimScript), 0o644)
@@ -108,5 +116,75 @@ func TestNeovim(t *testing.T) {
 	}
 	if !res.Fixed || res.Third.N != 0 {
 		t.Errorf("after the fix: %s", raw)
+	}
+}
+
+// The README's Neovim set-up, as written there (the 0.7 one on Neovim
+// 0.7, the 0.8+ one on later versions), with the built binary for
+// "zmission": opening a mission attaches the server and its finding
+// shows; opening a file that is not a mission shows nothing.
+func TestNeovimReadmeSetup(t *testing.T) {
+	ctx, nvim, bin, tmp := nvimSetup(t)
+	ver, err := exec.CommandContext(ctx, nvim, "--version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	heading := "**Neovim** 0.8 or later"
+	if strings.HasPrefix(string(ver), "NVIM v0.7") {
+		heading = "**Neovim 0.7**"
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := string(readme[strings.Index(string(readme), heading)+1:])
+	start := strings.Index(rest, "```lua\n") + len("```lua\n")
+	setup := rest[start : start+strings.Index(rest[start:], "```")]
+	if !strings.Contains(setup, `cmd = { "zmission", "lsp" }`) {
+		t.Fatalf("the README's set-up has no cmd = { \"zmission\", \"lsp\" }:\n%s", setup)
+	}
+	setup = strings.Replace(setup, `cmd = { "zmission", "lsp" }`, `cmd = { "`+bin+`", "lsp" }`, 1)
+	root := workspace(t, map[string]string{"m.yaml": twoStarts, "playbook.yaml": "- hosts: all\n  tasks: []\n"})
+	init := filepath.Join(tmp, "init.lua")
+	out := filepath.Join(tmp, "result.json")
+	check := `
+vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('ZM_ROOT') .. '/m.yaml'))
+local buf = vim.api.nvim_get_current_buf()
+local res = {}
+res.mission = vim.wait(30000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
+local ds = vim.diagnostic.get(buf)
+res.line = ds[1] and ds[1].lnum or -1
+vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('ZM_ROOT') .. '/playbook.yaml'))
+local other = vim.api.nvim_get_current_buf()
+res.attached = vim.wait(30000, function() return #vim.lsp.buf_get_clients(other) > 0 end, 20)
+vim.wait(300, function() return false end, 20)
+res.other = #vim.diagnostic.get(other)
+local f = io.open(os.getenv('ZM_OUT'), 'w')
+f:write(vim.fn.json_encode(res))
+f:close()
+vim.cmd('qa!')
+`
+	os.WriteFile(init, []byte(setup), 0o644)
+	os.WriteFile(filepath.Join(tmp, "check.lua"), []byte(check), 0o644)
+	cmd := exec.CommandContext(ctx, nvim, "--headless", "-n", "-i", "NONE", "-u", init, "-c", "luafile "+filepath.Join(tmp, "check.lua"))
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "ZM_ROOT="+root, "ZM_OUT="+out, "XDG_CONFIG_HOME="+tmp, "XDG_STATE_HOME="+tmp, "XDG_CACHE_HOME="+tmp, "XDG_DATA_HOME="+tmp)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nvim: %v\n%s", err, b)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("nvim wrote no result: %v", err)
+	}
+	var res struct {
+		Mission, Attached bool
+		Line, Other       int
+	}
+	if err := json.Unmarshal(raw, &res); err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	// the second start token, line 10 (0-based 9)
+	if !res.Mission || res.Line != 9 || !res.Attached || res.Other != 0 {
+		t.Errorf("with the README's set-up: %s", raw)
 	}
 }
