@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -186,7 +187,7 @@ func emulateNoScript() chromedp.Action {
 // focusables lists, in document order, what Tab should reach on the index:
 // the site's link, every filter control, every card's link.
 const focusablesJS = `Array.from(document.querySelectorAll(
-  "header a[href], #filters select, #filters input, li.card a[href]"))
+  "header a[href], nav.taxa a[href], #filters select, #filters input, li.card a[href]"))
   .filter(e => !e.closest("[hidden]")).map(e => e.getAttribute("href") || e.name + ":" + (e.type === "checkbox" ? e.value : ""))`
 
 // focusKey names what has the focus as focusablesJS does.
@@ -310,5 +311,102 @@ func TestSiteKeyboardAndZoom(t *testing.T) {
 				shotTo(t, ctx, "site-"+strings.Split(p, "/")[1]+"-"+zoom.name+".png")
 			}
 		}
+	}
+}
+
+// siteFind drives the index's search and sort in Chromium: each shows in
+// the address, and the address, opened afresh, shows the same view.
+func siteFind(t *testing.T, out string, missions map[string][3]string) {
+	ctx := browsertest.Tab(t, 1280, 900)
+	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
+	defer srv.Close()
+	type view struct {
+		Href   string
+		Q      string
+		Game   string
+		Sort   string
+		Cards  []string // the slugs shown, in order
+		Levels []int
+	}
+	read := func() view {
+		var v view
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+  const f = document.getElementById("filters"), shown = Array.from(document.querySelectorAll("li.card[data-game]:not([hidden])"));
+  return {Href: location.search, Q: f.elements.q.value, Game: f.elements.game.value, Sort: f.elements.sort.value,
+    Cards: shown.map(c => c.dataset.slug), Levels: shown.map(c => parseInt(c.dataset.level, 10))};
+})()`, &v)); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	// waitShown waits for the search's index, loaded on the first search.
+	waitShown := func(n int) view {
+		var v view
+		for range 100 {
+			if v = read(); len(v.Cards) == n {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return v
+	}
+	set := func(js string) {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(js+`; document.getElementById("filters").dispatchEvent(new Event("input"))`, nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(srv.URL+"/index.html"), chromedp.WaitVisible("#filters")); err != nil {
+		t.Fatal(err)
+	}
+
+	// A search for one mission's title finds it alone. Which one is
+	// derived from the files: the seventh mission written.
+	var title, slug string
+	for f, m := range missions {
+		if strings.HasSuffix(m[2], "-007") {
+			title = "Generated mission 007"
+			rel, _ := filepath.Rel(filepath.Dir(filepath.Dir(f)), f)
+			slug = strings.TrimSuffix(filepath.ToSlash(rel), ".yaml")
+		}
+	}
+	set(`document.querySelector("input[name=q]").value = "` + title + `"`)
+	v := waitShown(1)
+	if len(v.Cards) != 1 || v.Cards[0] != slug {
+		t.Fatalf("searching %q shows %v; want %s alone", title, v.Cards, slug)
+	}
+	if v.Href != "?q=Generated+mission+007" {
+		t.Errorf("after the search the address's query is %q", v.Href)
+	}
+	// Opened afresh, the address shows the same.
+	if err := chromedp.Run(ctx, chromedp.Navigate(srv.URL+"/index.html"+v.Href), chromedp.WaitVisible("#filters")); err != nil {
+		t.Fatal(err)
+	}
+	if again := waitShown(1); again.Q != title || len(again.Cards) != 1 || again.Cards[0] != slug {
+		t.Errorf("the searched address opened again shows %q and %v", again.Q, again.Cards)
+	}
+
+	// A game and a sort by difficulty: easy first, deadly last.
+	set(`document.querySelector("input[name=q]").value = ""; document.querySelector("select[name=game]").value = "zombicide-invader"; document.querySelector("select[name=sort]").value = "difficulty"`)
+	want := 0
+	for _, m := range missions {
+		if m[0] == "zombicide-invader" {
+			want++
+		}
+	}
+	v = waitShown(want)
+	if len(v.Cards) != want {
+		t.Fatalf("Zombicide: Invader shows %d cards; want %d", len(v.Cards), want)
+	}
+	if !sort.IntsAreSorted(v.Levels) || v.Levels[0] == v.Levels[len(v.Levels)-1] {
+		t.Errorf("sorted by difficulty, the levels show in the order %v", v.Levels)
+	}
+	if v.Href != "?game=zombicide-invader&sort=difficulty" {
+		t.Errorf("after the game and the sort the address's query is %q", v.Href)
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(srv.URL+"/index.html"+v.Href), chromedp.WaitVisible("#filters")); err != nil {
+		t.Fatal(err)
+	}
+	if again := read(); again.Game != "zombicide-invader" || again.Sort != "difficulty" || strings.Join(again.Cards, " ") != strings.Join(v.Cards, " ") {
+		t.Errorf("the sorted address opened again shows game %q, sort %q, %v; want %v", again.Game, again.Sort, again.Cards, v.Cards)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,7 +72,25 @@ func checkLinks(t *testing.T, dir string, allowed ...string) {
 				}
 				continue
 			}
-			target := filepath.ToSlash(filepath.Join(filepath.Dir(name), strings.SplitN(link, "#", 2)[0]))
+			rel := strings.SplitN(link, "#", 2)[0]
+			if u, err := url.PathUnescape(rel); err == nil {
+				rel = u // a file's name, escaped in its link
+			}
+			target := filepath.ToSlash(filepath.Join(filepath.Dir(name), rel))
+			if strings.HasPrefix(link, "/") {
+				// The 404 page's links start from the site's address, as
+				// a host serves it at any depth.
+				target = ""
+				for _, a := range allowed {
+					if u, err := url.Parse(a); err == nil && u.Path != "" && strings.HasPrefix(link, u.Path) {
+						target = strings.TrimPrefix(rel, u.Path)
+					}
+				}
+				if target == "" {
+					t.Errorf("%s links to %s, outside the site's address", name, link)
+					continue
+				}
+			}
 			if strings.HasSuffix(link, "/") || link == "" {
 				target = strings.TrimSuffix(target, "/") + "/index.html"
 			}
@@ -134,7 +153,7 @@ func TestSiteOfTheExamples(t *testing.T) {
 	out := t.TempDir()
 	editor := "https://editor.example.org/"
 	base := "https://club.example.org/missions/"
-	code, stdout, stderr := runSite(t, "-o", out, "--title", "Our missions", "--editor", editor, "--base-url", base, "../examples")
+	code, stdout, stderr := runSite(t, "-o", out, "--title", "Our missions", "--editor", editor, "--base-url", base, "--paper", "a4,letter", "../examples")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -165,7 +184,7 @@ func TestSiteOfTheExamples(t *testing.T) {
 	// A mission's page: its map, its analysis, its downloads, the editor.
 	vl := string(files["invader/violet-lockdown/index.html"])
 	for _, want := range []string{"<h1>Violet Lockdown</h1>", `src="page.svg"`, "Play order", "violet-lockdown-a4.pdf", "violet-lockdown-letter.pdf",
-		"violet-lockdown.png", editor + "#mission=v1.",
+		editor + "#mission=v1.", `<meta property="og:image" content="` + base + `invader/violet-lockdown/card.png">`,
 		`<link rel="canonical" href="` + base + `invader/violet-lockdown/">`, "../../tilesets/station/index.html"} {
 		if !strings.Contains(vl, want) {
 			t.Errorf("the Violet Lockdown page lacks %q", want)
@@ -183,15 +202,15 @@ func TestSiteOfTheExamples(t *testing.T) {
 		}
 	}
 	if !bytes.HasPrefix(files["invader/violet-lockdown/violet-lockdown-a4.pdf"], []byte("%PDF-")) ||
-		!bytes.HasPrefix(files["invader/violet-lockdown/violet-lockdown.png"], []byte("\x89PNG")) {
-		t.Error("the downloads are not a PDF and a PNG")
+		!bytes.HasPrefix(files["invader/violet-lockdown/card.png"], []byte("\x89PNG")) {
+		t.Error("the download is not a PDF, or the preview picture not a PNG")
 	}
 	checkLinks(t, out, editor, base)
 	validateHTML(t, out)
 
 	// The same input, another folder: the same bytes.
 	again := t.TempDir()
-	if code, _, stderr := runSite(t, "-o", again, "--title", "Our missions", "--editor", editor, "--base-url", base, "../examples"); code != 0 {
+	if code, _, stderr := runSite(t, "-o", again, "--title", "Our missions", "--editor", editor, "--base-url", base, "--paper", "a4,letter", "../examples"); code != 0 {
 		t.Fatalf("second build: exit %d: %s", code, stderr)
 	}
 	second := readTree(t, again)
@@ -204,7 +223,7 @@ func TestSiteOfTheExamples(t *testing.T) {
 		}
 	}
 	// Built again where it is: nothing is redrawn.
-	if code, _, stderr := runSite(t, "-o", out, "--title", "Our missions", "--editor", editor, "--base-url", base, "../examples"); code != 0 || !strings.Contains(stderr, "(0 redrawn, 0 removed, 0 files written)") {
+	if code, _, stderr := runSite(t, "-o", out, "--title", "Our missions", "--editor", editor, "--base-url", base, "--paper", "a4,letter", "../examples"); code != 0 || !strings.Contains(stderr, "(0 redrawn, 0 removed, 0 files written)") {
 		t.Fatalf("an unchanged rebuild: exit %d, %s", code, stderr)
 	}
 }
@@ -287,6 +306,9 @@ func TestSiteBrokenFileAndRebuild(t *testing.T) {
 				t.Errorf("%s of the deleted mission is still there", rel)
 			}
 		case strings.HasPrefix(rel, "a/violet/") || rel == "index.html" || rel == ".zmission-site.json":
+		case rel == "_site/search.js" || strings.HasPrefix(rel, "games/") || strings.HasPrefix(rel, "authors/"):
+			// What lists every mission: the search's index, the pages of
+			// a game and of an author.
 		default:
 			if !after[p].Equal(ts) {
 				t.Errorf("%s was written again though its mission did not change", rel)
@@ -387,6 +409,7 @@ func TestSiteOfAGeneratedCollection(t *testing.T) {
 	checkLinks(t, out)
 	validateHTML(t, out)
 	siteFilters(t, out, missions)
+	siteFind(t, out, missions)
 }
 
 // A folder named through a link is walked, as 'ls' and a shell glob would:

@@ -3,27 +3,33 @@ package app
 import (
 	"bytes"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/zmission/zmission/sitepage"
 )
 
 // TestSitePrintsAsRender: a mission page's drawing and PDFs are, byte for
 // byte, what `zmission render` writes for the same file (the site and
-// render print through one package), and its PNG is render's picture
-// (at the site's resolution, written for speed: the same pixels).
+// render print through one package), and its link preview is the map
+// alone.
 func TestSitePrintsAsRender(t *testing.T) {
-	for _, c := range []struct{ src, stem string }{
-		{"../examples/invader/violet-lockdown.yaml", "violet-lockdown"},
-		{"../examples/survival-infection/long-night.yaml", "long-night"},
+	for _, c := range []struct {
+		src, stem string
+		board     [2]int
+	}{
+		{"../examples/invader/violet-lockdown.yaml", "violet-lockdown", [2]int{9, 6}},
+		{"../examples/survival-infection/long-night.yaml", "long-night", [2]int{}},
 	} {
 		t.Run(c.stem, func(t *testing.T) {
 			col := t.TempDir()
 			file := filepath.Join(col, c.stem+".yaml")
 			copyFile(t, c.src, file)
 			out := t.TempDir()
-			if code, stdout, stderr := runSite(t, "-o", out, col); code != 0 {
+			if code, stdout, stderr := runSite(t, "-o", out, "--paper", "a4,letter", "--base-url", "https://club.example.org/", col); code != 0 {
 				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 			}
 			files := readTree(t, out)
@@ -51,24 +57,19 @@ func TestSitePrintsAsRender(t *testing.T) {
 					t.Errorf("the site's %s (%d bytes) is not what render writes (%d bytes)", name, len(got), len(want))
 				}
 			}
-			got, err := png.Decode(bytes.NewReader(files[dir+c.stem+".png"]))
+			// The picture a link preview shows: the map alone, cut to the
+			// board when there is one (Violet Lockdown's is 9×6 cells).
+			cfg, err := png.DecodeConfig(bytes.NewReader(files[dir+"card.png"]))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := png.Decode(bytes.NewReader(render("a4.png", "--page", "a4", "--dpi", "100")))
-			if err != nil {
-				t.Fatal(err)
+			if cfg.Width != sitepage.CardWidth {
+				t.Errorf("the preview picture is %d pixels wide; want %d", cfg.Width, sitepage.CardWidth)
 			}
-			if got.Bounds() != want.Bounds() {
-				t.Fatalf("the site's PNG is %v, render's %v", got.Bounds(), want.Bounds())
-			}
-			for y := got.Bounds().Min.Y; y < got.Bounds().Max.Y; y++ {
-				for x := got.Bounds().Min.X; x < got.Bounds().Max.X; x++ {
-					r1, g1, b1, a1 := got.At(x, y).RGBA()
-					r2, g2, b2, a2 := want.At(x, y).RGBA()
-					if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
-						t.Fatalf("the site's PNG differs from render's at %d,%d", x, y)
-					}
+			if c.board[0] > 0 {
+				got, want := float64(cfg.Width)/float64(cfg.Height), float64(c.board[0])/float64(c.board[1])
+				if math.Abs(got-want) > 0.05*want {
+					t.Errorf("the preview picture's shape is %.2f:1; the board's is %.2f:1", got, want)
 				}
 			}
 		})

@@ -40,32 +40,49 @@ type Options struct {
 // Page is what one page says: a mission, a scenario, a setup, a
 // collection or a tile set. Its card on the index is made of the same data.
 type Page struct {
-	Slug       string     `json:"slug"`   // its folder under the output, e.g. "invader/violet-lockdown"
-	Source     string     `json:"source"` // the file as found
-	Kind       string     `json:"kind"`   // "mission", "tile set", "collection"
-	Ruleset    string     `json:"ruleset,omitempty"`
-	Game       string     `json:"game,omitempty"`
-	Title      string     `json:"title"`
-	Author     string     `json:"author,omitempty"`
-	Briefing   string     `json:"briefing,omitempty"`
-	Difficulty string     `json:"difficulty,omitempty"`
-	Players    string     `json:"players,omitempty"` // as written: "2-6"
-	PlayersMin int        `json:"playersMin,omitempty"`
-	PlayersMax int        `json:"playersMax,omitempty"`
-	Duration   int        `json:"duration,omitempty"` // minutes
-	Boxes      []string   `json:"boxes,omitempty"`
-	Objectives []string   `json:"objectives,omitempty"`
-	Rules      []string   `json:"rules,omitempty"`
-	Components []string   `json:"components,omitempty"`
-	Analysis   string     `json:"analysis,omitempty"`
-	Findings   []Finding  `json:"findings,omitempty"`
-	Errors     int        `json:"errors"`
-	Warnings   int        `json:"warnings"`
-	Pictures   []Picture  `json:"pictures,omitempty"`  // in its folder
-	Downloads  []Download `json:"downloads,omitempty"` // in its folder
-	Links      []PageLink `json:"links,omitempty"`     // to other pages (a mission's tile set)
-	Thumbnail  string     `json:"thumbnail,omitempty"` // a picture's file, for the card
-	Note       string     `json:"note,omitempty"`      // why there is no picture or analysis
+	Slug string `json:"slug"` // its folder under the output, e.g. "invader/violet-lockdown"
+	// Source is the file's path below the collection's folder, as pages
+	// show it: never a path of the machine that built the site.
+	Source     string    `json:"source"`
+	Kind       string    `json:"kind"` // "mission", "tile set", "collection"
+	Ruleset    string    `json:"ruleset,omitempty"`
+	Game       string    `json:"game,omitempty"`
+	Title      string    `json:"title"`
+	Author     string    `json:"author,omitempty"`
+	Briefing   string    `json:"briefing,omitempty"`
+	Difficulty string    `json:"difficulty,omitempty"`
+	Players    string    `json:"players,omitempty"` // as written: "2-6"
+	PlayersMin int       `json:"playersMin,omitempty"`
+	PlayersMax int       `json:"playersMax,omitempty"`
+	Duration   int       `json:"duration,omitempty"` // minutes
+	Boxes      []string  `json:"boxes,omitempty"`
+	Objectives []string  `json:"objectives,omitempty"`
+	Rules      []string  `json:"rules,omitempty"`
+	Components []string  `json:"components,omitempty"`
+	Analysis   *Analysis `json:"analysis,omitempty"`
+	// Date is when the file last changed (its last commit in a checkout),
+	// as YYYY-MM-DD: the index's "newest" order and the feed's.
+	Date string `json:"date,omitempty"`
+	// Words are more names a search finds the page by: its tiles, its
+	// tile set, its boxes.
+	Words     []string   `json:"words,omitempty"`
+	Findings  []Finding  `json:"findings,omitempty"`
+	Errors    int        `json:"errors"`
+	Warnings  int        `json:"warnings"`
+	Pictures  []Picture  `json:"pictures,omitempty"`  // in its folder
+	Downloads []Download `json:"downloads,omitempty"` // in its folder
+	Links     []PageLink `json:"links,omitempty"`     // to other pages (a mission's tile set)
+	Thumbnail string     `json:"thumbnail,omitempty"` // a picture's file, for the card
+	// Card is a small picture of the map alone (PNG) for a link shared
+	// elsewhere (OpenGraph), "" for none.
+	Card     string `json:"card,omitempty"`
+	CardSize [2]int `json:"cardSize,omitempty"` // its width and height in pixels
+	// Crop is the map's rectangle on the first picture, as fractions of
+	// its width (x, y, width, height): the index's card shows that part.
+	Crop [4]float64 `json:"crop,omitempty"`
+	// Print is the printable page the map links to (a PDF of its folder).
+	Print string `json:"print,omitempty"`
+	Note  string `json:"note,omitempty"` // why there is no picture or analysis
 	// Share is the mission carried in a link (web/sharelink's payload), for
 	// "open in the web editor"; "" when it is too large for a link.
 	Share string      `json:"share,omitempty"`
@@ -130,7 +147,7 @@ type Report struct {
 
 // generator changes whenever what the site writes for the same inputs
 // changes; a build by another version redraws everything.
-const generator = "zmission-site/3"
+const generator = "zmission-site/4"
 
 // manifestName is the record of the last build, in the output folder.
 const manifestName = ".zmission-site.json"
@@ -282,6 +299,9 @@ func Build(out string, in []Input, o Options, progress func(slug string)) (*Repo
 // checkSlug refuses a slug that would leave the output folder or clash
 // with the site's own files.
 func checkSlug(s string) error {
+	if first, _, _ := strings.Cut(s, "/"); first == "games" || first == "authors" {
+		return fmt.Errorf("site: page name %q is in a folder of the site's own", s)
+	}
 	if s == "" || path.Clean(s) != s || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "..") || strings.HasPrefix(s, "_") || strings.HasPrefix(s, ".") {
 		return fmt.Errorf("site: bad page name %q", s)
 	}
@@ -426,7 +446,9 @@ func (w *writer) page(p *Page, files map[string][]byte, o Options) ([]string, er
 	return append(written, f), nil
 }
 
-// shared writes the index and the site's own files.
+// shared writes the site's own files: the index, a page per game and per
+// author, the search's index, the 404 page, the assets, and with the
+// site's address a sitemap and a feed.
 func (w *writer) shared(pages []*Page, o Options) ([]string, error) {
 	files := map[string][]byte{}
 	idx, err := indexHTML(pages, o)
@@ -434,6 +456,41 @@ func (w *writer) shared(pages []*Page, o Options) ([]string, error) {
 		return nil, err
 	}
 	files["index.html"] = idx
+	missions, _ := split(pages)
+	games, authors := taxa(missions)
+	var extra []string
+	for _, t := range games {
+		if files[t.Slug+"/index.html"], err = taxonHTML(t, t.Label, o); err != nil {
+			return nil, err
+		}
+		extra = append(extra, t.Slug)
+	}
+	for _, t := range authors {
+		if files[t.Slug+"/index.html"], err = taxonHTML(t, "Missions by "+t.Label, o); err != nil {
+			return nil, err
+		}
+		extra = append(extra, t.Slug)
+	}
+	if files[searchName], err = searchIndex(missions); err != nil {
+		return nil, err
+	}
+	if files["404.html"], err = notFoundHTML(o); err != nil {
+		return nil, err
+	}
+	if b := base(o); validBase(b) {
+		var ps []*Page
+		for _, p := range pages {
+			if p != nil {
+				ps = append(ps, p)
+			}
+		}
+		if files[sitemapName], err = sitemap(b, ps, extra); err != nil {
+			return nil, err
+		}
+		if files[feedName], err = feed(b, o, missions); err != nil {
+			return nil, err
+		}
+	}
 	for name, data := range assetFiles() {
 		files["_site/"+name] = data
 	}
