@@ -2,13 +2,16 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/ours"
 	"github.com/zmission/zmission/site"
 	"github.com/zmission/zmission/sitepage"
 	"github.com/zmission/zmission/source"
@@ -66,12 +69,9 @@ func (e *env) siteCmd() *cli.Command {
 					papers = append(papers, p)
 				}
 			}
-			files, named, err := collect(c.Args().Slice())
+			files, named, walked, err := siteFiles(c.Args().Slice())
 			if err != nil {
 				return err
-			}
-			if slices.Contains(files, "-") {
-				return usageErr("site publishes files, not standard input")
 			}
 			files = outside(files, out)
 			cfgs := newConfigs(c.String("config"))
@@ -84,6 +84,7 @@ func (e *env) siteCmd() *cli.Command {
 			if err != nil {
 				return failErr("%v", err)
 			}
+			passed += walked
 			if len(inputs) == 0 {
 				return usageErr("no missions, collections or tile sets in %s", strings.Join(c.Args().Slice(), " "))
 			}
@@ -99,6 +100,10 @@ func (e *env) siteCmd() *cli.Command {
 			}
 			rep, pages, err := site.Build(out, inputs, opts, func(slug string) { progress.Done(slug) })
 			progress.Finish()
+			if err == nil {
+				// A later walk of the collection passes over the site.
+				err = ours.MarkOutput(out)
+			}
 			if err != nil {
 				return failErr("writing the site: %v", err)
 			}
@@ -139,6 +144,50 @@ func (e *env) siteCmd() *cli.Command {
 			return codeErr(code)
 		},
 	}
+}
+
+// siteFiles finds the files to publish: those named, and in each folder
+// named what ours.Walk finds that is ours (not what git ignores, not a
+// site written before). walked counts what the walks passed over. A path
+// that names nothing stops the build with the system's words.
+func siteFiles(args []string) (files []string, named map[string]bool, walked int, err error) {
+	args, err = expandArgs(args)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	named = map[string]bool{}
+	seen := map[string]bool{}
+	add := func(p string) error {
+		if !seen[p] {
+			seen[p] = true
+			files = append(files, p)
+		}
+		return nil
+	}
+	for _, a := range args {
+		if a == "-" {
+			return nil, nil, 0, usageErr("site publishes files, not standard input")
+		}
+		st, err := os.Stat(a)
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, nil, 0, failErr("%s: cannot read the file: %v", a, err)
+		}
+		if !st.IsDir() {
+			named[a] = true
+			add(a)
+			continue
+		}
+		n, err := ours.Walk(a, ours.WalkOptions{Owned: true}, add)
+		walked += n
+		if err != nil {
+			return nil, nil, 0, failErr("walking %s: %v", a, err)
+		}
+	}
+	return files, named, walked, nil
 }
 
 // outside leaves out files inside the output folder: a site written into

@@ -78,7 +78,7 @@ func fromGrid(a *rules.Analysis) *site.Analysis {
 			st := site.Step{Text: o.Text, Mark: "unmet"}
 			when := "cannot be met"
 			if o.Met {
-				st.Mark, when = "met", fmt.Sprintf("in step %d", o.Sphere+1)
+				st.Mark, when = "met", fmt.Sprintf("can be met in step %d", o.Sphere+1)
 			}
 			if o.Note != "" {
 				when += "; " + o.Note

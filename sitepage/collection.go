@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/ours"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/site"
 	"github.com/zmission/zmission/source"
@@ -56,9 +57,14 @@ func (c *Collection) Inputs(files []string) (in []site.Input, srcs []Source, pas
 		}
 		var root *source.Node
 		if p == nil {
-			root, _ = source.Parse(f, data, c.Limits)
-			if !ours(root) && !c.Named[f] {
-				passed++ // CI settings and the like, as validate passes them over
+			var probs []source.Problem
+			root, probs = source.Parse(f, data, c.Limits)
+			k := ours.ClassifyNode(f, root)
+			if len(probs) > 0 {
+				k = ours.Classify(f, data) // judged by the keys it shows
+			}
+			if k == ours.Config || k == ours.None && !c.Named[f] {
+				passed++ // CI settings, playbooks, the configuration: not pages
 				continue
 			}
 		}
@@ -135,20 +141,6 @@ func names(n *source.Node) []string {
 		return out
 	}
 	return []string{n.Str()}
-}
-
-// ours tells whether a document is one of zmission's, as lint would read
-// it, without checking it.
-func ours(root *source.Node) bool {
-	if root == nil || root.Kind != source.Object {
-		return true // reported as it is
-	}
-	for _, k := range []string{"format", "id", "tiles", "objectives", "faces", "ruleset"} {
-		if root.Field(k) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // name is a file's path below the collection's folder: what pages show,
