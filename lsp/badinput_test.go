@@ -106,3 +106,42 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOutline feeds arbitrary documents to what reads them without the
+// checks: the outline, the folds and where a key is being typed, at any
+// offset. None may panic, and every range lies in the text.
+func FuzzOutline(f *testing.F) {
+	f.Add(twoStarts, 40)
+	f.Add("tiles:\n  - face: 1A\n    ro\n", 25)
+	f.Add("rules:\n  mold-distance:\n    thr", 30)
+	f.Add("- a\n  - b:\n\t- c: [\n", 9)
+	f.Add("{\"faces\": {\"S1\": {\"grid\": [\"a a\"]}}}", 12)
+	f.Fuzz(func(t *testing.T, doc string, off int) {
+		if len(doc) > 1<<16 {
+			return
+		}
+		data := []byte(doc)
+		tr := parseTree("m.yaml", data, 1<<20)
+		lines := len(tr.text.starts)
+		var check func(ss []DocumentSymbol)
+		check = func(ss []DocumentSymbol) {
+			for _, s := range ss {
+				if s.Name == "" || s.Range.End.Line >= lines || s.Range.Start.Line > s.Range.End.Line {
+					t.Fatalf("symbol %+v in %d lines", s, lines)
+				}
+				check(s.Children)
+			}
+		}
+		check(tr.symbols(utf16Enc))
+		for _, fr := range tr.folds(utf8Enc) {
+			if fr.StartLine >= fr.EndLine || fr.EndLine >= lines {
+				t.Fatalf("fold %+v in %d lines", fr, lines)
+			}
+		}
+		if len(data) > 0 {
+			off = ((off % len(data)) + len(data)) % len(data)
+			keyContext(data, off)
+			keyAt(data, off)
+		}
+	})
+}

@@ -68,8 +68,11 @@ func (s *Server) nameAt(p positionParams) (name, *tree, int, int, encoding, *rpc
 	if !ok || len(pl.path) == 0 {
 		return name{}, nil, 0, 0, 0, refusal("no name to rename here")
 	}
+	var path string
 	s.mu.Lock()
-	path := s.docs[p.TextDocument.URI].path
+	if d := s.docs[p.TextDocument.URI]; d != nil {
+		path = d.path
+	}
 	s.mu.Unlock()
 	a, b := t.span(pl.pointer(), pl.key)
 	if a, b, ok = inner(t.data, a, b); !ok {
@@ -527,6 +530,9 @@ func (s *Server) checkNewName(n name, newName string, occ []occurrence) *rpcErro
 		if rerr != nil {
 			return rerr
 		}
+		if t.root == nil {
+			return refusal("the document does not read as YAML or JSON: fix it first")
+		}
 		list, key := "slots", "id"
 		if n.kind == "corridor" {
 			list = "corridors"
@@ -541,6 +547,9 @@ func (s *Server) checkNewName(n name, newName string, occ []occurrence) *rpcErro
 			return refusal("a face id or zone label is 1 to 16 letters, digits, '_' or '-', starting with a letter or digit: not %q", newName)
 		}
 		ft := s.readTree(n.file)
+		if ft == nil {
+			return refusal("%s cannot be read", nameOf(n.file))
+		}
 		faces := ft.root.Field("faces")
 		if n.kind == "face" {
 			taken = faces.Field(newName) != nil
@@ -554,7 +563,11 @@ func (s *Server) checkNewName(n name, newName string, occ []occurrence) *rpcErro
 		if slices.Contains(colony.BaseLocationIDs(), newName) {
 			return refusal("%s is a base Location's id", newName)
 		}
-		taken = s.readTree(n.file).root.Field("locations").Field(newName) != nil
+		ft := s.readTree(n.file)
+		if ft == nil {
+			return refusal("%s cannot be read", nameOf(n.file))
+		}
+		taken = ft.root.Field("locations").Field(newName) != nil
 	}
 	if taken {
 		return refusal("%s is taken already: the two would become one", newName)

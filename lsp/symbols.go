@@ -53,14 +53,19 @@ func (s *Server) documentSymbols(uri string) (any, *rpcError) {
 	if err != nil {
 		return nil, err
 	}
+	return t.symbols(enc), nil
+}
+
+// symbols is the outline: a symbol for each top-level member.
+func (t *tree) symbols(enc encoding) []DocumentSymbol {
 	out := []DocumentSymbol{}
 	if t.root == nil || t.root.Kind != source.Object {
-		return out, nil
+		return out
 	}
 	for i, k := range t.root.Keys {
 		out = append(out, t.member(t.root.Fields[i], k, "/"+escape(k), 0, enc))
 	}
-	return out, nil
+	return out
 }
 
 // member is the symbol of an object member: named by its key, spanning the
@@ -250,9 +255,13 @@ func (s *Server) foldingRanges(uri string) (any, *rpcError) {
 	if err != nil {
 		return nil, err
 	}
+	return t.folds(enc), nil
+}
+
+func (t *tree) folds(enc encoding) []FoldingRange {
 	out := []FoldingRange{}
 	if t.root == nil {
-		return out, nil
+		return out
 	}
 	var walk func(n *source.Node, ptr string, member bool)
 	walk = func(n *source.Node, ptr string, member bool) {
@@ -281,5 +290,5 @@ func (s *Server) foldingRanges(uri string) (any, *rpcError) {
 		}
 	}
 	walk(t.root, "", false)
-	return out, nil
+	return out
 }

@@ -25,7 +25,7 @@ func (s *Server) registerWatchers() {
 	id := s.nextReq
 	s.mu.Unlock()
 	if !dyn {
-		return
+		return // it watches nothing for us: a change shows at the next edit
 	}
 	var watchers []map[string]any
 	for _, g := range watchGlobs {
