@@ -59,6 +59,18 @@ func TestDocumentSymbols(t *testing.T) {
 		t.Errorf("tileset: %+v", s)
 	}
 
+	// a JSON mission: the same names, the ranges in its own text
+	js := `{"format": 1, "id": "j", "tiles": [{"face": "1A", "at": [0, 0]}],
+ "tokens": [{"type": "start", "at": [0, 1]}, {"type": "exit", "at": [2, 1]}]}`
+	juri := c.open(filepath.Join(root, "j.json"), js)
+	decodeResult(t, c.call("textDocument/documentSymbol", docParams(juri)), &syms)
+	if s := findSymbol(syms, "tiles", "1A at 0,0"); s == nil || textAt(t, js, s.Range, utf16Enc) != `{"face": "1A", "at": [0, 0]}` {
+		t.Errorf("a JSON tile's symbol: %+v", s)
+	}
+	if s := findSymbol(syms, "tokens"); s == nil || textAt(t, js, s.SelectionRange, utf16Enc) != `"tokens"` || len(s.Children) != 2 {
+		t.Errorf("JSON tokens: %+v", s)
+	}
+
 	fac := readExample(t, "facility/breach-wing.yaml")
 	furi := c.open(filepath.Join(root, "f.yaml"), fac)
 	decodeResult(t, c.call("textDocument/documentSymbol", docParams(furi)), &syms)
