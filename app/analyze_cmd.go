@@ -152,6 +152,9 @@ func writeAnalysis(w io.Writer, a *rules.Analysis) {
 		fmt.Fprintf(tw, "  %s\t%d / %d%s\n", l.What, l.Used, l.Owned, warn)
 	}
 	tw.Flush()
+	if a.Estimate != nil {
+		fmt.Fprint(w, "\n"+a.Estimate.Report())
+	}
 }
 
 func plural(n int) string {

@@ -121,6 +121,7 @@ func (e *env) root() *cli.Command {
 		Commands: []*cli.Command{
 			e.validateCmd(),
 			e.newCmd(),
+			e.generateCmd(),
 			e.fmtCmd(),
 			e.buffered(e.showCmd()),
 			e.buffered(e.zonesCmd()),

@@ -47,6 +47,11 @@ func TestOfferedValuesAreAccepted(t *testing.T) {
 					args, ok = []string{"-o", t.TempDir(), mission}, true
 				case s.path == "watch":
 					continue // it runs until stopped; its flags are render's and validate's
+				case s.path == "generate":
+					args, ok = []string{"--size", "3x2", "--seed", "1"}, true
+					if f.long != "ruleset" {
+						args = append(args, "--ruleset", "zombicide-classic")
+					}
 				}
 				if !ok {
 					t.Errorf("%s --%s offers %q, and this test does not know how to run %q", s.path, f.long, v, s.path)

@@ -127,6 +127,9 @@ func (facilityView) Analysis(w io.Writer, v any) error {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "  Support equipment: draw 7, each player but the Contractor picks 1.")
+	if a.Estimate != nil {
+		fmt.Fprint(w, "\n"+a.Estimate.Report())
+	}
 	return nil
 }
 

@@ -22,6 +22,9 @@ type Analysis struct {
 	Inventory   []InventoryLine  `json:"inventory"`
 	// Sections holds what a game adds (classic: buildings, streets).
 	Sections []Section `json:"sections,omitempty"`
+	// Estimate is the difficulty and playing time read from the rest
+	// (EstimateOf), set by the game once its own parts are in.
+	Estimate *Estimate `json:"estimate,omitempty"`
 }
 
 // SphereReport is one step of the play order, in words.

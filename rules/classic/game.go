@@ -231,6 +231,8 @@ func (game) Analyze(s *rules.Scene) *rules.Analysis {
 	}
 	a.Sections = append(a.Sections, sec)
 	a.Sections = append(a.Sections, w.streets())
+	e := rules.EstimateOf(a)
+	a.Estimate = &e
 	return a
 }
 

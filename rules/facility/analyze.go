@@ -37,6 +37,8 @@ type Analysis struct {
 	LifeSupply LifeSupply     `json:"life_support"`
 	Objectives []Objective    `json:"objectives"`
 	Stacks     map[string]int `json:"stacks"`
+	// Estimate is the difficulty and playing time read from the rest.
+	Estimate *rules.Estimate `json:"estimate,omitempty"`
 }
 
 // LifeSupply is the life support at setup and the oxygen on hand.
@@ -209,6 +211,8 @@ func (f *Facility) Analyze() *Analysis {
 	for p := max(f.PlayersMin, 1); p <= max(f.PlayersMax, f.PlayersMin); p++ {
 		a.Setup = append(a.Setup, setupFor(f, p))
 	}
+	e := f.Estimate(a)
+	a.Estimate = &e
 	return a
 }
 

@@ -11,6 +11,8 @@ func (game) Analyze(s *rules.Scene) *rules.Analysis {
 	w := NewWorld(s)
 	a := w.Play().Analyze()
 	a.Mold = moldReport(w)
+	e := rules.EstimateOf(a)
+	a.Estimate = &e
 	return a
 }
 

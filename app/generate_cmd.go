@@ -1,0 +1,171 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules/generate"
+	"github.com/zmission/zmission/source"
+)
+
+func (e *env) generateCmd() *cli.Command {
+	return &cli.Command{
+		Name:  "generate",
+		Usage: "make a mission for the boxes you own, checked before it is written",
+		Description: "Lays tiles from the boxes named (default: the game's core box), puts a start, a chain of\n" +
+			"doors and the Objectives that open them, an Exit and Spawn Zones on them, and runs every\n" +
+			"check on the result: a mission with an error, or a warning of solvability, spawns or\n" +
+			"inventory, is never written. The seed (random unless given) is printed and written into\n" +
+			"the file's header with every option, so the same command makes the same file again.\n" +
+			"--size is in tiles (COLUMNSxROWS) for the Zombicide games. --from completes a mission:\n" +
+			"what it places is kept and the rest made around it. Exit codes: 0 written, 1 the request\n" +
+			"cannot be met (the reason is named), 2 usage error, 3 could not read or write a file.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "ruleset", Usage: "the game (default: the --from file's): " + orWords(generate.Rulesets())},
+			&cli.StringFlag{Name: "boxes", Usage: "the boxes to use, separated by commas (default: the game's core box)"},
+			&cli.StringFlag{Name: "players", Usage: "the player count or range, e.g. 4 or 1-6 (default: the game's range)"},
+			&cli.StringFlag{Name: "size", Usage: "the board, COLUMNSxROWS in tiles, e.g. 3x3 (default: from --length)"},
+			&cli.StringFlag{Name: "difficulty", Value: "medium", Usage: "how hard: easy, medium or hard"},
+			&cli.StringFlag{Name: "length", Value: "medium", Usage: "how long to play: short, medium or long"},
+			&cli.StringFlag{Name: "seed", Usage: "the seed, a whole number (default: a random one, printed)"},
+			&cli.StringFlag{Name: "from", Usage: "a mission to complete: its tiles, tokens, objectives, rules, boxes and players are kept"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mission to this file (with --count, into this folder) instead of standard output"},
+			&cli.IntFlag{Name: "count", Value: 1, Usage: "how many missions to write into the -o folder, with seeds N, N+1, ..."},
+			&cli.BoolFlag{Name: "force", Usage: "replace files that exist"},
+		},
+		Action: func(_ context.Context, c *cli.Command) error {
+			if c.Args().Len() > 0 {
+				return usageErr("generate takes no arguments, only flags, e.g. 'zmission generate --ruleset zombicide-invader --size 3x3'")
+			}
+			o, err := e.generateOptions(c)
+			if err != nil {
+				return err
+			}
+			count, out := c.Int("count"), c.String("output")
+			if count < 1 || count > 10000 {
+				return usageErr("--count is from 1 to 10000, not %d", count)
+			}
+			if count > 1 && out == "" {
+				return usageErr("--count %d writes files: name their folder with -o DIR", count)
+			}
+			if count > 1 {
+				return e.generateMany(o, count, out, c.Bool("force"))
+			}
+			r, err := generate.Generate(o)
+			if err != nil {
+				return generateErr(err)
+			}
+			summary := fmt.Sprintf("seed %d; estimated %s", o.Seed, r.Estimate.Line())
+			if out == "" {
+				if _, err := e.stdout.Write(r.Data); err != nil {
+					return failErr("writing output: %v", err)
+				}
+				fmt.Fprintf(e.stderr, "zmission: %s\n", summary)
+				return nil
+			}
+			if err := missions.WriteFile(out, r.Data, c.Bool("force")); err != nil {
+				return newWriteErr(out, err)
+			}
+			fmt.Fprintf(e.stdout, "wrote %s (%s)\n", out, summary)
+			return nil
+		},
+	}
+}
+
+// generateOptions reads the flags.
+func (e *env) generateOptions(c *cli.Command) (generate.Options, error) {
+	o := generate.Options{Ruleset: c.String("ruleset"), Players: c.String("players"),
+		Difficulty: c.String("difficulty"), Length: c.String("length")}
+	if b := c.String("boxes"); b != "" {
+		for _, n := range strings.Split(b, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				o.Boxes = append(o.Boxes, n)
+			}
+		}
+	}
+	if s := c.String("size"); s != "" {
+		w, h, err := generate.ParseSize(s)
+		if err != nil {
+			return o, usageErr("%v", err)
+		}
+		o.W, o.H = w, h
+	}
+	if s := c.String("seed"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return o, usageErr("--seed is a whole number from 0 to %d, not %q", uint64(1<<64-1), s)
+		}
+		o.Seed = n
+	} else {
+		o.Seed = rand.Uint64N(1_000_000_000)
+	}
+	if f := c.String("from"); f != "" {
+		data, p := source.ReadFile(f, source.DefaultLimits)
+		if p != nil {
+			return o, failErr("%s", p.Message)
+		}
+		o.From, o.FromName = data, f
+		if o.Ruleset == "" {
+			if doc, probs := missions.Load(f, data, source.DefaultLimits); len(probs) == 0 {
+				if r := doc.Root.Field("ruleset"); r != nil {
+					o.Ruleset = r.Str()
+				}
+			}
+		}
+	}
+	if o.Ruleset == "" {
+		return o, usageErr("generate needs --ruleset: %s", orWords(generate.Rulesets()))
+	}
+	return o, nil
+}
+
+// generateMany writes count missions, seeds o.Seed on, into dir.
+func (e *env) generateMany(o generate.Options, count int, dir string, force bool) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return failErr("cannot create %s: %v", dir, unwrapPath(err))
+	}
+	first := o.Seed
+	for i := 0; i < count; i++ {
+		o.Seed = first + uint64(i)
+		r, err := generate.Generate(o)
+		if err != nil {
+			return generateErr(err)
+		}
+		path := filepath.Join(dir, r.Mission.ID+".yaml")
+		if err := missions.WriteFile(path, r.Data, force); err != nil {
+			return newWriteErr(path, err)
+		}
+		fmt.Fprintf(e.stdout, "wrote %s (seed %d; estimated %s)\n", path, o.Seed, r.Estimate.Line())
+	}
+	return nil
+}
+
+// generateErr words why nothing was generated, with the exit code it
+// calls for.
+func generateErr(err error) error {
+	var bad *generate.BadOption
+	if errors.As(err, &bad) {
+		return usageErr("%s", bad.Reason)
+	}
+	var no *generate.Impossible
+	if errors.As(err, &no) {
+		return &exitError{code: ExitFindings, msg: "cannot generate: " + no.Reason}
+	}
+	return failErr("generate: %v", err)
+}
+
+// orWords lists words as "a, b or c".
+func orWords(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
+}

@@ -1,0 +1,165 @@
+// Package generate makes missions: it proposes a board and a structure
+// within the boxes an author owns, then proves each candidate with the
+// whole lint before handing it back. It is pure and seeded: the same
+// options and seed give the same bytes. Completing a mission an author
+// started (--from) is the general case; generating from nothing is
+// completing an empty one.
+package generate
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+)
+
+// Options of one generated mission.
+type Options struct {
+	Ruleset    string
+	Boxes      []string // nil: the game's core box (or the --from file's)
+	Players    string   // "N" or "A-B"; "" = the game's range
+	W, H       int      // board size: tiles (Zombicide games) or slots (facility); 0 = from the length
+	Difficulty string   // easy, medium, hard; "" = medium
+	Length     string   // short, medium, long; "" = medium
+	Seed       uint64
+	// From is a mission to complete (its bytes) and FromName its file
+	// name, for messages and the header comment.
+	From     []byte
+	FromName string
+}
+
+// Result is a generated mission.
+type Result struct {
+	Data    []byte // the mission as fmt writes it
+	Mission *missions.Mission
+	// Estimate is the kept candidate's difficulty and duration.
+	Estimate   rules.Estimate
+	Candidates int      // candidates that passed the checks, of which it was kept
+	Attempts   int      // candidates made
+	Rejected   []string // why each candidate that failed the checks did
+
+}
+
+// Impossible is a request no mission can meet, with the reason.
+type Impossible struct{ Reason string }
+
+func (e *Impossible) Error() string { return e.Reason }
+
+// BadOption is an option that cannot be read or does not fit the game.
+type BadOption struct{ Reason string }
+
+func (e *BadOption) Error() string { return e.Reason }
+
+func impossible(format string, a ...any) error {
+	return &Impossible{Reason: fmt.Sprintf(format, a...)}
+}
+
+func badOption(format string, a ...any) error {
+	return &BadOption{Reason: fmt.Sprintf(format, a...)}
+}
+
+// Rulesets are the games generate knows.
+func Rulesets() []string { return []string{"facility", "zombicide-classic", "zombicide-invader"} }
+
+// Generate makes one mission.
+func Generate(o Options) (*Result, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	if g, ok := grids[o.Ruleset]; ok {
+		return g.generate(o)
+	}
+	if o.Ruleset == "facility" {
+		return generateFacility(o)
+	}
+	return nil, badOption("generate makes missions for %s, not %q", strings.Join(Rulesets(), ", "), o.Ruleset)
+}
+
+func (o *Options) check() error {
+	switch o.Difficulty {
+	case "":
+		o.Difficulty = "medium"
+	case "easy", "medium", "hard":
+	default:
+		return badOption("--difficulty is easy, medium or hard, not %q", o.Difficulty)
+	}
+	switch o.Length {
+	case "":
+		o.Length = "medium"
+	case "short", "medium", "long":
+	default:
+		return badOption("--length is short, medium or long, not %q", o.Length)
+	}
+	if o.W < 0 || o.H < 0 {
+		return badOption("--size is COLUMNSxROWS, e.g. 3x3")
+	}
+	return nil
+}
+
+// ParseSize reads "WxH" (or "W×H").
+func ParseSize(s string) (w, h int, err error) {
+	a, b, ok := strings.Cut(strings.ReplaceAll(strings.ToLower(s), "×", "x"), "x")
+	if ok {
+		w, err1 := strconv.Atoi(strings.TrimSpace(a))
+		h, err2 := strconv.Atoi(strings.TrimSpace(b))
+		if err1 == nil && err2 == nil && w > 0 && h > 0 && w <= 64 && h <= 64 {
+			return w, h, nil
+		}
+	}
+	return 0, 0, badOption("--size is COLUMNSxROWS with each from 1 to 64, e.g. 3x3, not %q", s)
+}
+
+// ParsePlayers reads "N" or "A-B" for a game whose range is lo-hi.
+func ParsePlayers(s string, lo, hi int) (string, error) {
+	a, b, rng := strings.Cut(s, "-")
+	x, err1 := strconv.Atoi(strings.TrimSpace(a))
+	y := x
+	var err2 error
+	if rng {
+		y, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	if err1 != nil || err2 != nil {
+		return "", badOption("--players is a number or a range such as 1-6, not %q", s)
+	}
+	if x > y {
+		return "", badOption("--players %s runs backwards: write the smaller number first", s)
+	}
+	if x < lo || y > hi {
+		return "", badOption("--players %s: the game is played by %d to %d players", s, lo, hi)
+	}
+	if x == y {
+		return strconv.Itoa(x), nil
+	}
+	return fmt.Sprintf("%d-%d", x, y), nil
+}
+
+// newRand is the seeded source every choice draws from.
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+}
+
+// pick returns a random element of xs (xs not empty).
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// Command is the command line that makes the mission again.
+func (o Options) Command() string {
+	var b strings.Builder
+	b.WriteString("zmission generate --ruleset " + o.Ruleset)
+	if len(o.Boxes) > 0 {
+		b.WriteString(" --boxes " + strings.Join(o.Boxes, ","))
+	}
+	if o.Players != "" {
+		b.WriteString(" --players " + o.Players)
+	}
+	if o.W > 0 {
+		fmt.Fprintf(&b, " --size %dx%d", o.W, o.H)
+	}
+	fmt.Fprintf(&b, " --difficulty %s --length %s --seed %d", o.Difficulty, o.Length, o.Seed)
+	if o.FromName != "" {
+		b.WriteString(" --from " + o.FromName)
+	}
+	return b.String()
+}

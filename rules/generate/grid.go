@@ -1,0 +1,477 @@
+package generate
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/classic"
+	"github.com/zmission/zmission/rules/invader"
+	"github.com/zmission/zmission/source"
+	"github.com/zmission/zmission/validate"
+)
+
+// gridGame is what a game played on tiles supplies to the generator: its
+// core box, how it reads a scene, where Survivors start and enemies spawn,
+// the colours of its locks and the tokens only it has.
+type gridGame struct {
+	ruleset    string
+	core       string
+	play       func(*rules.Scene) *rules.Play
+	startKinds []string // zone kinds the Survivors start in
+	spawnKinds []string // zone kinds Spawn Zones are put in first
+	lockColors []string // door and Objective colours a key/lock pair may use
+	mold       bool     // Invader: Mold, kept from linking two Spawn Zones
+	cars       bool     // classic: cars on the streets
+	shutDoors  bool     // classic: closed doors a Survivor opens with a door-opening weapon
+	lo, hi     int      // player range
+	words      *words   // titles and briefings
+}
+
+var grids = map[string]*gridGame{
+	invader.Ruleset: {
+		ruleset: invader.Ruleset, core: invader.CoreBox,
+		play:       func(s *rules.Scene) *rules.Play { return invader.NewWorld(s).Play() },
+		startKinds: []string{layout.Corridor},
+		spawnKinds: []string{layout.Corridor, layout.Exterior},
+		lockColors: []string{"violet", "green"},
+		mold:       true, lo: 1, hi: 6, words: invaderWords,
+	},
+	classic.Ruleset: {
+		ruleset: classic.Ruleset, core: classic.CoreBox,
+		play:       func(s *rules.Scene) *rules.Play { return classic.NewWorld(s).Play() },
+		startKinds: []string{layout.Street},
+		spawnKinds: []string{layout.Street},
+		lockColors: []string{"blue", "green", "yellow"},
+		cars:       true, shutDoors: true, lo: 1, hi: 6, words: classicWords,
+	},
+}
+
+const (
+	maxAttempts = 40    // candidates made before giving up
+	keep        = 3     // candidates that pass, of which the nearest is kept
+	perBoard    = 3     // structures tried on one board
+	tileSteps   = 20000 // choices the tile search may try per board
+)
+
+// stock is what the boxes hold: tokens by (type, colour) — colour "" for
+// tokens of any colour — and the physical tiles.
+type stock struct {
+	boxes  []string
+	tokens map[[2]string]int
+	set    *layout.TileSet
+	tiles  []physical
+}
+
+// has is how many tokens of typ in colour c the boxes hold (any-colour
+// tokens count for every colour).
+func (s *stock) has(typ, c string) int {
+	return s.tokens[[2]string{typ, c}] + s.tokens[[2]string{typ, ""}]
+}
+
+// hold words the boxes holding something: "invader-core holds", "a + b hold".
+func (s *stock) hold() string {
+	if len(s.boxes) == 1 {
+		return s.boxes[0] + " holds"
+	}
+	return strings.Join(s.boxes, " + ") + " hold"
+}
+
+// request is a generation under way: the options, the boxes, the file
+// being completed and the seeded source.
+type request struct {
+	o     Options
+	g     *gridGame
+	st    *stock
+	from  *missions.Mission
+	fixed map[[2]int]*turned
+	rng   *rand.Rand
+}
+
+func (g *gridGame) generate(o Options) (*Result, error) {
+	from, err := readFrom(o, g.ruleset)
+	if err != nil {
+		return nil, err
+	}
+	boxes := o.Boxes
+	if len(boxes) == 0 && from != nil {
+		boxes = from.Boxes
+	}
+	if len(boxes) == 0 {
+		boxes = []string{g.core}
+	}
+	st, err := g.stock(boxes)
+	if err != nil {
+		return nil, err
+	}
+	if o.Players == "" && from != nil {
+		o.Players = string(from.Players)
+	}
+	if o.Players == "" {
+		o.Players = fmt.Sprintf("%d-%d", g.lo, g.hi)
+	}
+	if o.Players, err = ParsePlayers(o.Players, g.lo, g.hi); err != nil {
+		return nil, err
+	}
+	rq := &request{o: o, g: g, st: st, from: from, rng: newRand(o.Seed)}
+	if err := rq.size(); err != nil {
+		return nil, err
+	}
+	if err := rq.fixedFits(); err != nil {
+		return nil, err
+	}
+	return rq.run()
+}
+
+// stock sums what the boxes hold; a box of another game or an unknown name
+// is a bad option.
+func (g *gridGame) stock(boxes []string) (*stock, error) {
+	st := &stock{tokens: map[[2]string]int{}}
+	seen := map[string]bool{}
+	for _, n := range boxes {
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		b := rules.LookupBox(n)
+		if b == nil {
+			return nil, badOption("no box named %q; the boxes of %s: %s", n, rules.GameName(g.ruleset), strings.Join(rules.BoxNames(g.ruleset), ", "))
+		}
+		if b.Ruleset != g.ruleset {
+			return nil, badOption("%s is a box of %s, not of %s", n, rules.GameName(b.Ruleset), rules.GameName(g.ruleset))
+		}
+		st.boxes = append(st.boxes, n)
+		for typ, by := range b.Tokens {
+			for c, k := range by {
+				st.tokens[[2]string{typ, c}] += k
+			}
+		}
+		if b.Tileset != "" && st.set == nil {
+			set, err := layout.Builtin(b.Tileset)
+			if err != nil {
+				return nil, err
+			}
+			st.set = set
+		}
+	}
+	if st.set == nil {
+		return nil, impossible("the boxes %s hold no tiles", strings.Join(boxes, ", "))
+	}
+	st.tiles = physicalTiles(st.set)
+	return st, nil
+}
+
+// physicalTiles pairs a set's faces into its physical tiles, in file order.
+func physicalTiles(set *layout.TileSet) []physical {
+	var out []physical
+	seen := map[string]bool{}
+	for _, f := range set.Faces {
+		if seen[f.ID] {
+			continue
+		}
+		seen[f.ID] = true
+		ph := physical{faces: []*layout.Face{f}}
+		if o := set.Face(f.Other); f.Other != "" && o != nil {
+			ph.faces = append(ph.faces, o)
+			seen[f.Other] = true
+		}
+		out = append(out, ph)
+	}
+	return out
+}
+
+// size settles the board's size: --size, else the fixed tiles' extent,
+// else one the length asks for; and refuses a board the boxes cannot fill.
+func (rq *request) size() error {
+	o := &rq.o
+	if o.W == 0 && rq.from != nil && len(rq.from.Tiles) > 0 {
+		for _, t := range rq.from.Tiles {
+			o.W, o.H = max(o.W, t.At[0]+1), max(o.H, t.At[1]+1)
+		}
+	}
+	if o.W == 0 {
+		d := map[string][2]int{"short": {2, 2}, "medium": {3, 2}, "long": {3, 3}}[o.Length]
+		o.W, o.H = d[0], d[1]
+		if n := len(rq.st.tiles); o.W*o.H > n {
+			o.W, o.H = min(o.W, n), 1
+		}
+	}
+	n := len(rq.st.tiles)
+	if o.W*o.H > n {
+		return impossible("a %d×%d board needs %d tiles, and %s %d (one of each physical tile of the %s set)",
+			o.W, o.H, o.W*o.H, rq.st.hold(), n, rq.st.set.Name)
+	}
+	return nil
+}
+
+// fixedFits lays the file's own tiles and refuses what the boxes cannot
+// hold before any search: a request that cannot be met is named at once.
+func (rq *request) fixedFits() error {
+	rq.fixed = map[[2]int]*turned{}
+	if rq.from == nil {
+		return nil
+	}
+	for _, t := range rq.from.Tiles {
+		f := rq.st.set.Face(t.Face)
+		if f == nil {
+			return impossible("%s places the face %s, which the %s tile set does not have", rq.o.FromName, t.Face, rq.st.set.Name)
+		}
+		if t.At[0] >= rq.o.W || t.At[1] >= rq.o.H || t.At[0] < 0 || t.At[1] < 0 {
+			return badOption("%s places %s at [%d, %d], outside the %d×%d board asked for", rq.o.FromName, t.Face, t.At[0], t.At[1], rq.o.W, rq.o.H)
+		}
+		rq.fixed[[2]int{t.At[0], t.At[1]}] = turn(f, t.Rot, rq.st.set.Size)
+	}
+	need := map[[2]string]int{}
+	for _, t := range rq.from.Tokens {
+		tt := rules.Defaults(t)
+		need[[2]string{tt.Type, tt.Color}]++
+	}
+	for _, k := range sortedKeys(need) {
+		n := need[k]
+		if have := rq.st.has(k[0], k[1]); n > have && rules.GameHas(rq.g.ruleset, k[0]) {
+			what := k[0]
+			if k[1] != "" {
+				what = k[1] + " " + k[0]
+			}
+			return impossible("%s places %d %s tokens, and %s %d", rq.o.FromName, n, what, rq.st.hold(), have)
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[[2]string]int) [][2]string {
+	out := make([][2]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	return out
+}
+
+// candidate is one proved mission.
+type candidate struct {
+	m   *missions.Mission
+	est rules.Estimate
+}
+
+// run makes candidates until enough pass the checks or the attempts run
+// out, and keeps the one whose estimate is nearest the request.
+func (rq *request) run() (*Result, error) {
+	var passed []candidate
+	var last string
+	var rejected []string
+	attempts := 0
+	inBand := 0
+	for attempts < maxAttempts && (inBand == 0 || len(passed) < keep) {
+		attempts++
+		tiles, ok, exhausted := rq.tiles()
+		if !ok {
+			if exhausted {
+				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
+			}
+			last = "the tile search ran out of steps"
+			continue
+		}
+		b, err := rq.read(tiles)
+		if err != nil {
+			last = err.Error()
+			continue
+		}
+		// Several structures on one board: reading it costs more than
+		// placing tokens on it.
+		for try := 0; try < perBoard && attempts < maxAttempts && (inBand == 0 || len(passed) < keep); try++ {
+			if try > 0 {
+				attempts++
+			}
+			m, err := rq.structure(b)
+			if err != nil {
+				last = err.Error()
+				break
+			}
+			c, why := rq.prove(m)
+			if why != "" {
+				last = why
+				rejected = append(rejected, why)
+				continue
+			}
+			passed = append(passed, c)
+			if c.est.Difficulty == rq.o.Difficulty {
+				inBand++
+			}
+		}
+	}
+	if len(passed) == 0 {
+		return nil, impossible("none of %d candidates passed the checks; the last: %s", attempts, last)
+	}
+	best := -1
+	for i, c := range passed {
+		if c.est.Difficulty == rq.o.Difficulty && (best < 0 || rq.distance(c.est) < rq.distance(passed[best].est)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		lo, hi := passed[0].est, passed[0].est
+		for _, c := range passed {
+			if c.est.Score < lo.Score {
+				lo = c.est
+			}
+			if c.est.Score > hi.Score {
+				hi = c.est
+			}
+		}
+		return nil, impossible("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --size or --difficulty",
+			rq.o.Difficulty, rq.o.W, rq.o.H, attempts, lo.Score, hi.Score, bandWords(lo, hi), rq.o.Difficulty, bandRange(rq.o.Difficulty))
+	}
+	c := passed[best]
+	c.m.Duration = c.est.Minutes
+	data, err := emit(c.m, rq.header())
+	if err != nil {
+		return nil, err
+	}
+	// What is written is checked as written.
+	if _, why := check("generated.yaml", data); why != "" {
+		return nil, fmt.Errorf("the mission made does not pass its checks as YAML: %s", why)
+	}
+	return &Result{Data: data, Mission: c.m, Estimate: c.est, Candidates: len(passed), Attempts: attempts, Rejected: rejected}, nil
+}
+
+// distance is how far an estimate is from the request: the score from
+// the difficulty's band, and the minutes from the length's, a band of
+// score counting as much as half an hour.
+func (rq *request) distance(e rules.Estimate) float64 {
+	return math.Abs(e.Score-bandCentre(rq.o.Difficulty)) + math.Abs(float64(e.Minutes-lengthMinutes(rq.o.Length)))/30
+}
+
+// lengthMinutes is the playing time a length aims at.
+func lengthMinutes(l string) int {
+	return map[string]int{"short": 45, "medium": 75, "long": 110}[l]
+}
+
+func bandWords(lo, hi rules.Estimate) string {
+	if lo.Difficulty == hi.Difficulty {
+		return lo.Difficulty
+	}
+	return lo.Difficulty + " to " + hi.Difficulty
+}
+
+// bandRange words the scores of a difficulty.
+func bandRange(d string) string {
+	switch d {
+	case "easy":
+		return fmt.Sprintf("a score below %.1f", rules.BandEasy)
+	case "hard":
+		return fmt.Sprintf("a score of %.1f or more", rules.BandHard)
+	}
+	return fmt.Sprintf("a score from %.1f to below %.1f", rules.BandEasy, rules.BandHard)
+}
+
+// bandCentre is the score a difficulty aims at.
+func bandCentre(d string) float64 {
+	switch d {
+	case "easy":
+		return rules.BandEasy - 0.8
+	case "hard":
+		return rules.BandHard + 0.8
+	}
+	return (rules.BandEasy + rules.BandHard) / 2
+}
+
+// tiles lays the board: ok=false when no layout was found, exhausted when
+// the search tried everything (no seed will do better).
+func (rq *request) tiles() (tiles []missions.Tile, ok, exhausted bool) {
+	s := &tileSearch{n: rq.st.set.Size, w: rq.o.W, h: rq.o.H, tiles: rq.st.tiles, fixed: rq.fixed,
+		used: map[int]bool{}, rng: rq.rng, steps: tileSteps, cache: map[turnKey]*turned{}}
+	for _, t := range rq.fixed {
+		for i, ph := range rq.st.tiles {
+			for _, f := range ph.faces {
+				if f == t.face {
+					s.used[i] = true
+				}
+			}
+		}
+	}
+	if !s.run() {
+		return nil, false, s.steps > 0
+	}
+	for p, t := range s.grid {
+		at := [2]int{p % s.w, p / s.w}
+		if _, ok := rq.fixed[at]; ok {
+			continue
+		}
+		tiles = append(tiles, missions.Tile{Face: t.face.ID, At: at, Rot: t.rot})
+	}
+	return tiles, true, false
+}
+
+// prove lints the candidate as a file and says why it fails, if it does:
+// an error of any check, or a warning other than the board's own (tile
+// borders, which only an author's fixed tiles can bring).
+func (rq *request) prove(m *missions.Mission) (candidate, string) {
+	data, err := emitJSON(m)
+	if err != nil {
+		return candidate{}, err.Error()
+	}
+	r, why := check(candidateFile, data)
+	if why != "" {
+		return candidate{}, why
+	}
+	a := rules.Lookup(m.Ruleset).(rules.Analyzer).Analyze(r.Scene)
+	return candidate{m: m, est: *a.Estimate}, ""
+}
+
+// check lints a file's bytes and says why they fail, if they do.
+func check(file string, data []byte) (*lint.Result, string) {
+	r := lint.Bytes(file, data, lint.Options{Limits: source.DefaultLimits})
+	for _, d := range r.Diags {
+		if d.Severity == validate.Error || d.Severity == validate.Warning && !boardWarning(d.Rule) {
+			return nil, fmt.Sprintf("%s [%s]", d.Message, d.Rule)
+		}
+	}
+	if r.Scene == nil {
+		return nil, "the board could not be built"
+	}
+	return r, ""
+}
+
+// boardWarning: the warnings of how tiles meet, which the tile search
+// never brings and an author's own tiles may.
+func boardWarning(rule string) bool {
+	switch rule {
+	case layout.ProblemBorderMismatch, layout.ProblemBorderOpenSpace, layout.ProblemBorderDeadEnd, layout.ProblemHatchMisplaced:
+		return true
+	}
+	return false
+}
+
+func (rq *request) header() []string {
+	return []string{
+		"Generated by zmission; this command makes it again, byte for byte:",
+		rq.o.Command(),
+	}
+}
+
+// readFrom decodes the mission to complete, if any.
+func readFrom(o Options, ruleset string) (*missions.Mission, error) {
+	if o.From == nil {
+		return nil, nil
+	}
+	name := o.FromName
+	doc, probs := missions.Load(name, o.From, source.DefaultLimits)
+	if len(probs) > 0 {
+		return nil, badOption("%s", probs[0].String())
+	}
+	m, err := doc.Decode()
+	if err != nil {
+		return nil, badOption("%s: %v", name, err)
+	}
+	if m.Ruleset != "" && m.Ruleset != ruleset {
+		return nil, badOption("%s is a %s mission, not %s", name, m.Ruleset, ruleset)
+	}
+	return m, nil
+}

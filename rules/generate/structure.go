@@ -1,0 +1,810 @@
+package generate
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/invader"
+	"github.com/zmission/zmission/source"
+)
+
+// plan is a board read for placing the mission's structure: the
+// Survivors' ways that need nothing (the doors are open doorways until a
+// token is put on them), the distances along them and the enemies'.
+type plan struct {
+	rq    *request
+	scene *rules.Scene
+	pl    *rules.Play
+	zones []*layout.Zone
+	ways  []rules.Move // Survivors' moves needing no key the team lacks
+	start int
+	reach []bool // from the start along ways
+	dist  []int  // Survivor moves from the start
+	edist []int  // enemy moves from the start
+	taken map[int]bool
+	m     *missions.Mission
+}
+
+// board is a laid board read once: its scene and the game's reading of
+// it, and the mission with the fixed parts and the tiles, which each
+// structure tried on it starts from.
+type board struct {
+	scene *rules.Scene
+	pl    *rules.Play
+	m     *missions.Mission
+}
+
+// structure puts the mission on the board: start, key/lock chain,
+// objectives, exit, spawns and the game's own tokens, keeping whatever
+// the file being completed fixes.
+func (rq *request) structure(b *board) (*missions.Mission, error) {
+	m := *b.m
+	m.Tokens = slices.Clone(b.m.Tokens)
+	m.Objectives = slices.Clone(b.m.Objectives)
+	m.Rules = slices.Clone(b.m.Rules)
+	p := &plan{rq: rq, scene: b.scene, pl: b.pl, zones: b.scene.Board.Zones, start: -1, taken: map[int]bool{}, m: &m}
+	for _, t := range b.scene.Tokens {
+		p.taken[t.Zone.Index] = true
+		if t.Type == missions.TokStart {
+			p.start = t.Zone.Index
+		}
+	}
+	if err := p.placeStart(); err != nil {
+		return nil, err
+	}
+	locks := p.placeLocks()
+	p.placeObjectives(locks)
+	p.placeExit(locks)
+	p.placeSpawns(locks)
+	if rq.g.mold {
+		p.placeMold(locks)
+	}
+	if rq.g.cars {
+		p.placeCars()
+	}
+	if rq.g.shutDoors {
+		p.shutDoors(locks)
+	}
+	p.objectives(locks)
+	rq.texts(&m, locks)
+	return &m, nil
+}
+
+// base is the mission with the file's fixed parts and the new tiles.
+func (rq *request) base(tiles []missions.Tile) *missions.Mission {
+	m := &missions.Mission{Format: missions.FormatVersion, Ruleset: rq.g.ruleset, Survivors: 6}
+	if f := rq.from; f != nil {
+		c := *f
+		m = &c
+		m.Format = missions.FormatVersion
+		m.Ruleset = rq.g.ruleset
+		m.Tiles = slices.Clone(f.Tiles)
+		m.Tokens = slices.Clone(f.Tokens)
+		m.Objectives = slices.Clone(f.Objectives)
+		m.Rules = slices.Clone(f.Rules)
+	}
+	m.Boxes = slices.Clone(rq.st.boxes)
+	m.Players = missions.Amount(rq.o.Players)
+	m.Tileset = rq.st.set.Name
+	m.Tiles = append(m.Tiles, tiles...)
+	return m
+}
+
+// read builds the scene of the board as lint does.
+func (rq *request) read(tiles []missions.Tile) (*board, error) {
+	m := rq.base(tiles)
+	data, err := emitJSON(m)
+	if err != nil {
+		return nil, err
+	}
+	r := lint.Bytes(candidateFile, data, lint.Options{Limits: source.DefaultLimits})
+	if r.Scene == nil {
+		return nil, errors.New("the board could not be built")
+	}
+	return &board{scene: r.Scene, pl: rq.g.play(r.Scene), m: m}, nil
+}
+
+// has reports whether the mission being completed already holds tokens of typ.
+func (p *plan) has(typ string) bool {
+	return slices.ContainsFunc(p.m.Tokens, func(t missions.Token) bool { return t.Type == typ })
+}
+
+// survey works out the ways from the start: moves needing no key, plus
+// oxygen when an Oxygen Supply Room is on the way, plus a door-opening
+// weapon where the game finds one by Searching.
+func (p *plan) survey() {
+	n := len(p.zones)
+	keys := map[string]int{}
+	for {
+		p.ways = p.ways[:0]
+		for _, mv := range p.pl.Moves {
+			if mv.Survivors && !mv.OneWay && rules.Has(keys, mv.Requires) {
+				p.ways = append(p.ways, mv)
+			}
+		}
+		p.reach = rules.Reachable(p.ways, n, p.start, keys)
+		grew := false
+		for z, ok := range p.reach {
+			if ok && p.zones[z].HasFeature("oxygen") && p.rq.g.mold {
+				if _, had := keys[rules.KeyOxygen]; !had {
+					keys[rules.KeyOxygen] = 0
+					grew = true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	p.dist = bfs(p.ways, n, p.start, nil)
+	p.edist = p.pl.EnemyDistance([]int{p.start})
+}
+
+// bfs is the Survivor moves from start to every zone along ways, leaving
+// out the moves cut; -1 where none leads.
+func bfs(ways []rules.Move, n, start int, cut map[int]bool) []int {
+	adj := make([][]int, n)
+	for i, m := range ways {
+		if cut[i] {
+			continue
+		}
+		adj[m.From] = append(adj[m.From], m.To)
+		adj[m.To] = append(adj[m.To], m.From)
+	}
+	dist := make([]int, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	if start < 0 {
+		return dist
+	}
+	dist[start] = 0
+	q := []int{start}
+	for len(q) > 0 {
+		z := q[0]
+		q = q[1:]
+		for _, o := range adj[z] {
+			if dist[o] < 0 {
+				dist[o] = dist[z] + 1
+				q = append(q, o)
+			}
+		}
+	}
+	return dist
+}
+
+// placeStart picks the start: the zone of the start kind, among a few
+// drawn, from which the most of the board is reached.
+func (p *plan) placeStart() error {
+	if p.start >= 0 {
+		p.survey()
+		return nil
+	}
+	var kinds []int
+	for i, z := range p.zones {
+		if slices.Contains(p.rq.g.startKinds, z.Kind) && !p.taken[i] {
+			kinds = append(kinds, i)
+		}
+	}
+	if len(kinds) == 0 {
+		return fmt.Errorf("the board has no %s zone to start in", p.rq.g.startKinds[0])
+	}
+	best, bestN := -1, -1
+	for try := 0; try < 4; try++ {
+		p.start = pick(p.rq.rng, kinds)
+		p.survey()
+		n := 0
+		for _, ok := range p.reach {
+			if ok {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = p.start, n
+		}
+	}
+	p.start = best
+	p.survey()
+	p.add(missions.Token{Type: missions.TokStart, In: p.zones[best].ID}, best)
+	return nil
+}
+
+// add puts a token on the mission and marks its zone taken.
+func (p *plan) add(t missions.Token, zone int) {
+	p.m.Tokens = append(p.m.Tokens, t)
+	if zone >= 0 {
+		p.taken[zone] = true
+	}
+}
+
+// lock is one key/lock pair: a coloured door on a doorway that is the only
+// way on, and the zones behind it.
+type lock struct {
+	color  string
+	way    rules.Move
+	behind []bool
+	key    int // the zone of its key (a coloured Objective)
+	spawn  bool
+}
+
+// chainLength is how many locks the difficulty and length ask for.
+func (p *plan) chainLength() int {
+	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty]
+	if p.rq.o.Length == "long" && n < 2 {
+		n++
+	}
+	return n
+}
+
+// placeLocks builds the chain front to back: each lock is a doorway that
+// alone leads on to zones behind the one before, and its key lies in the
+// zones reached before it — so every key comes before its lock.
+func (p *plan) placeLocks() []*lock {
+	if p.has(missions.TokDoor) && slices.ContainsFunc(p.m.Tokens, func(t missions.Token) bool {
+		return t.Type == missions.TokDoor && t.Color != "" && t.Color != "neutral"
+	}) {
+		return nil // the file has its own locks
+	}
+	want := p.chainLength()
+	// A coloured Objective the file places with no door of its colour is
+	// a key an author pinned: it opens the first lock.
+	pinned := p.pinnedKeys()
+	colors := slices.Collect(func(yield func(string) bool) {
+		for _, k := range pinned {
+			if !yield(p.scene.Tokens[k].Color) {
+				return
+			}
+		}
+	})
+	for _, c := range p.rq.g.lockColors {
+		if p.rq.st.has(missions.TokDoor, c) > 0 && p.rq.st.has(missions.TokObjective, c) > 0 && !p.colorUsed(c) {
+			colors = append(colors, c)
+		}
+	}
+	want = max(min(want, len(colors)), min(len(pinned), 1))
+	n := len(p.zones)
+	type door struct {
+		i      int
+		behind []bool
+		size   int
+	}
+	var doors []door
+	for i, mv := range p.ways {
+		if mv.Via != "door" || len(mv.Edges) != 1 || mv.Door >= 0 || !p.reach[mv.From] {
+			continue
+		}
+		d := bfs(p.ways, n, p.start, map[int]bool{i: true})
+		behind := make([]bool, n)
+		size := 0
+		for z := range behind {
+			if p.reach[z] && d[z] < 0 {
+				behind[z], size = true, size+1
+			}
+		}
+		if size > 0 && !behind[p.start] {
+			doors = append(doors, door{i, behind, size})
+		}
+	}
+	var out []*lock
+	front := p.reach
+	for len(out) < want {
+		key := -1 // the zone of a pinned key, which must lie before the lock
+		if len(out) < len(pinned) {
+			key = p.scene.Tokens[pinned[len(out)]].Zone.Index
+		}
+		var fits []door
+		for _, d := range doors {
+			if !within(d.behind, front) || sameSet(d.behind, front) || isUsed(out, d.i, p.ways) {
+				continue
+			}
+			if key >= 0 && (d.behind[key] || !front[key]) || key < 0 && len(p.keyRooms(front, d.behind)) == 0 {
+				continue
+			}
+			fits = append(fits, d)
+		}
+		if len(fits) == 0 {
+			break
+		}
+		d := pick(p.rq.rng, fits)
+		l := &lock{color: colors[len(out)], way: p.ways[d.i], behind: d.behind, key: key}
+		e := l.way.Edges[0]
+		at := [2]int{e.X, e.Y}
+		p.add(missions.Token{Type: missions.TokDoor, Color: l.color, At: &at, Side: e.Dir.String()}, -1)
+		if key < 0 {
+			l.key = pick(p.rq.rng, p.keyRooms(front, d.behind))
+			p.add(missions.Token{Type: missions.TokObjective, Color: l.color, In: p.zones[l.key].ID}, l.key)
+		}
+		out = append(out, l)
+		front = d.behind
+	}
+	return out
+}
+
+// pinnedKeys are the scene's coloured Objectives (token indexes) whose
+// colour no door of the file has and no rule of the file opens.
+func (p *plan) pinnedKeys() []int {
+	var out []int
+	for i, t := range p.scene.Tokens {
+		if t.Type != missions.TokObjective || t.Color == "" || t.Color == "red" {
+			continue
+		}
+		opened := slices.ContainsFunc(p.m.Rules, func(r missions.Rule) bool {
+			return slices.ContainsFunc(r.Then, func(e missions.Effect) bool { return e.Open == t.Color })
+		})
+		door := slices.ContainsFunc(p.m.Tokens, func(d missions.Token) bool { return d.Type == missions.TokDoor && d.Color == t.Color })
+		if !opened && !door && p.rq.st.has(missions.TokDoor, t.Color) > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (p *plan) colorUsed(c string) bool {
+	return slices.ContainsFunc(p.m.Tokens, func(t missions.Token) bool { return t.Color == c })
+}
+
+func within(a, b []bool) bool {
+	for i := range a {
+		if a[i] && !b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameSet(a, b []bool) bool { return slices.Equal(a, b) }
+
+func isUsed(ls []*lock, i int, ways []rules.Move) bool {
+	for _, l := range ls {
+		if l.way.Edge == ways[i].Edge {
+			return true
+		}
+	}
+	return false
+}
+
+// keyRooms are the free room zones of front that are not behind: where a
+// key may lie.
+func (p *plan) keyRooms(front, behind []bool) []int {
+	var out []int
+	for z := range front {
+		if front[z] && !behind[z] && z != p.start && !p.taken[z] && p.zones[z].Kind == layout.Room {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+// freeZones are the zones the Survivors reach, with no token yet, that
+// keep accepts.
+func (p *plan) freeZones(keep func(z int) bool) []int {
+	return p.free(func(z int) bool { return p.reach[z] && keep(z) })
+}
+
+// free are the zones with no token yet, the start aside, that keep accepts.
+func (p *plan) free(keep func(z int) bool) []int {
+	var out []int
+	for z := range p.zones {
+		if !p.taken[z] && z != p.start && keep(z) {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+// objectiveCount is how many red Objectives the length asks for.
+func (p *plan) objectiveCount() int {
+	n := map[string]int{"short": 2, "medium": 3, "long": 4}[p.rq.o.Length] + p.rq.rng.IntN(2)
+	have := p.rq.st.has(missions.TokObjective, "red")
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokObjective {
+			have--
+		}
+	}
+	return max(0, min(n, have))
+}
+
+// placeObjectives puts the red Objectives in rooms, away from the start,
+// one behind each lock where there is room for it.
+func (p *plan) placeObjectives(locks []*lock) {
+	if slices.ContainsFunc(p.m.Tokens, func(t missions.Token) bool {
+		return t.Type == missions.TokObjective && (t.Color == "" || t.Color == "red")
+	}) {
+		return
+	}
+	n := p.objectiveCount()
+	for _, l := range locks {
+		if n == 0 {
+			break
+		}
+		in := p.freeZones(func(z int) bool { return l.behind[z] && p.zones[z].Kind == layout.Room })
+		if len(in) > 0 {
+			z := pick(p.rq.rng, in)
+			p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
+			n--
+		}
+	}
+	for ; n > 0; n-- {
+		in := p.freeZones(func(z int) bool { return p.zones[z].Kind == layout.Room && p.dist[z] >= 2 })
+		if len(in) == 0 {
+			in = p.freeZones(func(z int) bool { return p.zones[z].Kind != layout.Exterior || p.rq.g.mold })
+		}
+		if len(in) == 0 {
+			return
+		}
+		z := pick(p.rq.rng, in)
+		p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
+	}
+}
+
+// placeExit puts the Exit behind the last lock, else among the zones
+// farthest from the start.
+func (p *plan) placeExit(locks []*lock) {
+	if p.has(missions.TokExit) {
+		return
+	}
+	var in []int
+	if len(locks) > 0 {
+		last := locks[len(locks)-1]
+		in = p.freeZones(func(z int) bool { return last.behind[z] })
+	}
+	if len(in) == 0 {
+		far := 0
+		for z, d := range p.dist {
+			if p.reach[z] && !p.taken[z] {
+				far = max(far, d)
+			}
+		}
+		in = p.freeZones(func(z int) bool { return p.dist[z] >= far*3/4 && p.dist[z] >= 1 })
+	}
+	if len(in) == 0 {
+		return
+	}
+	z := pick(p.rq.rng, in)
+	p.add(missions.Token{Type: missions.TokExit, In: p.zones[z].ID}, z)
+}
+
+// spawnPlan is how many Spawn Zones, and how near the start they may be,
+// for the difficulty.
+func (p *plan) spawnPlan() (count, near int) {
+	tiles := p.rq.o.W * p.rq.o.H
+	switch p.rq.o.Difficulty {
+	case "easy":
+		count, near = 1, 4
+	case "hard":
+		count, near = 3, 2
+	default:
+		count, near = 2, 3
+	}
+	if tiles >= 6 || p.rq.o.Difficulty != "easy" && tiles >= 4 {
+		count++
+	}
+	if tiles <= 1 {
+		count = 1
+	}
+	return min(count, p.rq.st.has(missions.TokSpawn, "red")), near
+}
+
+// placeSpawns puts Spawn Zones at least the difficulty's distance from the
+// start (in enemy moves), apart from each other, none behind a lock; on
+// hard, a Spawn Zone of the first lock's colour wakes when its key is taken.
+func (p *plan) placeSpawns(locks []*lock) {
+	if p.has(missions.TokSpawn) {
+		return
+	}
+	count, near := p.spawnPlan()
+	behind := func(z int) bool {
+		for _, l := range locks {
+			if l.behind[z] {
+				return true
+			}
+		}
+		return false
+	}
+	var chosen []int
+	for d := near; d >= 2 && len(chosen) < count; d-- {
+		for _, kinds := range [][]string{p.rq.g.spawnKinds, nil} {
+			for len(chosen) < count {
+				in := p.free(func(z int) bool {
+					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen)
+				})
+				if len(in) == 0 {
+					break
+				}
+				if p.rq.o.Difficulty == "hard" {
+					in = nearest(in, p.edist)
+				}
+				chosen = append(chosen, pick(p.rq.rng, in))
+				p.taken[chosen[len(chosen)-1]] = true
+			}
+		}
+	}
+	for i, z := range chosen {
+		p.add(missions.Token{Type: missions.TokSpawn, Color: "red", First: i == 0, In: p.zones[z].ID}, z)
+	}
+	if p.rq.o.Difficulty == "hard" {
+		p.wakingSpawn(locks, chosen, behind)
+	}
+}
+
+// wakingSpawn adds, on hard, a Spawn Zone of a colour that wakes later:
+// when the first lock's key is taken, else at the start of Round 3.
+func (p *plan) wakingSpawn(locks []*lock, chosen []int, behind func(int) bool) {
+	color := ""
+	if len(locks) > 0 && p.rq.st.has(missions.TokSpawn, locks[0].color) > 0 {
+		color = locks[0].color
+	} else {
+		for _, c := range p.rq.g.lockColors {
+			if p.rq.st.has(missions.TokSpawn, c) > 0 && !p.colorUsed(c) {
+				color = c
+				break
+			}
+		}
+	}
+	if color == "" {
+		return
+	}
+	in := p.freeZones(func(z int) bool { return p.edist[z] >= 2 && !behind(z) && p.apart(z, chosen) })
+	if len(in) == 0 {
+		return
+	}
+	z := pick(p.rq.rng, in)
+	p.add(missions.Token{Type: missions.TokSpawn, Color: color, In: p.zones[z].ID}, z)
+	if len(locks) > 0 && locks[0].color == color {
+		locks[0].spawn = true
+		return
+	}
+	p.m.Rules = append(p.m.Rules, missions.Rule{When: &missions.Trigger{Round: 3}, Then: []missions.Effect{{Activate: color}},
+		Text: fmt.Sprintf("At the start of Round 3, the %s Spawn Zone activates.", color)})
+}
+
+// nearest keeps the zones of zs nearest the start by dist.
+func nearest(zs []int, dist []int) []int {
+	low := -1
+	for _, z := range zs {
+		if low < 0 || dist[z] < low {
+			low = dist[z]
+		}
+	}
+	var out []int
+	for _, z := range zs {
+		if dist[z] == low {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+// apart reports whether zone z is far enough from the Spawn Zones chosen:
+// three enemy moves, and in Invader no short Mold chain between them.
+func (p *plan) apart(z int, chosen []int) bool {
+	if len(chosen) == 0 {
+		return true
+	}
+	gap := 3
+	if p.rq.o.Difficulty == "hard" {
+		gap = 2
+	}
+	d := p.pl.EnemyDistance([]int{z})
+	for _, c := range chosen {
+		if d[c] >= 0 && d[c] < gap {
+			return false
+		}
+		if p.rq.g.mold {
+			if chain, ok := invader.NewWorld(p.scene).MoldChain(z, c); ok && len(chain) < gap {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// placeMold puts Active Mold in a few zones far from every Spawn Zone and
+// from the locked zones (Mold turns walls into openings).
+func (p *plan) placeMold(locks []*lock) {
+	if p.has(missions.TokMold) {
+		return
+	}
+	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty]
+	n = min(n, p.rq.st.has(missions.TokMold, ""))
+	var spawns []int
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokSpawn && t.In != "" {
+			if z := p.scene.Board.Zone(t.In); z != nil {
+				spawns = append(spawns, z.Index)
+			}
+		}
+	}
+	fromSpawn := p.pl.EnemyDistance(spawns)
+	near := map[int]bool{}
+	for _, a := range p.scene.Board.Adjacent() {
+		for _, l := range locks {
+			if l.behind[a.A] || l.behind[a.B] {
+				near[a.A], near[a.B] = true, true
+			}
+		}
+	}
+	for ; n > 0; n-- {
+		in := p.freeZones(func(z int) bool {
+			k := p.zones[z].Kind
+			return (k == layout.Room || k == layout.Corridor) && !near[z] && fromSpawn[z] >= 3 && p.dist[z] >= 2 && len(p.zones[z].Features) == 0
+		})
+		if len(in) == 0 {
+			return
+		}
+		z := pick(p.rq.rng, in)
+		p.add(missions.Token{Type: missions.TokMold, In: p.zones[z].ID}, z)
+	}
+}
+
+// placeCars parks up to two cars on free streets.
+func (p *plan) placeCars() {
+	if p.has(missions.TokCar) {
+		return
+	}
+	n := p.rq.rng.IntN(3)
+	for _, kind := range []string{"pimpmobile", "police"}[:min(n, 2)] {
+		if p.rq.st.has(missions.TokCar, kind) == 0 {
+			continue
+		}
+		in := p.freeZones(func(z int) bool { return p.zones[z].Kind == layout.Street })
+		if len(in) == 0 {
+			return
+		}
+		z := pick(p.rq.rng, in)
+		p.add(missions.Token{Type: missions.TokCar, Kind: kind, In: p.zones[z].ID}, z)
+		p.m.Rules = append(p.m.Rules, missions.Rule{Text: carRule[kind]})
+	}
+}
+
+var carRule = map[string]string{
+	"pimpmobile": "The Pimpmobile can be driven, and Searched once, for Ma's Shotgun or the Evil Twins.",
+	"police":     "The police car can be driven, and Searched every Turn.",
+}
+
+// shutDoors closes a few doorways of buildings away from the start: the
+// Survivors open them with a door-opening weapon found in a building
+// they reach with every door shut. Zombies never open doors, so a door
+// that would cut a Spawn Zone off from the Survivors stays open.
+func (p *plan) shutDoors(locks []*lock) {
+	if slices.ContainsFunc(p.m.Tokens, func(t missions.Token) bool {
+		return t.Type == missions.TokDoor && (t.Color == "" || t.Color == "neutral")
+	}) {
+		return
+	}
+	left := p.rq.st.has(missions.TokDoor, "neutral")
+	closed := map[layout.CellEdge]bool{}
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokDoor {
+			left--
+			if t.At != nil {
+				if d, ok := rules.Side(t.Side); ok {
+					closed[p.edgeAt(t.At[0], t.At[1], d)] = true
+				}
+			}
+		}
+	}
+	var spawns []int
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokSpawn && t.In != "" {
+			if z := p.scene.Board.Zone(t.In); z != nil {
+				spawns = append(spawns, z.Index)
+			}
+		}
+	}
+	for _, mv := range p.ways {
+		if left <= 0 {
+			return
+		}
+		if mv.Via != "door" || len(mv.Edges) != 1 || mv.Door >= 0 || p.dist[mv.From] < 2 && p.dist[mv.To] < 2 || closed[mv.Edges[0]] {
+			continue
+		}
+		if p.rq.rng.IntN(3) != 0 {
+			continue
+		}
+		closed[mv.Edges[0]] = true
+		if !p.enemiesCome(closed, spawns) {
+			delete(closed, mv.Edges[0])
+			continue
+		}
+		e := mv.Edges[0]
+		at := [2]int{e.X, e.Y}
+		p.add(missions.Token{Type: missions.TokDoor, At: &at, Side: e.Dir.String()}, -1)
+		left--
+	}
+}
+
+// edgeAt is the cell edge on side d of cell (x, y) as moves list it.
+func (p *plan) edgeAt(x, y int, d layout.Dir) layout.CellEdge {
+	for _, mv := range p.pl.Moves {
+		for _, e := range mv.Edges {
+			if e.X == x && e.Y == y && e.Dir == d || e.X == x+layout.DX[d] && e.Y == y+layout.DY[d] && e.Dir == d.Opposite() {
+				return e
+			}
+		}
+	}
+	return layout.CellEdge{X: x, Y: y, Dir: d}
+}
+
+// enemiesCome reports whether enemies from every Spawn Zone still reach
+// the start with the doors closed shut.
+func (p *plan) enemiesCome(closed map[layout.CellEdge]bool, spawns []int) bool {
+	n := len(p.zones)
+	adj := make([][]int, n)
+	for _, mv := range p.pl.Moves {
+		if !mv.Xenos {
+			continue
+		}
+		open := false
+		for _, e := range mv.Edges {
+			if !closed[e] {
+				open = true
+			}
+		}
+		if open || len(mv.Edges) == 0 {
+			adj[mv.From] = append(adj[mv.From], mv.To)
+			adj[mv.To] = append(adj[mv.To], mv.From)
+		}
+	}
+	seen := make([]bool, n)
+	seen[p.start] = true
+	q := []int{p.start}
+	for len(q) > 0 {
+		z := q[0]
+		q = q[1:]
+		for _, o := range adj[z] {
+			if !seen[o] {
+				seen[o] = true
+				q = append(q, o)
+			}
+		}
+	}
+	for _, s := range spawns {
+		if !seen[s] {
+			return false
+		}
+	}
+	return true
+}
+
+func indexOf(ways []rules.Move, mv rules.Move) int {
+	for i := range ways {
+		if ways[i].Edge == mv.Edge && ways[i].From == mv.From && ways[i].To == mv.To {
+			return i
+		}
+	}
+	return -1
+}
+
+// objectives writes the victory conditions, unless the file has its own,
+// and the rules that open each lock (and wake its Spawn Zone).
+func (p *plan) objectives(locks []*lock) {
+	for _, l := range locks {
+		r := missions.Rule{When: &missions.Trigger{Take: l.color}, Then: []missions.Effect{{Open: l.color}}}
+		if l.spawn {
+			r.Then = append(r.Then, missions.Effect{Activate: l.color})
+		}
+		r.Text = lockText(p.rq.g, l)
+		p.m.Rules = append(p.m.Rules, r)
+	}
+	if len(p.m.Objectives) > 0 {
+		return
+	}
+	objs := 0
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokObjective {
+			objs++
+		}
+	}
+	if objs > 0 {
+		p.m.Objectives = append(p.m.Objectives, missions.Objective{Take: "all", Text: fmt.Sprintf("Take all %d Objectives.", objs)})
+	}
+	if p.has(missions.TokExit) {
+		p.m.Objectives = append(p.m.Objectives, missions.Objective{Exit: "all", Text: "Reach the Exit with all Survivors."})
+	}
+}
