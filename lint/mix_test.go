@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/reftext"
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/source"
@@ -16,13 +17,13 @@ import (
 // station, through airlocks) is Zombicide: Invader's, streets classic
 // Zombicide's.
 const (
-	invaderText = "../../shared/reference/000_ada9705b43fae874.txt"
-	classicText = "../../shared/reference/002_89d8bb332def9044.txt"
+	invaderText = "000_ada9705b43fae874.txt"
+	classicText = "002_89d8bb332def9044.txt"
 )
 
 func quoteFrom(t *testing.T, file, s string) {
 	t.Helper()
-	data, err := os.ReadFile(file)
+	data, err := os.ReadFile(reftext.Path(file))
 	if err != nil {
 		t.Logf("the rule text is not here (%v); quote not checked: %q", err, s)
 		return

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/reftext"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/colony"
@@ -375,7 +376,7 @@ func TestJSONScenario(t *testing.T) {
 
 // reference is the raw rule text the tests quote; every quote must be in
 // it, so a test cannot cite a sentence the text does not have.
-const reference = "../../../shared/reference/001_ba58b7d92d0321ac.txt"
+var reference = reftext.Path("001_ba58b7d92d0321ac.txt")
 
 func quote(t *testing.T, s string) {
 	t.Helper()

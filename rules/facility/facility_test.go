@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/reftext"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/source"
@@ -327,7 +328,7 @@ func TestEggsNeedTheNest(t *testing.T) {
 
 // rulebook is the raw rule text the tests quote; every quote must be in it,
 // so a test cannot cite a sentence the rulebook does not have.
-const rulebook = "../../../shared/reference/004_80a4918f96275760.txt"
+var rulebook = reftext.Path("004_80a4918f96275760.txt")
 
 func quote(t *testing.T, s string) {
 	t.Helper()

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/reftext"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
@@ -17,7 +18,7 @@ import (
 
 // rulebook is the raw rule text the tests quote; every quote must be in it,
 // so a test cannot cite a sentence the rulebook does not have.
-const rulebook = "../../../shared/reference/003_877fd2bd2cb136b6.txt"
+var rulebook = reftext.Path("003_877fd2bd2cb136b6.txt")
 
 func quote(t *testing.T, s string) {
 	t.Helper()
