@@ -164,8 +164,10 @@ type FaceView struct {
 type TokenKind struct {
 	Type  string `json:"type"`
 	Color string `json:"color,omitempty"`
+	All   bool   `json:"all,omitempty"` // every colour of the type together: a count, not a token to drag
 	Used  int    `json:"used"`
-	Owned int    `json:"owned"` // -1: not counted (the start)
+	Extra int    `json:"extra,omitempty"` // of Used: added by the rules (Spawn Zones for 7+ Survivors)
+	Owned int    `json:"owned"`           // -1: not counted (the start)
 }
 
 // Leg is one stop of analyze's tour: the zones walked to reach it.
@@ -391,41 +393,21 @@ func paletteOf(sc *rules.Scene) *Palette {
 			p.Faces = append(p.Faces, fv)
 		}
 	}
-	owned := map[[2]string]int{}
-	names := sc.Mission.Boxes
-	if len(names) == 0 {
-		names = rules.BoxNames(sc.Mission.Ruleset)
-	}
-	for _, n := range names {
-		if b := rules.LookupBox(n); b != nil {
-			for typ, byColor := range b.Tokens {
-				for c, k := range byColor {
-					owned[[2]string{typ, c}] += k
-				}
-			}
-		}
-	}
-	count := map[[2]string]int{}
+	starts := 0
 	for _, t := range sc.Mission.Tokens {
-		t = rules.Defaults(t)
-		c := t.Color
-		if t.Type == missions.TokCar {
-			c = t.Kind
+		if t.Type == missions.TokStart {
+			starts++
 		}
-		if _, ok := owned[[2]string{t.Type, c}]; !ok {
-			if _, plain := owned[[2]string{t.Type, ""}]; plain {
-				c = ""
-			}
-		}
-		count[[2]string{t.Type, c}]++
 	}
-	keys := [][2]string{{missions.TokStart, ""}}
-	for k := range owned {
-		keys = append(keys, k)
-	}
-	for k := range count {
-		if _, ok := owned[k]; !ok && k[0] != missions.TokStart {
-			keys = append(keys, k)
+	// The counts are the game's inventory, the numbers analyze and the
+	// site's pages show: a token shows one side, so a colour is owned as
+	// many times as there are tokens that can show it, and the line of
+	// all colours says what the colours leave each other.
+	p.Tokens = append(p.Tokens, TokenKind{Type: missions.TokStart, Used: starts, Owned: -1})
+	var counts []rules.Count
+	for _, c := range rules.InventoryOf(sc) {
+		if c.Type != "tile" {
+			counts = append(counts, c)
 		}
 	}
 	rank := func(t string) int {
@@ -434,21 +416,14 @@ func paletteOf(sc *rules.Scene) *Palette {
 		}
 		return len(tokenTypes)
 	}
-	slices.SortFunc(keys, func(a, b [2]string) int {
-		if d := rank(a[0]) - rank(b[0]); d != 0 {
+	slices.SortStableFunc(counts, func(a, b rules.Count) int {
+		if d := rank(a.Type) - rank(b.Type); d != 0 {
 			return d
 		}
-		if a[0] != b[0] {
-			return strings.Compare(a[0], b[0])
-		}
-		return strings.Compare(a[1], b[1])
+		return strings.Compare(a.Type, b.Type) // within a type, the inventory's order
 	})
-	for _, k := range keys {
-		tk := TokenKind{Type: k[0], Color: k[1], Used: count[k], Owned: owned[k]}
-		if k[0] == missions.TokStart {
-			tk.Owned = -1
-		}
-		p.Tokens = append(p.Tokens, tk)
+	for _, c := range counts {
+		p.Tokens = append(p.Tokens, TokenKind{Type: c.Type, Color: c.Color, All: c.All, Used: c.Used, Extra: c.Extra, Owned: c.Owned})
 	}
 	return p
 }

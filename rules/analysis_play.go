@@ -62,7 +62,9 @@ func (pl *Play) Analyze() *Analysis {
 	a.ExtraSpawns = pl.Extra[[2]string{"spawn", "red"}]
 	counts, _ := pl.Inventory()
 	for _, c := range counts {
-		a.Inventory = append(a.Inventory, InventoryLine{What: c.Label(), Used: c.Used, Owned: c.Owned})
+		if c.Used > 0 { // the editor's palette lists the rest too
+			a.Inventory = append(a.Inventory, InventoryLine{What: c.Label(), Used: c.Used, Owned: c.Owned})
+		}
 	}
 	return a
 }

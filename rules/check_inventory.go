@@ -14,7 +14,7 @@ func (pl *Play) Inventory() (counts []Count, unknown []int) {
 }
 
 func (pl *Play) checkInventory() []Finding {
-	counts, unknown := pl.Inventory()
+	_, unknown := pl.Inventory()
 	var out []Finding
 	game := pl.gameName()
 	ours := strings.Join(BoxNames(pl.Mission.Ruleset), ", ")
@@ -62,46 +62,38 @@ func (pl *Play) checkInventory() []Finding {
 		}
 		atMost = fmt.Sprintf(" at most, whichever of %s's boxes %s stands for", game, strings.Join(typos, " and "))
 	}
-	alien := map[string]bool{} // token types reported as not in the game
-	for _, c := range counts {
-		if c.Used <= c.Owned {
-			continue
-		}
-		if c.Type == "tile" {
-			// A box holds at least one of each of its tiles, and the layout
-			// reports every placement past one per physical tile (both-faces,
-			// tile-overlap): a tile short is always said there.
-			continue
-		}
-		if !gameHas(pl.Mission.Ruleset, c.Type) {
-			if !alien[c.Type] {
-				alien[c.Type] = true
-				name := TypeName(c.Type)
-				f := Finding{Rule: "token-not-in-game", Ptr: c.Over,
-					Message: fmt.Sprintf("%s has no %s: none of its boxes holds such a token and its rules do not use one", game, name),
-					Hint:    fmt.Sprintf("remove the %s token, or write the mission for a game that has it (ruleset)", name)}
-				for _, i := range foreign {
-					if b := LookupBox(pl.Mission.Boxes[i]); b.Tokens[c.Type] != nil {
-						f.Related = append(f.Related, Related{Ptr: fmt.Sprintf("/boxes/%d", i), Message: fmt.Sprintf("%s holds one, but it is a box of %s", b.Name, GameName(b.Ruleset))})
-					}
+	// A box holds at least one of each of its tiles, and the layout
+	// reports every placement past one per physical tile (both-faces,
+	// tile-overlap): a tile short is always said there, so only tokens
+	// are counted here.
+	for _, sh := range Shortages(pl.Scene, pl.CoreBox, pl.Extra) {
+		if !gameHas(pl.Mission.Ruleset, sh.Type) {
+			name := TypeName(sh.Type)
+			f := Finding{Rule: "token-not-in-game", Ptr: sh.Over,
+				Message: fmt.Sprintf("%s has no %s: none of its boxes holds such a token and its rules do not use one", game, name),
+				Hint:    fmt.Sprintf("remove the %s token, or write the mission for a game that has it (ruleset)", name)}
+			for _, i := range foreign {
+				if b := LookupBox(pl.Mission.Boxes[i]); b.Tokens[sh.Type] != nil {
+					f.Related = append(f.Related, Related{Ptr: fmt.Sprintf("/boxes/%d", i), Message: fmt.Sprintf("%s holds one, but it is a box of %s", b.Name, GameName(b.Ruleset))})
 				}
-				out = append(out, f)
 			}
+			out = append(out, f)
 			continue
 		}
 		if !counted {
 			continue
 		}
-		used := fmt.Sprintf("%d", c.Used)
-		if c.Extra > 0 {
-			used = fmt.Sprintf("%d (%d placed + %d for %d Survivors)", c.Used, c.Used-c.Extra, c.Extra, pl.Survivors)
+		used := fmt.Sprintf("%d", sh.Used)
+		if sh.Extra > 0 {
+			used = fmt.Sprintf("%d (%d placed + %d for %d Survivors)", sh.Used, sh.Used-sh.Extra, sh.Extra, pl.Survivors)
 		}
-		what := c.Label() + " token" + Plural(c.Used)
-		if c.Type == "tile" {
-			what = "use" + Plural(c.Used) + " of " + c.Label()
+		has := fmt.Sprintf("%d", sh.Owned)
+		if sh.TwoSided && !sh.All {
+			// A token shows one side: say which tokens can show these.
+			has += " that can show " + strings.Join(sh.Colors, " or ")
 		}
-		out = append(out, Finding{Rule: "inventory", Ptr: c.Over,
-			Message: fmt.Sprintf("the mission needs %s %s, but %s has %d%s", used, what, owner, c.Owned, atMost),
+		out = append(out, Finding{Rule: "inventory", Ptr: sh.Over,
+			Message: fmt.Sprintf("the mission needs %s %s, but %s has %s%s", used, sh.What(), owner, has, atMost),
 			Hint:    "use fewer, or list the boxes that hold more under 'boxes:'"})
 	}
 	return out

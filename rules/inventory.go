@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -22,6 +23,7 @@ import (
 //	tileset: station            # one of each physical tile of this set
 //	tokens:
 //	  door: {neutral: 5, green: 1, violet: 1}   # by colour (or car kind)
+//	  spawn: {red/red: 4, red/green: 1}         # two-sided: shows either side
 //	  exit: 1                                   # or a plain count
 type Box struct {
 	Name    string                    `json:"name"`
@@ -168,10 +170,14 @@ func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) 
 }
 
 // Count is one line of an inventory: tokens of a type and colour (or tile
-// uses) that a mission needs against what its boxes hold.
+// uses) that a mission needs against what its boxes hold. A token shows one
+// side on the board, so Owned is how many physical tokens can show that
+// colour; for a type whose tokens have two colours (Red/Green Spawn tokens)
+// a line with All set counts every colour against every token of the type.
 type Count struct {
 	Type  string // token type, or "tile"
 	Color string // colour, car kind, or the physical tile ("1A/1B") for tiles
+	All   bool   // every colour of the type together
 	Used  int
 	Owned int
 	Extra int    // of Used: added by the rules (e.g. Spawn Zones for 7+ Survivors)
@@ -179,34 +185,107 @@ type Count struct {
 	Over  string // JSON Pointer of the first use beyond what is owned ("" if none)
 }
 
-// Label words a count's subject: "red spawn", "exit", "tile 1A/1B".
+// Label words a count's subject: "red spawn", "exit", "tile 1A/1B",
+// "spawn, all colours".
 func (c Count) Label() string {
 	switch {
 	case c.Type == "tile":
 		return "tile " + c.Color
+	case c.All:
+		return c.Type + ", all colours"
 	case c.Color == "":
 		return c.Type
 	}
 	return c.Color + " " + c.Type
 }
 
-// Inventory counts what the mission uses against its boxes (or the core box
-// when it names none). extra adds tokens the rules require beyond those
-// placed, by type and colour. A box of another game counts nothing
-// (box-ruleset says so). An unknown name (a typo) counts as the most any
-// box of the game holds of each thing, so what Owned still lacks is missing
-// whichever box was meant; unknown lists those names' indexes.
-func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, unknown []int) {
+// Shortage is what the boxes cannot supply of one token type: the uses of
+// some colours together (Colors, all the type's colours used when All)
+// need more physical tokens than there are that can show one of them.
+type Shortage struct {
+	Type   string
+	Colors []string // sorted; [""] for a type without colours
+	All    bool     // Colors are every colour of the type the mission uses
+	Each   []int    // uses of each of Colors
+	Used   int
+	Extra  int // of Used: added by the rules
+	Owned  int
+	Over   string // JSON Pointer of the first use past Owned
+	// TwoSided: some token of the type shows two colours, so Owned
+	// counts the tokens that can show one of Colors.
+	TwoSided bool
+}
+
+// What words the tokens a shortage is about, after their number: "spawn
+// tokens (6 red, 1 green)", "green spawn tokens", "green or violet spawn
+// tokens".
+func (sh Shortage) What() string {
+	noun := sh.Type + " token" + Plural(sh.Used)
+	if sh.All && len(sh.Colors) > 1 {
+		var parts []string
+		for i, c := range sh.Colors {
+			parts = append(parts, fmt.Sprintf("%d %s", sh.Each[i], c))
+		}
+		return fmt.Sprintf("%s (%s)", noun, strings.Join(parts, ", "))
+	}
+	if sh.Colors[0] == "" {
+		return noun
+	}
+	return strings.Join(sh.Colors, " or ") + " " + noun
+}
+
+// physical is one kind of physical token: how many the boxes hold, and the
+// colours its sides show (nil: any colour).
+type physical struct {
+	sides []string
+	n     int
+}
+
+// sidesOf reads a box's key for a token: "red/green" is a token with a red
+// and a green side, "red" one that is red, "" one of any colour.
+func sidesOf(key string) []string {
+	if key == "" {
+		return nil
+	}
+	var out []string
+	for _, c := range strings.Split(key, "/") {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (p physical) shows(c string) bool { return p.sides == nil || slices.Contains(p.sides, c) }
+
+// tokenUse is one token the mission needs, in document order (then the
+// tokens the rules add).
+type tokenUse struct {
+	color, ptr string
+	extra      bool
+}
+
+// tally is what Inventory and Shortages both read: the physical tokens of
+// each type, the mission's uses of each, and the tile counts.
+type tally struct {
+	kinds   map[string][]physical
+	uses    map[string][]tokenUse
+	tiles   []Count
+	unknown []int
+}
+
+func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
+	t := &tally{kinds: map[string][]physical{}, uses: map[string][]tokenUse{}}
 	names := s.Mission.Boxes
 	if len(names) == 0 {
 		names = []string{core}
 	}
-	owned := map[[2]string]int{}
+	byKey := map[[2]string]int{}
 	sets := map[string]int{}
 	for i, n := range names {
 		b := LookupBox(n)
 		if b == nil {
-			unknown = append(unknown, i)
+			t.unknown = append(t.unknown, i)
 			continue
 		}
 		if b.Ruleset != s.Mission.Ruleset {
@@ -214,93 +293,264 @@ func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, 
 		}
 		for typ, byColor := range b.Tokens {
 			for c, k := range byColor {
-				owned[[2]string{typ, c}] += k
+				byKey[[2]string{typ, c}] += k
 			}
 		}
 		if b.Tileset != "" {
 			sets[b.Tileset]++
 		}
 	}
-	if len(unknown) > 0 {
+	if len(t.unknown) > 0 {
 		most, mostSets := mostOfGame(s.Mission.Ruleset)
-		for range unknown {
+		for range t.unknown {
 			for k, n := range most {
-				owned[k] += n
+				byKey[k] += n
 			}
 			for k, n := range mostSets {
 				sets[k] += n
 			}
 		}
 	}
-	type acc struct {
-		used        int
-		first, over string
+	keys := make([][2]string, 0, len(byKey))
+	for k := range byKey {
+		keys = append(keys, k)
 	}
-	uses := map[[2]string]*acc{}
-	use := func(k [2]string, ptr string) {
-		a := uses[k]
-		if a == nil {
-			a = &acc{first: ptr}
-			uses[k] = a
-		}
-		a.used++
-		if a.over == "" && a.used > owned[k] {
-			a.over = ptr
-		}
+	slices.SortFunc(keys, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	for _, k := range keys {
+		t.kinds[k[0]] = append(t.kinds[k[0]], physical{sides: sidesOf(k[1]), n: byKey[k]})
 	}
-	for i, t := range s.Mission.Tokens {
-		t = Defaults(t)
-		c := t.Color
-		if t.Type == missions.TokCar {
-			c = t.Kind
-		}
-		if _, ok := owned[[2]string{t.Type, c}]; !ok && c != "" {
-			// a box that counts this type without colours
-			if _, plain := owned[[2]string{t.Type, ""}]; plain {
-				c = ""
-			}
-		}
-		if t.Type == missions.TokStart {
+	for i, tok := range s.Mission.Tokens {
+		tok = Defaults(tok)
+		if tok.Type == missions.TokStart {
 			continue // the start is a place, not a token in the box
 		}
-		use([2]string{t.Type, c}, fmt.Sprintf("/tokens/%d", i))
-	}
-	extras := map[[2]string]int{}
-	for k, n := range extra {
-		for j := 0; j < n; j++ {
-			use(k, "/survivors")
+		c := tok.Color
+		if tok.Type == missions.TokCar {
+			c = tok.Kind
 		}
-		extras[k] = n
+		if t.plain(tok.Type) {
+			c = "" // a box that counts this type without colours
+		}
+		t.uses[tok.Type] = append(t.uses[tok.Type], tokenUse{color: c, ptr: fmt.Sprintf("/tokens/%d", i)})
 	}
-	// Tiles: one use per placement of any face of a physical tile.
-	if s.Board != nil && s.Board.Set != nil && sets[s.Board.Set.Name] > 0 {
-		set := s.Board.Set
-		for i, t := range s.Mission.Tiles {
-			f := set.Face(t.Face)
-			if f == nil {
+	ks := make([][2]string, 0, len(extra))
+	for k := range extra {
+		ks = append(ks, k)
+	}
+	slices.SortFunc(ks, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	for _, k := range ks {
+		for j := 0; j < extra[k]; j++ {
+			t.uses[k[0]] = append(t.uses[k[0]], tokenUse{color: k[1], ptr: "/survivors", extra: true})
+		}
+	}
+	t.tiles = tileCounts(s, sets)
+	return t
+}
+
+// plain reports whether the boxes count tokens of typ only without
+// colours (classic Spawn tokens: "any colour").
+func (t *tally) plain(typ string) bool {
+	ks := t.kinds[typ]
+	return len(ks) > 0 && !slices.ContainsFunc(ks, func(p physical) bool { return p.sides != nil })
+}
+
+// owned is how many physical tokens of typ can show one of the colours.
+func (t *tally) owned(typ string, colors []string) int {
+	n := 0
+	for _, p := range t.kinds[typ] {
+		if slices.ContainsFunc(colors, p.shows) {
+			n += p.n
+		}
+	}
+	return n
+}
+
+// twoSided reports whether some token of typ shows two colours: then one
+// colour's count does not say what the others leave.
+func (t *tally) twoSided(typ string) bool {
+	return slices.ContainsFunc(t.kinds[typ], func(p physical) bool { return len(p.sides) > 1 })
+}
+
+// count is the line for the uses of typ whose colour is one of colors.
+func (t *tally) count(typ string, colors []string, all bool) Count {
+	c := Count{Type: typ, All: all, Owned: t.owned(typ, colors)}
+	if !all {
+		c.Color = colors[0]
+	}
+	for _, u := range t.uses[typ] {
+		if !slices.Contains(colors, u.color) {
+			continue
+		}
+		c.Used++
+		if u.extra {
+			c.Extra++
+		}
+		if c.First == "" {
+			c.First = u.ptr
+		}
+		if c.Over == "" && c.Used > c.Owned {
+			c.Over = u.ptr
+		}
+	}
+	return c
+}
+
+// types lists the token types the boxes hold or the mission uses, sorted.
+func (t *tally) types() []string {
+	var out []string
+	for typ := range t.kinds {
+		out = append(out, typ)
+	}
+	for typ := range t.uses {
+		if _, ok := t.kinds[typ]; !ok {
+			out = append(out, typ)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// colors lists the colours of typ the boxes name or the mission uses, sorted.
+func (t *tally) colors(typ string) []string {
+	var out []string
+	add := func(c string) {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	for _, p := range t.kinds[typ] {
+		if p.sides == nil {
+			add("")
+		}
+		for _, c := range p.sides {
+			add(c)
+		}
+	}
+	for _, u := range t.uses[typ] {
+		add(u.color)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Inventory counts what the mission uses against its boxes (or the core box
+// when it names none): a line per token type and colour the boxes hold or
+// the mission uses, a line for every colour together where tokens have two
+// colours, and a line per physical tile used. extra adds tokens the rules
+// require beyond those placed, by type and colour. A box of another game
+// counts nothing (box-ruleset says so). An unknown name (a typo) counts as
+// the most any box of the game holds of each thing, so what Owned still
+// lacks is missing whichever box was meant; unknown lists those names'
+// indexes. The editor's palette and analyze both show these lines.
+func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, unknown []int) {
+	t := newTally(s, core, extra)
+	for _, typ := range t.types() {
+		for _, c := range t.colors(typ) {
+			counts = append(counts, t.count(typ, []string{c}, false))
+		}
+		if t.twoSided(typ) {
+			counts = append(counts, t.count(typ, t.colors(typ), true))
+		}
+	}
+	return append(counts, t.tiles...), t.unknown
+}
+
+// Counted is a game whose missions are counted against its boxes.
+type Counted interface {
+	Inventory(s *Scene) []Count
+}
+
+// InventoryOf is the inventory of a placed mission as its game counts it
+// (nil for a game that counts nothing): what analyze, the site's pages and
+// the editor's palette show.
+func InventoryOf(s *Scene) []Count {
+	if g, ok := Lookup(s.Mission.Ruleset).(Counted); ok {
+		return g.Inventory(s)
+	}
+	return nil
+}
+
+// Shortages says, per token type, what the boxes cannot supply. Each token
+// placed needs a physical token of its own that can show its colour: that
+// is a matching, and by Hall's theorem it exists unless some set of colours
+// is used more often than there are tokens that can show one of them. The
+// set reported is the one short by the most (the fewest tokens to take
+// away), the smallest such set on a tie.
+func Shortages(s *Scene, core string, extra map[[2]string]int) []Shortage {
+	t := newTally(s, core, extra)
+	var out []Shortage
+	for _, typ := range t.types() {
+		var used []string
+		for _, u := range t.uses[typ] {
+			if !slices.Contains(used, u.color) {
+				used = append(used, u.color)
+			}
+		}
+		slices.Sort(used)
+		if len(used) == 0 || len(used) > 16 {
+			continue // the schema allows 8 colours; more is no mission of ours
+		}
+		var best *Shortage
+		for set := 1; set < 1<<len(used); set++ {
+			var cs []string
+			for i, c := range used {
+				if set&(1<<i) != 0 {
+					cs = append(cs, c)
+				}
+			}
+			c := t.count(typ, cs, len(cs) == len(used))
+			if c.Used <= c.Owned {
 				continue
 			}
-			phys := f.ID
-			if f.Other != "" {
-				pair := []string{f.ID, f.Other}
-				sort.Strings(pair)
-				phys = strings.Join(pair, "/")
+			if best == nil || c.Used-c.Owned > best.Used-best.Owned || c.Used-c.Owned == best.Used-best.Owned && len(cs) < len(best.Colors) {
+				best = &Shortage{Type: typ, Colors: cs, All: c.All, Used: c.Used, Extra: c.Extra, Owned: c.Owned, Over: c.Over, TwoSided: t.twoSided(typ)}
 			}
-			k := [2]string{"tile", phys}
-			if _, seen := owned[k]; !seen {
-				owned[k] = sets[set.Name]
+		}
+		if best != nil {
+			for _, c := range best.Colors {
+				best.Each = append(best.Each, t.count(typ, []string{c}, false).Used)
 			}
-			use(k, fmt.Sprintf("/tiles/%d", i))
+			out = append(out, *best)
 		}
 	}
-	for k, a := range uses {
-		counts = append(counts, Count{Type: k[0], Color: k[1], Used: a.used, Owned: owned[k], Extra: extras[k], First: a.first, Over: a.over})
+	return out
+}
+
+// tileCounts counts one use per placement of any face of a physical tile,
+// against the copies of its tile set the boxes hold.
+func tileCounts(s *Scene, sets map[string]int) []Count {
+	if s.Board == nil || s.Board.Set == nil || sets[s.Board.Set.Name] == 0 {
+		return nil
 	}
-	sort.Slice(counts, func(i, j int) bool {
-		if counts[i].Type != counts[j].Type {
-			return counts[i].Type < counts[j].Type
+	set := s.Board.Set
+	byTile := map[string]*Count{}
+	var order []string
+	for i, t := range s.Mission.Tiles {
+		f := set.Face(t.Face)
+		if f == nil {
+			continue
 		}
-		return counts[i].Color < counts[j].Color
-	})
-	return counts, unknown
+		phys := f.ID
+		if f.Other != "" {
+			pair := []string{f.ID, f.Other}
+			sort.Strings(pair)
+			phys = strings.Join(pair, "/")
+		}
+		c := byTile[phys]
+		if c == nil {
+			c = &Count{Type: "tile", Color: phys, Owned: sets[set.Name], First: fmt.Sprintf("/tiles/%d", i)}
+			byTile[phys] = c
+			order = append(order, phys)
+		}
+		c.Used++
+		if c.Over == "" && c.Used > c.Owned {
+			c.Over = fmt.Sprintf("/tiles/%d", i)
+		}
+	}
+	sort.Strings(order)
+	out := make([]Count, 0, len(order))
+	for _, p := range order {
+		out = append(out, *byTile[p])
+	}
+	return out
 }

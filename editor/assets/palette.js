@@ -71,14 +71,23 @@ export function renderPalette(host, pal, startDrag) {
     sw.style.background = COLOUR[t.color] || (t.type === 'start' ? '#fff' : '#ddd');
     d.appendChild(sw);
     const name = document.createElement('span');
-    name.textContent = tokenLabel(t);
+    name.textContent = t.all ? t.type + ', all colours' : tokenLabel(t);
     d.appendChild(name);
     const n = document.createElement('span');
     n.className = 'n';
     n.textContent = t.owned < 0 ? String(t.used) : `${t.used} / ${t.owned}`;
     if (t.owned >= 0 && t.used > t.owned) d.classList.add('over');
     d.appendChild(n);
-    d.title = t.owned < 0 ? 'placed on the board' : `${t.used} on the board, ${t.owned} in the boxes`;
+    const needed = t.extra ? `${t.used} needed (${t.used - t.extra} on the board, ${t.extra} for the Survivors)` : `${t.used} on the board`;
+    // A token shows one side: the boxes' tokens that can show this colour.
+    d.title = t.owned < 0 ? 'placed on the board' : `${needed}, ${t.owned} in the boxes`;
+    if (t.all) {
+      // Every colour together: a count of two-sided tokens, nothing to drag.
+      d.classList.add('all');
+      d.title += ' (each token shows one side)';
+      toks.appendChild(d);
+      continue;
+    }
     d.addEventListener('pointerdown', ev => startDrag(ev, { kind: t.type === 'door' ? 'door' : 'token', type: t.type, color: t.color, label: tokenLabel(t) }));
     toks.appendChild(d);
   }

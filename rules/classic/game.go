@@ -29,6 +29,13 @@ func (game) DefaultTileset() string { return "city" }
 func (game) Name() string { return "classic Zombicide" }
 
 func (game) Movement(s *rules.Scene) []rules.Move { return NewWorld(s).Movement() }
+
+// Inventory is the mission's inventory without the rest of the play: the
+// editor's palette shows it as it edits.
+func (game) Inventory(s *rules.Scene) []rules.Count {
+	counts, _ := rules.Inventory(s, CoreBox, nil)
+	return counts
+}
 func (game) LOS(s *rules.Scene, zone int, o rules.SightOptions) []rules.Seen {
 	return rules.CastLOS(s.Board, NewWorld(s), zone, o)
 }

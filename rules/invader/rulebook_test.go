@@ -1,7 +1,10 @@
 package invader_test
 
 import (
+	"fmt"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -213,4 +216,113 @@ func TestMoldRemovesColouredDoors(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Invader component list: Xenos Spawn "Red/Red x4, Red/Green x1,
+// Red/Violet x1"; Objectives "Red/Red x10, Red/Blue x1, Red/Green x1,
+// Red/Violet x1, Red/White x1". A token shows one side on the board, so
+// each placed token needs a token of its own with that side: every token
+// has a red side, a colour X is on only the Red/X tokens, and the box holds
+// as many tokens in all as the list sums to.
+func TestTwoSidedTokens(t *testing.T) {
+	lists := map[string]string{
+		"spawn":     "Red/Red x4, Red/Green x1, Red/Violet x1",
+		"objective": "Red/Red x10, Red/Blue x1, Red/Green x1, Red/Violet x1, Red/White x1",
+	}
+	// total and per non-red colour, read from the quotes
+	total := map[string]int{}
+	other := map[string]map[string]int{}
+	for typ, q := range lists {
+		other[typ] = map[string]int{}
+		for _, part := range strings.Split(q, ", ") {
+			sides, n, _ := strings.Cut(part, " x")
+			k, err := strconv.Atoi(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			total[typ] += k
+			if _, b, _ := strings.Cut(sides, "/"); b != "Red" {
+				other[typ][strings.ToLower(b)] += k
+			}
+		}
+	}
+	cells := []string{"[0, 0]", "[1, 0]", "[2, 0]", "[3, 0]", "[4, 0]", "[5, 0]", "[1, 1]", "[2, 1]", "[3, 1]", "[4, 1]", "[0, 2]", "[1, 2]", "[2, 2]", "[3, 2]", "[4, 2]", "[5, 2]"}
+	cases := []struct {
+		typ    string
+		colors map[string]int
+		short  string // the message's shortage, "" when it fits
+	}{
+		{"spawn", map[string]int{"red": 5, "green": 1}, ""},
+		{"spawn", map[string]int{"red": 6}, ""},
+		{"spawn", map[string]int{"red": 4, "green": 1, "violet": 1}, ""},
+		{"spawn", map[string]int{"red": 6, "green": 1}, "needs 7 spawn tokens (1 green, 6 red), but invader-core has 6"},
+		{"spawn", map[string]int{"red": 7}, "needs 7 red spawn tokens, but invader-core has 6"},
+		{"spawn", map[string]int{"red": 3, "green": 2}, "needs 2 green spawn tokens, but invader-core has 1 that can show green"},
+		{"objective", map[string]int{"red": 14}, ""},
+		{"objective", map[string]int{"red": 10, "blue": 1, "green": 1, "violet": 1, "white": 1}, ""},
+		{"objective", map[string]int{"red": 14, "blue": 1}, "needs 15 objective tokens (1 blue, 14 red), but invader-core has 14"},
+	}
+	for _, c := range cases {
+		var names []string
+		n := 0
+		fits := true
+		for col, k := range c.colors {
+			names = append(names, fmt.Sprintf("%d %s", k, col))
+			n += k
+			if col != "red" && k > other[c.typ][col] {
+				fits = false
+			}
+		}
+		slices.Sort(names)
+		if n > total[c.typ] {
+			fits = false
+		}
+		t.Run(c.typ+" "+strings.Join(names, " "), func(t *testing.T) {
+			if fits != (c.short == "") {
+				t.Fatalf("the case says fits=%v, the component list %v", c.short == "", fits)
+			}
+			var toks strings.Builder
+			i := 0
+			cols := slices.Sorted(maps.Keys(c.colors))
+			for _, col := range cols {
+				for range c.colors[col] {
+					fmt.Fprintf(&toks, "  - {type: %s, color: %s, at: %s}\n", c.typ, col, cells[i%len(cells)])
+					i++
+				}
+			}
+			r := lintMission(t, twoTiles+"survivors: 4\ntokens:\n  - {type: start, at: [0, 1]}\n"+toks.String()+"  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n")
+			var got []string
+			for _, d := range r.Diags {
+				if d.Rule == "inventory" {
+					got = append(got, d.Message)
+				}
+			}
+			if c.short == "" {
+				if len(got) > 0 {
+					t.Fatalf("%q: inventory %q; each token can be given one of its own", lists[c.typ], got)
+				}
+			} else if len(got) != 1 || !strings.Contains(got[0], c.short) {
+				t.Fatalf("%q: inventory %q, want one saying %q", lists[c.typ], got, c.short)
+			}
+			// analyze (and the site's pages, which print it) count as the
+			// inventory lines the editor's palette shows.
+			a := analysis(t, r)
+			lines := map[string][2]int{}
+			for _, l := range rules.InventoryOf(r.Scene) {
+				lines[l.Label()] = [2]int{l.Used, l.Owned}
+			}
+			for _, l := range a.Inventory {
+				if lines[l.What] != [2]int{l.Used, l.Owned} {
+					t.Errorf("analyze %s %d / %d, the inventory %v", l.What, l.Used, l.Owned, lines[l.What])
+				}
+			}
+			all := lines[c.typ+", all colours"]
+			if all != [2]int{n, total[c.typ]} {
+				t.Errorf("%s, all colours: %v, want %d / %d", c.typ, all, n, total[c.typ])
+			}
+			if red := lines["red "+c.typ]; red[1] != total[c.typ] {
+				t.Errorf("red %s owned %d: every token has a red side, want %d", c.typ, red[1], total[c.typ])
+			}
+		})
+	}
 }

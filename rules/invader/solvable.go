@@ -61,9 +61,7 @@ func (w *World) Play() *rules.Play {
 			gone(t, m)
 		}
 	}
-	if n := ExtraSpawns(pl.Survivors); n > 0 {
-		pl.Extra = map[[2]string]int{{"spawn", "red"}: n}
-	}
+	pl.Extra = extraTokens(pl.Survivors)
 	pl.KeyWhy = func(k string) string {
 		if k == rules.KeyOxygen {
 			return "an Oxygen Tank, and no Oxygen Supply Room can be reached without one (nor does the team start with one)"
