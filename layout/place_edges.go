@@ -304,6 +304,6 @@ func (p *placer) deadEnd(i, j int, d Dir, outside bool) {
 		Code: ProblemBorderDeadEnd, Tile: b.Tiles[to].Index, Cell: at,
 		Message: fmt.Sprintf("this %s of %s ends in a wall of %s at %d,%d (its %s border): turn one of the tiles?",
 			kind, b.Tiles[to].Face, b.Tiles[ts].Face, at.X, at.Y, dirNames[od]),
-		Hint: fmt.Sprintf("a %s runs on across a tile border into the next tile's %s; 'zmission show' draws the wall", kind, kind),
+		Hint: fmt.Sprintf("a %s runs on across a tile border into the next tile's %s: turn %s or %s ('rot: 90', 180 or 270) until the %ss meet", kind, kind, b.Tiles[to].Face, b.Tiles[ts].Face, kind),
 	})
 }

@@ -71,7 +71,7 @@ func init() {
 			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [4, 1]}\nobjectives:\n  - exit: all\n",
 			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [1, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "door-not-on-opening", Title: "A door is not on a door opening", Severity: validate.Error,
-			Doc:  "Door tokens stand on the door openings the tile set marks (`zmission show` draws them). A door on a wall, inside a zone or on the board edge cannot be used.",
+			Doc:  "Door tokens stand on the door openings the tile set marks. A door on a wall, inside a zone or on the board edge cannot be used. The hint names the nearest door openings (up to three, within 6 cells) as a door token writes its place, `x,y:side`: `zmission show` refuses a mission with errors, so the hint does not send the author there.",
 			Bad:  head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [1, 1], side: n}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n",
 			Good: head + "tiles:\n  - {face: 1A, at: [0, 0]}\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: exit, at: [2, 1]}\nobjectives:\n  - exit: all\n"},
 		{ID: "door-duplicate", Title: "Two doors on one edge", Severity: validate.Error,

@@ -149,6 +149,54 @@ func missingZone(b *layout.Board, face, label string) string {
 	return fmt.Sprintf("no tile on the board shows face %s; the faces on it: %s", face, strings.Join(b.PlacedFaces(), ", "))
 }
 
+// nearOpenings is how far (in cells) a hint looks for door openings
+// around a misplaced door: a tile or two, and a bounded cost per door.
+const nearOpenings = 6
+
+// nearestOpenings names the door openings nearest cell (x, y), at most
+// three, each as a door token would be written: the hint says where the
+// door can go without sending the author to a drawing the mission's
+// errors would stop.
+func nearestOpenings(b *layout.Board, x, y int) string {
+	var at []string
+	seen := map[EdgeKey]bool{}
+	for r := 0; r <= nearOpenings && len(at) < 3; r++ {
+		// the cells r steps away, in reading order
+		for cy := y - r; cy <= y+r && len(at) < 3; cy++ {
+			dx := r - abs(cy-y)
+			for _, cx := range []int{x - dx, x + dx} {
+				if !b.Covered(cx, cy) {
+					continue
+				}
+				for d := layout.N; d <= layout.W; d++ {
+					k := KeyOf(cx, cy, d)
+					if seen[k] || b.Edge(cx, cy, d) != layout.EdgeDoor {
+						continue
+					}
+					seen[k] = true
+					if len(at) < 3 {
+						at = append(at, fmt.Sprintf("%d,%d:%s", cx, cy, d))
+					}
+				}
+				if dx == 0 {
+					break
+				}
+			}
+		}
+	}
+	if len(at) == 0 {
+		return fmt.Sprintf("doors go on the door openings the tile set marks; there is none within %d cells of this one", nearOpenings)
+	}
+	return "doors go on the door openings the tile set marks; the nearest: " + strings.Join(at, ", ")
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
 // placeDoor checks that a door stands on a door opening, once per edge.
 func placeDoor(b *layout.Board, t *Token, doors map[EdgeKey]int) (Finding, bool) {
 	d, ok := Side(t.Side)
@@ -177,7 +225,7 @@ func placeDoor(b *layout.Board, t *Token, doors map[EdgeKey]int) (Finding, bool)
 		}
 		return Finding{Rule: "door-not-on-opening", Ptr: t.Ptr(),
 			Message: fmt.Sprintf("the door at %s stands on %s, not on a door opening", at, what),
-			Hint:    "doors go on the door openings the tile set marks; 'zmission show' draws them"}, false
+			Hint:    nearestOpenings(b, x, y)}, false
 	}
 	if j, dup := doors[key]; dup {
 		return Finding{Rule: "door-duplicate", Ptr: t.Ptr(),
