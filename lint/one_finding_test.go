@@ -14,31 +14,43 @@ import (
 // start token off the board is not a mission without a start). Notes
 // (info) may say what did not run.
 func TestOneFindingPerMistake(t *testing.T) {
-	data, err := os.ReadFile("../examples/invader/violet-lockdown.yaml")
-	if err != nil {
-		t.Fatal(err)
+	example := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := Bytes(path, data, Options{Limits: source.DefaultLimits}); len(r.Diags) > 0 {
+			t.Fatalf("the example is not clean: %v", r.Diags)
+		}
+		return string(data)
 	}
-	base := string(data)
-	if r := Bytes("base.yaml", data, Options{Limits: source.DefaultLimits}); len(r.Diags) > 0 {
-		t.Fatalf("the example is not clean: %v", r.Diags)
-	}
+	invader := example("../examples/invader/violet-lockdown.yaml")
+	classic := example("../examples/classic/blue-line.yaml")
 	const tiles = "  - {face: 4B, at: [2, 1]}\n"
 	cases := []struct {
 		name, old, new string
 		rule           string
 		says           string // part of the message
+		base           string // the example, when not the Invader one
 	}{
-		{"a start token off the board", "{type: start, at: [1, 4]}", "{type: start, at: [20, 4]}", "token-off-board", "outside the board"},
-		{"a start token in an unknown label", "{type: start, at: [1, 4]}", "{type: start, in: 1B/q}", "token-off-board", `no zone labelled "q"; its labels: a, b, c, d, e`},
-		{"a start token on a face not placed", "{type: start, at: [1, 4]}", "{type: start, in: 7A/a}", "token-off-board", "no tile on the board shows face 7A; the faces on it: 1B, 3B, 4B, 6A, 8A, 9B"},
-		{"a tile of an unknown face, with tokens on it", "{face: 6A", "{face: 6Z", "unknown-face", `no face "6Z"`},
-		{"a tile placed with its other face", tiles, tiles + "  - {face: 4A, at: [3, 1]}\n", "both-faces", "one physical tile cannot show both faces"},
-		{"a tile placed twice on one square", tiles, tiles + tiles, "tile-overlap", "left off the board"},
-		{"a box of another game", "boxes: [invader-core]", "boxes: [zombicide-s1]", "box-ruleset", "the inventory is not checked"},
-		{"a tile set of another game", "tileset: station", "tileset: city", "tileset-ruleset", "drawn for classic Zombicide"},
+		{"a start token off the board", "{type: start, at: [1, 4]}", "{type: start, at: [20, 4]}", "token-off-board", "outside the board", ""},
+		{"a start token in an unknown label", "{type: start, at: [1, 4]}", "{type: start, in: 1B/q}", "token-off-board", `no zone labelled "q"; its labels: a, b, c, d, e`, ""},
+		{"a start token on a face not placed", "{type: start, at: [1, 4]}", "{type: start, in: 7A/a}", "token-off-board", "no tile on the board shows face 7A; the faces on it: 1B, 3B, 4B, 6A, 8A, 9B", ""},
+		{"a tile of an unknown face, with tokens on it", "{face: 6A", "{face: 6Z", "unknown-face", `no face "6Z"`, ""},
+		{"a tile placed with its other face", tiles, tiles + "  - {face: 4A, at: [3, 1]}\n", "both-faces", "one physical tile cannot show both faces", ""},
+		{"a tile placed twice on one square", tiles, tiles + tiles, "tile-overlap", "left off the board", ""},
+		{"a box of another game", "boxes: [invader-core]", "boxes: [zombicide-s1]", "box-ruleset", "the inventory is not checked", ""},
+		{"a tile set of another game", "tileset: station", "tileset: city", "tileset-ruleset", "drawn for classic Zombicide", ""},
+		{"classic: a start token off the board", "{type: start, at: [1, 4]}", "{type: start, at: [1, 40]}", "token-off-board", "outside the board", classic},
+		{"classic: a box of another game", "boxes: [zombicide-s1]", "boxes: [invader-core]", "box-ruleset", "the inventory is not checked", classic},
+		{"classic: a tile set of another game", "tileset: city", "tileset: station", "tileset-ruleset", "drawn for Zombicide: Invader", classic},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			base := invader
+			if c.base != "" {
+				base = c.base
+			}
 			if !strings.Contains(base, c.old) {
 				t.Fatalf("the example has no %q", c.old)
 			}

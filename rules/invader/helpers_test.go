@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/reftext"
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
@@ -133,4 +134,28 @@ func scene(set *layout.TileSet, m *missions.Mission) *rules.Scene {
 	b, _ := layout.Build(set, place)
 	s, _ := rules.Place(nil, m, b)
 	return s
+}
+
+// rulebook is the raw Invader rulebook text the tests quote.
+const rulebook = "000_ada9705b43fae874.txt"
+
+// quoteRulebook fails the test when the raw rulebook does not say s. White
+// space is not compared, nor the dot leaders of the component list ("Red/Green
+// . . . . x1" reads "Red/Green x1").
+func quoteRulebook(t *testing.T, s string) {
+	t.Helper()
+	data, err := os.ReadFile(reftext.Path(rulebook))
+	if err != nil {
+		t.Logf("the rule text is not here (%v); quote not checked: %q", err, s)
+		return
+	}
+	var words []string
+	for _, w := range strings.Fields(string(data)) {
+		if strings.Trim(w, ".") != "" {
+			words = append(words, w)
+		}
+	}
+	if !strings.Contains(" "+strings.Join(words, " ")+" ", " "+strings.Join(strings.Fields(s), " ")+" ") {
+		t.Fatalf("the rulebook does not say %q", s)
+	}
 }

@@ -172,6 +172,8 @@ func TestAnalyzeCreditsTheKey(t *testing.T) {
 // plans it).
 func TestMoldRemovesColouredDoors(t *testing.T) {
 	const quote = "Colored doors can be removed by Mold"
+	quoteRulebook(t, quote)
+	quoteRulebook(t, "Remove any Objective and Door tokens in the Zone.")
 	door := "  - {type: door, color: violet, at: [5, 2], side: n}\n"
 	exit := "  - {type: exit, at: [5, 2]}\n"
 	cases := []struct {
@@ -219,15 +221,20 @@ func TestMoldRemovesColouredDoors(t *testing.T) {
 }
 
 // Invader component list: Xenos Spawn "Red/Red x4, Red/Green x1,
-// Red/Violet x1"; Objectives "Red/Red x10, Red/Blue x1, Red/Green x1,
-// Red/Violet x1, Red/White x1". A token shows one side on the board, so
+// Red/Violet x1"; Objectives "Red/Red x10, Red/Blue x1, Red/Green - Bot
+// Remote x1, Red/Violet - Sentry Gun Remote x1, Red/White x1". A token shows one side on the board, so
 // each placed token needs a token of its own with that side: every token
 // has a red side, a colour X is on only the Red/X tokens, and the box holds
 // as many tokens in all as the list sums to.
 func TestTwoSidedTokens(t *testing.T) {
 	lists := map[string]string{
 		"spawn":     "Red/Red x4, Red/Green x1, Red/Violet x1",
-		"objective": "Red/Red x10, Red/Blue x1, Red/Green x1, Red/Violet x1, Red/White x1",
+		"objective": "Red/Red x10, Red/Blue x1, Red/Green - Bot Remote x1, Red/Violet - Sentry Gun Remote x1, Red/White x1",
+	}
+	for _, q := range lists {
+		for _, part := range strings.Split(q, ", ") {
+			quoteRulebook(t, part)
+		}
 	}
 	// total and per non-red colour, read from the quotes
 	total := map[string]int{}
@@ -241,6 +248,7 @@ func TestTwoSidedTokens(t *testing.T) {
 				t.Fatal(err)
 			}
 			total[typ] += k
+			sides, _, _ = strings.Cut(sides, " - ") // "Red/Green - Bot Remote"
 			if _, b, _ := strings.Cut(sides, "/"); b != "Red" {
 				other[typ][strings.ToLower(b)] += k
 			}
