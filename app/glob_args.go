@@ -140,7 +140,15 @@ func join(dir, name string) string {
 // matches. A glob that matches nothing is a usage error, as in shells that
 // fail on it (zsh, bash with failglob), rather than a confusing "cannot read".
 func expandArgs(args []string) ([]string, error) {
+	out, _, err := expandArgsFrom(args)
+	return out, err
+}
+
+// expandArgsFrom is expandArgs that also tells which paths a pattern
+// matched: like the files of a folder walk, those are not named on purpose.
+func expandArgsFrom(args []string) ([]string, map[string]bool, error) {
 	var out []string
+	globbed := map[string]bool{}
 	for _, a := range args {
 		if a == "-" || !hasGlobMeta(a) {
 			out = append(out, a)
@@ -152,12 +160,15 @@ func expandArgs(args []string) ([]string, error) {
 		}
 		matches, err := expandGlob(a)
 		if err != nil {
-			return nil, usageErr("bad pattern %q: %v", a, err)
+			return nil, nil, usageErr("bad pattern %q: %v", a, err)
 		}
 		if len(matches) == 0 {
-			return nil, usageErr("no files match %q", a)
+			return nil, nil, usageErr("no files match %q", a)
+		}
+		for _, m := range matches {
+			globbed[m] = true
 		}
 		out = append(out, matches...)
 	}
-	return out, nil
+	return out, globbed, nil
 }

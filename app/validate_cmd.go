@@ -6,7 +6,6 @@ import (
 	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/rules"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/ours"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
@@ -91,7 +91,7 @@ func (e *env) validateCmd() *cli.Command {
 			if c.Args().Len() == 0 {
 				return usageErr("validate needs files or folders to check, e.g. 'zmission validate examples'")
 			}
-			files, named, err := collect(c.Args().Slice())
+			files, named, err := collect(c.Args().Slice(), false)
 			if err != nil {
 				return err
 			}
@@ -125,20 +125,15 @@ func (e *env) validateCmd() *cli.Command {
 	}
 }
 
-// isMissionFile tells which files a folder walk picks up.
-func isMissionFile(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".yaml", ".yml", ".json":
-		return !strings.HasPrefix(name, ".")
-	}
-	return false
-}
-
-// collect expands folders into their mission files, sorted, and keeps files
-// named on the command line whatever their extension. An argument that names
-// nothing but is a glob is expanded first, as a shell would (see glob_args.go).
-func collect(args []string) ([]string, map[string]bool, error) {
-	args, err := expandArgs(args)
+// collect expands folders into the files a walk looks at (see ours.Walk),
+// sorted, and keeps files named on the command line whatever they are. An
+// argument that names nothing but is a glob is expanded first, as a shell
+// would (see glob_args.go); the files it matches are treated as found by a
+// walk. With owned, a walk reads each file and leaves out
+// those that are not zmission's; without, the caller tells them apart as it
+// reads them.
+func collect(args []string, owned bool) ([]string, map[string]bool, error) {
+	args, globbed, err := expandArgsFrom(args)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -158,35 +153,22 @@ func collect(args []string) ([]string, map[string]bool, error) {
 			continue
 		}
 		st, err := os.Stat(a)
+		if err == nil && !st.IsDir() && globbed[a] {
+			// A pattern's match is found, not named: a file that is not
+			// ours is passed over as in a walk.
+			if !owned || ours.OwnedFile(a) {
+				add(a)
+			}
+			continue
+		}
 		if err != nil || !st.IsDir() {
 			add(a) // a missing file is reported as a "read" finding
 			named[a] = true
 			continue
 		}
 		var found []string
-		root := a
-		if lst, err := os.Lstat(a); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
-			// A link to a folder named on purpose is walked (WalkDir does
-			// not follow its root): "a/" makes lstat follow it.
-			root = a + string(filepath.Separator)
-		}
-		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				found = append(found, p) // reported when read
-				return nil
-			}
-			if d.IsDir() {
-				if p != root && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				if d.Name() == "testdata" && p != root {
-					return filepath.SkipDir // fixtures are meant to fail
-				}
-				return nil
-			}
-			if d.Type().IsRegular() && isMissionFile(d.Name()) {
-				found = append(found, p)
-			}
+		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned}, func(p string) error {
+			found = append(found, p)
 			return nil
 		})
 		if err != nil {

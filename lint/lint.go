@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/ours"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/schema"
 	"github.com/zmission/zmission/source"
@@ -96,6 +97,12 @@ func check(file string, data []byte, o Options) *Result {
 	r := &Result{File: file, Kind: KindMission, lines: source.NewLines(data)}
 	root, probs := source.Parse(file, data, o.Limits)
 	if len(probs) > 0 {
+		// A half-written mission is checked as one; a file showing none of
+		// our keys (empty, a second YAML document of something else) is
+		// left out of a folder walk.
+		if ours.Classify(file, data) == ours.None {
+			r.Kind = KindOther
+		}
 		r.add(file, probs)
 		return r
 	}
@@ -105,23 +112,30 @@ func check(file string, data []byte, o Options) *Result {
 // checkRoot runs every step after parsing on the document root.
 func (r *Result) checkRoot(root *source.Node, o Options) *Result {
 	file := r.File
-	if isTileset(root) {
+	switch ours.ClassifyNode(file, root) {
+	case ours.Tileset:
 		r.Kind = KindTileset
 		lintTileset(r, root)
 		return r
-	}
-	if r.companion(root) {
-		return r
-	}
-	if root.Kind == source.Object && !looksLikeMission(root) {
+	case ours.Collection:
+		if r.companion(root) {
+			return r
+		}
+	case ours.Mission:
+	default:
+		// Not ours: a folder walk leaves the file out; named on purpose, it
+		// says why it is not checked.
 		r.Kind = KindOther
+		if root.Kind != source.Object {
+			break // missions.FromNode words what the document is instead
+		}
 		r.Diags = append(r.Diags, validate.Diagnostic{File: file, Line: root.Pos.Line, Col: root.Pos.Col, Severity: validate.Error, Rule: "not-mission",
-			Message: "this does not look like a mission or a tile set: it has none of the keys format, id, tiles, objectives or faces",
+			Message: "this does not look like a mission or a tile set: it has none of the keys format, id, tiles, objectives, briefing or faces, and no ruleset naming a game",
 			Hint:    "folder walks skip such files; name a mission file to check it"})
 		return r
 	}
 	doc, probs := missions.FromNode(file, root)
-	if len(probs) > 0 {
+	if len(probs) > 0 || r.Kind == KindOther {
 		r.add(file, probs)
 		return r
 	}
@@ -186,25 +200,6 @@ func hasErrors(ds []validate.Diagnostic) bool {
 		}
 	}
 	return false
-}
-
-// looksLikeMission tells a mission (even a broken one) from other YAML or
-// JSON that happens to sit in a folder of missions: CI settings, box files.
-func looksLikeMission(root *source.Node) bool {
-	// Keys only a mission has: box files and CI settings may have a
-	// ruleset or tokens, never these.
-	for _, k := range []string{"format", "id", "tiles", "objectives", "briefing"} {
-		if root.Field(k) != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// isTileset tells a tile-set file from a mission by its keys, so a folder
-// holding both (a mission and the custom tiles it uses) lints cleanly.
-func isTileset(root *source.Node) bool {
-	return root != nil && root.Kind == source.Object && root.Field("faces") != nil && root.Field("ruleset") == nil
 }
 
 func (r *Result) add(file string, probs []source.Problem) {

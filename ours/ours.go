@@ -30,7 +30,8 @@ const (
 
 // missionKeys are keys only a mission has at its top: box files, CI
 // settings and package manifests have a name, a title or tokens, never
-// these. A ruleset: naming one of zmission's games claims a file too.
+// these. A ruleset: naming one of zmission's games claims a file too, unless
+// the file has a name: (a box file, built in, has both).
 var missionKeys = []string{"format", "id", "tiles", "objectives", "briefing"}
 
 // Classify says what data, read from the file name, is. It parses the
@@ -73,7 +74,8 @@ func ClassifyNode(name string, root *source.Node) Kind {
 			return Mission
 		}
 	}
-	if rules.KindOf(ruleset) != "" {
+	// A box file has a ruleset too, but names itself (a mission has an id).
+	if rules.KindOf(ruleset) != "" && root.Field("name") == nil {
 		return Mission
 	}
 	return None

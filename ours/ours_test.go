@@ -38,6 +38,7 @@ func TestClassifyByContent(t *testing.T) {
 		{"mkdocs.yml", "site_name: Missions\nnav:\n  - Home: index.md\ntheme: material\n", ours.None},
 		{"ci.yml", "name: CI\non: [push]\njobs:\n  check:\n    runs-on: ubuntu-latest\n", ours.None},
 		{"box.yaml", "name: box\nruleset: unknown-game\n", ours.None},
+		{"box.yaml", "name: my-box\nruleset: zombicide-invader\ntokens: {exit: 1}\n", ours.None},
 		{"scalar.yaml", "just text\n", ours.None},
 		{"format.txt.yaml", "formatting: on\n", ours.None},
 	}
@@ -68,6 +69,9 @@ func TestClassifyUnparsed(t *testing.T) {
 		{"broken.json", `[{"format": 1, "id": "a"}`, ours.None},
 		{"indented.yaml", "spec:\n  format: 1\n  id: [\n", ours.None},
 		{"tab.yaml", "x:\t[\nformat:1\n", ours.None},
+		{"utf16.yaml", "\xff\xfef\x00o\x00r\x00m\x00a\x00t\x00:\x00 \x001\x00\n\x00", ours.Mission},
+		{"utf16.yaml", "\x00f\x00o\x00r\x00m\x00a\x00t\x00:\x00 \x001\x00\n", ours.Mission},
+		{"utf16.yaml", "\xff\xfen\x00o\x00:\x00 \x001\x00\n\x00", ours.None},
 	}
 	for _, c := range cases {
 		if got := ours.Classify(c.name, []byte(c.data)); got != c.want {

@@ -3,9 +3,11 @@ package ours
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/zmission/zmission/source"
 )
@@ -14,13 +16,14 @@ import (
 // so that a half-written mission is still told from a foreign file: a
 // mapping holding them (ruleset with its value, every other key as null),
 // or nil when none show. YAML keys are the lines that start at column 1 in
-// any of the file's documents; JSON keys are the members of the top-level
+// any of the file's documents (UTF-16 is read too, so that a mission saved
+// in it is still told and then reported); JSON keys are the members of the top-level
 // object read before the first error. Only the first MaxBytes are looked at.
 func sketch(name string, data []byte) *source.Node {
 	if max := source.DefaultLimits.MaxBytes; int64(len(data)) > max {
 		data = data[:max]
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = bytes.TrimPrefix(utf8Text(data), []byte("\xef\xbb\xbf"))
 	root := &source.Node{Kind: source.Object}
 	add := func(key, value string, line int) {
 		if root.Field(key) != nil {
@@ -146,4 +149,31 @@ func skipJSON(dec *json.Decoder) bool {
 		}
 	}
 	return true
+}
+
+// utf8Text turns UTF-16 text (with a byte order mark, or mostly ASCII with
+// a NUL on one side of each of its first characters) into UTF-8; any other
+// data is returned as it is.
+func utf8Text(data []byte) []byte {
+	if len(data) < 2 {
+		return data
+	}
+	var order binary.ByteOrder
+	switch {
+	case data[0] == 0xff && data[1] == 0xfe:
+		order, data = binary.LittleEndian, data[2:]
+	case data[0] == 0xfe && data[1] == 0xff:
+		order, data = binary.BigEndian, data[2:]
+	case data[0] != 0 && data[1] == 0:
+		order = binary.LittleEndian
+	case data[0] == 0 && data[1] != 0:
+		order = binary.BigEndian
+	default:
+		return data
+	}
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		units[i] = order.Uint16(data[2*i:])
+	}
+	return []byte(string(utf16.Decode(units)))
 }

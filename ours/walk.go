@@ -95,11 +95,9 @@ func Walk(root string, o WalkOptions, fn func(path string) error) (passedOver in
 			passedOver++
 			return nil
 		}
-		if o.Owned {
-			if k, ok := classifyFile(p); ok && k == None {
-				passedOver++
-				return nil
-			}
+		if o.Owned && !OwnedFile(p) {
+			passedOver++
+			return nil
 		}
 		return fn(p)
 	})
@@ -122,6 +120,14 @@ func candidate(name string) bool {
 func isOutput(dir string) bool {
 	_, err := os.Lstat(filepath.Join(dir, OutputMarker))
 	return err == nil
+}
+
+// OwnedFile tells whether the file at p is one of ours, as a walk with
+// Owned judges it: a file that cannot be read is, so that whoever reads it
+// next reports why.
+func OwnedFile(p string) bool {
+	k, ok := classifyFile(p)
+	return !ok || k != None
 }
 
 // classifyFile classifies the file at p from at most its first MaxBytes

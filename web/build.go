@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/editor"
+	"github.com/zmission/zmission/ours"
 	"github.com/zmission/zmission/render/printout"
 	"github.com/zmission/zmission/web/opening"
 )
@@ -65,7 +66,12 @@ func Build(o BuildOptions) error {
 	if err != nil {
 		return err
 	}
-	return write(o.Out, files, old)
+	if err := write(o.Out, files, old); err != nil {
+		return err
+	}
+	// zmission's folder walks pass over the site (its examples' states are
+	// JSON).
+	return ours.MarkOutput(o.Out)
 }
 
 // Files is every file of the site, by slash path.
