@@ -15,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/ours"
 	"github.com/zmission/zmission/source"
 )
 
@@ -41,7 +42,9 @@ func (e *env) fmtCmd() *cli.Command {
 			if write && check {
 				return usageErr("-w and --check do not go together: --check only reports")
 			}
-			files, _, err := collect(c.Args().Slice())
+			// A walk gives only files of ours, and of those fmt writes
+			// missions and collections; a tile set found is left as it is.
+			files, named, err := collect(c.Args().Slice(), true)
 			if err != nil {
 				return err
 			}
@@ -67,7 +70,10 @@ func (e *env) fmtCmd() *cli.Command {
 					fmt.Fprintf(e.stderr, "zmission: interrupted: %s not looked at, left as they were\n", rules.CountOf(len(files)-i, "file"))
 					return codeErr(ExitFailed)
 				}
-				r := e.fmtOne(f)
+				r := e.fmtOne(f, named[f])
+				if r.skip {
+					continue
+				}
 				if r.code != ExitOK {
 					code = max(code, r.code)
 					continue
@@ -107,10 +113,14 @@ type fmtResult struct {
 	name          string // as printed
 	before, after []byte
 	code          int
+	skip          bool // found by a walk, and not a file fmt writes
 }
 
 // fmtOne reads and formats one file, reporting why it cannot on stderr.
-func (e *env) fmtOne(file string) fmtResult {
+// fmt writes missions and colony collections (each in its own key order);
+// named on purpose, any other file is refused with not-mission, and found
+// by a walk it is passed over.
+func (e *env) fmtOne(file string, named bool) fmtResult {
 	r := fmtResult{name: file}
 	lim := source.DefaultLimits
 	if file == "-" {
@@ -134,6 +144,21 @@ func (e *env) fmtOne(file string) fmtResult {
 		}
 		r.before = data
 	}
+	switch kind := ours.Classify(file, r.before); {
+	case kind == ours.Mission || kind == ours.Collection:
+	case !named:
+		r.skip = true
+		return r
+	case kind == ours.Tileset:
+		// missions.Format says why it leaves a tile set alone.
+	case !parses(file, r.before):
+		// missions.Format words why it cannot be read.
+	default:
+		e.fmtProblem(r.name, source.Problem{Pos: source.Pos{Line: 1, Col: 1}, Code: missions.CodeNotMission,
+			Message: "this is not a mission: it has none of the keys format, id, tiles, objectives or briefing, and no ruleset naming a game; fmt formats missions and collections only"})
+		r.code = ExitFindings
+		return r
+	}
 	out, err := missions.Format(r.before, strings.EqualFold(filepath.Ext(file), ".json"))
 	if err != nil {
 		r.code = ExitFindings
@@ -151,6 +176,12 @@ func (e *env) fmtOne(file string) fmtResult {
 	}
 	r.after = missions.KeepLineEnds(r.before, out)
 	return r
+}
+
+// parses tells whether data reads as a document at all.
+func parses(file string, data []byte) bool {
+	_, probs := source.Parse(file, data, source.DefaultLimits)
+	return len(probs) == 0
 }
 
 // writeProblem words why a file was not written.
