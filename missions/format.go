@@ -151,13 +151,19 @@ func CanonicalExample(src string) string {
 // when json is set. A document that cannot be read, or is not a mission, is
 // refused with a *FormatError listing located problems. The result is
 // checked before it is returned: it must read back to the same values (less
-// default rotations) and, for YAML, hold every comment.
+// default rotations) and, for YAML, hold every comment. The result has the
+// line ends of data (see KeepLineEnds).
 func Format(data []byte, json bool) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, formatFailure(source.Pos{}, CodeInternal, "internal error while formatting: %v", r)
 		}
 	}()
+	// Line ends are the author's: the document is formatted with LF (YAML
+	// and JSON read CRLF as LF) and written back with the ends it had, so
+	// that the two give the same lines.
+	orig := data
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 	lim := source.DefaultLimits
 	root, probs := parseAs(data, json, lim)
 	if len(probs) > 0 {
@@ -177,7 +183,7 @@ func Format(data []byte, json bool) (out []byte, err error) {
 	if err := checkFormatted(root, data, out, json, lim); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return KeepLineEnds(orig, out), nil
 }
 
 func parseAs(data []byte, json bool, lim source.Limits) (*source.Node, []source.Problem) {

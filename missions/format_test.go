@@ -227,7 +227,9 @@ func TestFormatSmall(t *testing.T) {
 		{"document markers go", "---\nformat: 1\n...\n", "format: 1\n"},
 		{"flow root", "{id: x, format: 1}\n", "format: 1\nid: x\n"},
 		{"empty root", "{}\n", "{}\n"},
-		{"crlf", "id: x\r\nformat: 1\r\n", "format: 1\nid: x\n"},
+		{"crlf", "id: x\r\nformat: 1\r\n", "format: 1\r\nid: x\r\n"},
+		{"a header stays on top", "# Night raid\n# by Ana\nid: x\nformat: 1\n", "# Night raid\n# by Ana\nformat: 1\nid: x\n"},
+		{"a header set apart stays with its empty line only", "# Night raid\n\nid: x\nformat: 1\n", "# Night raid\n\nformat: 1\nid: x\n"},
 		{"rot 0 only as a plain number", "format: 1\ntiles:\n  - {face: 1A, at: [0, 0], rot: \"0\"}\n",
 			"format: 1\ntiles:\n  - {face: 1A, at: [0, 0], rot: \"0\"}\n"},
 		{"the comment on a dropped rotation stays", "format: 1\ntiles:\n  - face: 1A\n    rot: 0 # upright\n",
@@ -429,5 +431,51 @@ func TestFormatKeepsAuthorsText(t *testing.T) {
 	}
 	if string(out) != want {
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+// What the author wrote stays: "a file's header comment stays on top with
+// LF and CRLF alike, and the two line endings give the same output but for
+// the line ends; no blank line the author did not write; an explicit
+// `rot: 0` either stays or takes its comment with it."
+func TestFormatKeepsWhatTheAuthorWrote(t *testing.T) {
+	docs := []string{
+		"# Night raid\n# by Ana\n\nid: raid\nformat: 1\ntitle: Raid\n",
+		"# Night raid\nid: raid\nformat: 1\n",
+		"# yaml-language-server: $schema=../schema/mission.schema.json\n# Night raid\nformat: 1\nid: raid\n",
+		"format: 1\nid: raid\ntiles:\n  - face: 1A\n    at: [0, 0]\n    rot: 0 # upright, as printed\n  - {face: 1B, at: [1, 0], rot: 0}   # also upright\n",
+		"format: 1\nid: raid\n\n# the board\ntiles:\n  - face: 1A\n    # no turn\n    rot: 0\n    at: [0, 0]\n",
+		"id: raid\n\n\n\nformat: 1 # the first format\n",
+	}
+	for _, lf := range docs {
+		out, err := Format([]byte(lf), false)
+		if err != nil {
+			t.Fatalf("%q: %v", lf, err)
+		}
+		crlf := strings.ReplaceAll(lf, "\n", "\r\n")
+		outCRLF, err := Format([]byte(crlf), false)
+		if err != nil {
+			t.Fatalf("%q: %v", crlf, err)
+		}
+		if want := strings.ReplaceAll(string(out), "\n", "\r\n"); string(outCRLF) != want {
+			t.Errorf("CRLF gives\n%q\nLF gives\n%q", outCRLF, out)
+		}
+		// The header: the comment lines that open the file open it still.
+		if strings.HasPrefix(lf, "#") {
+			head := lf[:strings.Index(lf, "\n")+1]
+			if !strings.HasPrefix(string(out), head) {
+				t.Errorf("%q: the header moved:\n%s", lf, out)
+			}
+		}
+		// No blank line the author did not write.
+		if n, m := strings.Count(string(out), "\n\n"), strings.Count(lf, "\n\n"); n > m {
+			t.Errorf("%q: %d empty lines, the author wrote %d:\n%s", lf, n, m, out)
+		}
+		// Every comment is kept, rot: 0's among them.
+		for _, l := range strings.Split(lf, "\n") {
+			if i := strings.Index(l, "#"); i >= 0 && !strings.Contains(string(out), strings.TrimSpace(l[i:])) {
+				t.Errorf("%q: lost the comment %q:\n%s", lf, l[i:], out)
+			}
+		}
 	}
 }

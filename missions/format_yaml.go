@@ -21,6 +21,7 @@ type yfmt struct {
 	done  map[*yaml.Node]bool   // anchored nodes already written out in full
 	cache map[scalarKey]scalarText
 	heads map[*yaml.Node]string // head comments that were partly moved
+	first *yaml.Node            // the root mapping's first key in the input
 	// aligned holds whole-line comments that continue the trailing comment
 	// of the line above, at its column: the column they keep.
 	aligned map[string]int
@@ -185,9 +186,9 @@ func (f *yfmt) blank() {
 
 const modeline = "# yaml-language-server:"
 
-// document writes the root mapping. Comments before the first key that are
-// set apart by an empty line stay at the top, with the empty line; an
-// editor modeline stays first wherever the keys move.
+// document writes the root mapping. Comments before the first key stay at
+// the top, and so does the empty line that sets them apart; an editor
+// modeline stays first wherever the keys move.
 func (f *yfmt) document(doc *yaml.Node) {
 	root := doc.Content[0]
 	if h := strings.TrimRight(doc.HeadComment, "\n"); h != "" {
@@ -208,6 +209,14 @@ func (f *yfmt) document(doc *yaml.Node) {
 			f.comments(0, strings.Join(moved, "\n"))
 			f.heads[first] = strings.Join(keep, "\n")
 		}
+		// Comments that open the file, right above its first key, are the
+		// file's header: they stay on top when that key moves down. Under
+		// an editor modeline they are the key's, and move with it.
+		if strings.TrimSpace(doc.HeadComment) == "" && len(moved) == 0 {
+			f.comments(0, f.head(first))
+			f.heads[first] = ""
+		}
+		f.first = first
 	}
 	r := f.ref(root)
 	f.comments(0, f.head(r.at))
@@ -237,6 +246,9 @@ func (f *yfmt) document(doc *yaml.Node) {
 // blankBefore tells whether an empty line stood before a top-level key (or
 // before the comments above it) in the input.
 func (f *yfmt) blankBefore(k *yaml.Node) bool {
+	if k == f.first {
+		return false // the empty line under the file's header, which stays there
+	}
 	l := k.Line - 1
 	if h := k.HeadComment; h != "" {
 		l -= strings.Count(h, "\n") + 1
