@@ -24,8 +24,9 @@ func (e *env) fmtCmd() *cli.Command {
 		Name:      "fmt",
 		Usage:     "write missions in the canonical format",
 		ArgsUsage: "FILE|DIR... (- reads standard input)",
-		Description: "Without flags, prints the one FILE in the canonical format. Folders are walked for\n" +
-			"*.yaml, *.yml and *.json files. A file that cannot be read as a mission is reported as\n" +
+		Description: "Without flags, prints the one FILE in the canonical format. Folders are walked as\n" +
+			"validate walks them, and of what they hold only missions and collections are formatted: no\n" +
+			"other file is opened for writing. A file that cannot be read as a mission is reported as\n" +
 			"path:line:col: error: message [rule] and never rewritten. Exit codes: 0 done (or, with\n" +
 			"--check, all files canonical), 1 files not canonical (--check) or not missions,\n" +
 			"2 usage error, 3 could not read or write a file.",

@@ -76,7 +76,9 @@ func (e *env) validateCmd() *cli.Command {
 		Aliases:   []string{"lint"},
 		Usage:     "check missions, tile sets and collections: schema, board, and the game's rules",
 		ArgsUsage: "FILE|DIR... (- reads standard input)",
-		Description: "Folders are walked for *.yaml, *.yml and *.json files. Each finding is printed as\n" +
+		Description: "Folders are walked for *.yaml, *.yml and *.json files, passing over files that are not\n" +
+			"zmission's, dot-folders, testdata, folders zmission site wrote and what .gitignore names.\n" +
+			"Each finding is printed as\n" +
 			"path:line:col: severity: message [rule-id]. Exit codes: 0 clean, 1 findings at or above\n" +
 			"--fail-on, 2 usage error, 3 could not run (unreadable file).",
 		Flags: append(outputFlags(),
