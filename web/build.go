@@ -66,12 +66,7 @@ func Build(o BuildOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := write(o.Out, files, old); err != nil {
-		return err
-	}
-	// zmission's folder walks pass over the site (its examples' states are
-	// JSON).
-	return ours.MarkOutput(o.Out)
+	return write(o.Out, files, old)
 }
 
 // Files is every file of the site, by slash path.
@@ -285,7 +280,12 @@ func write(dir string, files map[string][]byte, old []string) error {
 			os.Remove(filepath.Join(dir, filepath.FromSlash(n)))
 		}
 	}
-	return writeFile(filepath.Join(dir, marker), []byte(strings.Join(names, "\n")+"\n"))
+	if err := writeFile(filepath.Join(dir, marker), []byte(strings.Join(names, "\n")+"\n")); err != nil {
+		return err
+	}
+	// zmission's folder walks pass over the site (its examples' states are
+	// JSON).
+	return ours.MarkOutput(dir)
 }
 
 func writeFile(p string, data []byte) error {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/zmission/zmission/ours"
 )
 
 // The local server serves what a build wrote, with the module's type,
@@ -96,5 +98,9 @@ func TestRebuild(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "assets/old.js")); err == nil {
 		t.Error("a file the new build does not write was left")
+	}
+	// The site is marked as output: a folder walk of zmission passes over it.
+	if _, err := os.Stat(filepath.Join(dir, ours.OutputMarker)); err != nil {
+		t.Errorf("no output marker: %v", err)
 	}
 }
