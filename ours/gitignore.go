@@ -28,6 +28,8 @@ type ignoreRule struct {
 // git checkout.
 type ignorer struct {
 	rules map[string][]ignoreRule // by folder, as the walk names it (cleaned)
+	root  string                  // the folder walked, cleaned, and
+	abs   string                  // its absolute path: the walk's paths are made absolute from them
 }
 
 // newIgnorer finds the git checkout holding root and reads the rules that
@@ -64,7 +66,17 @@ func newIgnorer(root string) *ignorer {
 		}
 	}
 	// The root's parent is "": enter finds it for the first folder.
-	return &ignorer{rules: map[string][]ignoreRule{"": rs}}
+	return &ignorer{rules: map[string][]ignoreRule{"": rs}, root: filepath.Clean(root), abs: abs}
+}
+
+// absPath is the absolute path of p, a path the walk gave, without asking
+// the system for the working folder at every entry.
+func (ig *ignorer) absPath(p string) string {
+	rel, err := filepath.Rel(ig.root, p)
+	if err != nil {
+		return p
+	}
+	return filepath.Join(ig.abs, rel)
 }
 
 // enter adds the rules of dir's own .gitignore to those of its parent.
@@ -77,11 +89,7 @@ func (ig *ignorer) enter(dir string) {
 	if !ok {
 		parent = ig.rules[""]
 	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		ig.rules[dir] = parent
-		return
-	}
+	abs := ig.absPath(dir)
 	own := readIgnore(filepath.Join(abs, ".gitignore"), abs)
 	if len(own) == 0 {
 		ig.rules[dir] = parent
@@ -97,11 +105,7 @@ func (ig *ignorer) ignored(p string, dir bool) bool {
 	if ig == nil {
 		return false
 	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return false
-	}
-	abs = filepath.ToSlash(abs)
+	abs := filepath.ToSlash(ig.absPath(p))
 	name := filepath.Base(p)
 	out := false
 	for _, r := range ig.rules[filepath.Dir(p)] {
