@@ -119,7 +119,7 @@ func TestClassifyExamples(t *testing.T) {
 	}
 }
 
-func write(t *testing.T, root string, files map[string]string) {
+func write(t testing.TB, root string, files map[string]string) {
 	t.Helper()
 	for name, data := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
