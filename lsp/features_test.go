@@ -164,6 +164,13 @@ func TestFormatting(t *testing.T) {
 	if len(edits) != 0 {
 		t.Errorf("formatting a formatted document: %+v", edits)
 	}
+	// A file of another tool is not zmission's to lay out, as fmt leaves it.
+	compose := "services:\n  web: {image: \"nginx\",   ports: [\"80:80\"]}\n"
+	other := c.open(filepath.Join(root, "docker-compose.yml"), compose)
+	decodeResult(t, c.call("textDocument/formatting", map[string]any{"textDocument": map[string]any{"uri": other}}), &edits)
+	if len(edits) != 0 {
+		t.Errorf("formatting docker-compose.yml: %+v", edits)
+	}
 	c.shutdown()
 }
 

@@ -5,10 +5,12 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/ours"
 )
 
 // formatting answers with what `zmission fmt` would write: one edit that
-// replaces the whole text, or none when it is formatted already.
+// replaces the whole text, or none when it is formatted already or is not
+// a document fmt writes.
 func (s *Server) formatting(uri string) (any, *rpcError) {
 	d, err := s.doc(uri)
 	if err != nil {
@@ -19,6 +21,11 @@ func (s *Server) formatting(uri string) (any, *rpcError) {
 	s.mu.Unlock()
 	if path == "" {
 		path = uri
+	}
+	// As fmt does: a document that is not a mission or a collection
+	// (a workflow, a tile set) is left as it is: no edit.
+	if k := ours.Classify(path, data); k != ours.Mission && k != ours.Collection {
+		return []TextEdit{}, nil
 	}
 	out, ferr := missions.Format(data, strings.EqualFold(filepath.Ext(path), ".json"))
 	if ferr != nil {
