@@ -113,7 +113,7 @@ func init() {
 			Bad:  with("{id: 4, between: [6, 7], noise: 4}", "{id: 4, between: [6, 7], noise: 0}"),
 			Good: base},
 		{ID: "landing-zone-corridors", Title: "The Landing Zone does not have its 3 setup corridors", Severity: validate.Error,
-			Doc:  "Setup: \"One by one, draw 3 random corridor tiles and connect them faceup (non-0 value side) to the Landing Zone.\" Fewer than 3 corridors is a finding; so are more than 3 corridors to empty slots, since exploration never lays a corridor \"to a room already on the map\". Corridors to rooms on the map (a start explored further) are not held to the 3.",
+			Doc:  "Setup: \"One by one, draw 3 random corridor tiles and connect them faceup (non-0 value side) to the Landing Zone.\" Fewer than 3 corridors is a finding; so are more than 3 corridors to empty slots, since exploration never lays a corridor \"to a room already on the map\", unless the Drilling Station is on the map (\"It may be placed leading to an already discovered room or to an undiscovered room\"). Corridors to rooms on the map (a start explored further) are not held to the 3.",
 			Bad:  with("  - {id: 1, between: [1, 2], noise: 1}\n", ""),
 			Good: base},
 		{ID: "landing-zone-faceup", Title: "A Landing Zone corridor shows its 0 side", Severity: validate.Error,

@@ -54,6 +54,9 @@ const (
 	Reactor       = "reactor"
 	LSCB          = "life-support-control-b"
 	LSCC          = "life-support-control-c"
+	// DrillingStation: "Place a new corridor leading from the room with
+	// the robot", to a discovered room or an undiscovered one.
+	DrillingStation = "drilling-station"
 	// TechnicalEntrance: "Move to any room in the facility."
 	TechnicalEntrance = "technical-corridor-entrance"
 )

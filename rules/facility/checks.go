@@ -311,9 +311,14 @@ func (f *Facility) checkLandingZone() []rules.Finding {
 	}
 	// The corridors to undiscovered rooms are the setup's: "draw 3 random
 	// corridor tiles and connect them … to the Landing Zone", and
-	// exploration never lays one "to a room already on the map".
+	// exploration never lays one "to a room already on the map". Only the
+	// Drilling Station, once discovered, adds one: "It may be placed
+	// leading to an already discovered room or to an undiscovered room."
 	var open []*Corridor
 	for _, c := range lz.Corridors {
+		if f.Find(DrillingStation) != nil {
+			break
+		}
 		if o := f.slotByID[c.Other(lz.ID)]; o != nil && o.RoomID == "" {
 			open = append(open, c)
 		}

@@ -74,6 +74,22 @@ func TestLandingZoneThreeSetupCorridors(t *testing.T) {
 	if fs := ruled(load(t, explored).Check(), "landing-zone-corridors"); len(fs) != 0 {
 		t.Errorf("3 corridors to empty slots and one to a room: %v", fs)
 	}
+	// "DRILLING STATION: Place a new corridor leading from the room with
+	// the robot … It may be placed leading to an already discovered room
+	// or to an undiscovered room." Once it is on the map (a later moment
+	// of the game), a fourth corridor from the Landing Zone to an empty
+	// slot may be the robot's.
+	quote(t, "Place a new corridor leading from the room with the robot")
+	quote(t, "It may be placed leading to an already discovered room or to an undiscovered room.")
+	drilled := strings.Replace(star, "  - {slot: 9, room: nest}\n", "  - {slot: 9, room: nest}\n  - {slot: 1, room: drilling-station}\n", 1)
+	if fs := ruled(load(t, drilled).Check(), "landing-zone-corridors"); len(fs) != 0 {
+		t.Errorf("4 corridors to empty slots with the Drilling Station on the map: %v", fs)
+	}
+	// In a stack it has not been used: the setup's 3 still hold.
+	stacked := star + "stacks:\n  A: [drilling-station]\n"
+	if fs := ruled(load(t, stacked).Check(), "landing-zone-corridors"); len(fs) != 1 {
+		t.Errorf("4 corridors to empty slots, the Drilling Station in its stack: %v", fs)
+	}
 	// Three corridors in all: clean, as before.
 	three := strings.Replace(star, "  - {id: 1, between: [2, 5], noise: 1}\n", "", 1)
 	if fs := ruled(load(t, three).Check(), "landing-zone-corridors"); len(fs) != 0 {
