@@ -21,7 +21,9 @@ import (
 //     redraw one page and the index, whatever N is;
 //   - unchanged/N rebuilds it with nothing changed.
 //
-// ms/mission is the wall time per mission and cpu-ms/mission the CPU time
+// MB/1000-missions is the size of the site built from scratch, for 1,000
+// missions like these. ms/mission is the wall time per mission and
+// cpu-ms/mission the CPU time
 // of the process per mission (what a loaded machine does not stretch):
 // flat from size to size for a build from scratch, falling as 1/N for a
 // rebuild. A loop over the pages inside a loop over the pages shows as
@@ -51,7 +53,9 @@ func BenchmarkSite(b *testing.B) {
 			out = filepath.Join(parent.TempDir(), "public")
 		}
 		site := func(b *testing.B) {
-			if code := Run([]string{"zmission", "site", "-q", "-o", out, col}, nil, io.Discard, io.Discard); code != 0 {
+			// Published, as a site is: with its address, so with its
+			// sitemap, feed and link-preview pictures.
+			if code := Run([]string{"zmission", "site", "-q", "--base-url", "https://club.example.org/missions/", "-o", out, col}, nil, io.Discard, io.Discard); code != 0 {
 				b.Fatalf("exit %d", code)
 			}
 		}
@@ -75,6 +79,12 @@ func BenchmarkSite(b *testing.B) {
 			}
 			done()
 			built = true
+			// The site's size, per 1,000 missions (the target is 150 MB).
+			var size int64
+			for _, data := range readTree(b, out) {
+				size += int64(len(data))
+			}
+			b.ReportMetric(float64(size)/1e6/float64(n)*1000, "MB/1000-missions")
 		})
 		b.Run(fmt.Sprintf("change/%d", n), func(b *testing.B) {
 			collection(b)

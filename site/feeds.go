@@ -102,7 +102,12 @@ type atomEntry struct {
 // feed is an Atom feed of the newest missions (b ends in "/"): by date,
 // then title.
 func feed(b string, o Options, missions []*Page) ([]byte, error) {
-	ps := append([]*Page(nil), missions...)
+	var ps []*Page
+	for _, p := range missions {
+		if p.Kind == "mission" { // not a collection
+			ps = append(ps, p)
+		}
+	}
 	sort.SliceStable(ps, func(i, j int) bool {
 		if ps[i].Date != ps[j].Date {
 			return ps[i].Date > ps[j].Date
