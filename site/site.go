@@ -117,6 +117,17 @@ type Finding struct {
 	Hint     string `json:"hint,omitempty"`
 }
 
+// listed is what the site's own pages (the index, the pages of games and
+// authors, the search, sitemap and feed) and the command's report read of
+// a page: the manifest keeps that much of a page it need not make again,
+// not what only the page itself shows.
+func (p *Page) listed() *Page {
+	c := *p
+	c.Objectives, c.Rules, c.Components, c.Analysis = nil, nil, nil, nil
+	c.Pictures, c.Downloads, c.Links, c.Note, c.Share = nil, nil, nil, "", ""
+	return &c
+}
+
 // Status is the card's badge: "errors", "warnings" or "clean".
 func (p *Page) Status() string {
 	switch {
@@ -147,7 +158,7 @@ type Report struct {
 
 // generator changes whenever what the site writes for the same inputs
 // changes; a build by another version redraws everything.
-const generator = "zmission-site/4"
+const generator = "zmission-site/5"
 
 // manifestName is the record of the last build, in the output folder.
 const manifestName = ".zmission-site.json"
@@ -231,7 +242,7 @@ func Build(out string, in []Input, o Options, progress func(slug string)) (*Repo
 					mu.Lock()
 					if err == nil {
 						pages[j.i] = pg
-						next.Pages[j.in.Slug] = manifested{Key: j.in.Key, Files: written, Page: pg}
+						next.Pages[j.in.Slug] = manifested{Key: j.in.Key, Files: written, Page: pg.listed()}
 						rep.Redrawn = append(rep.Redrawn, j.in.Slug)
 					}
 					mu.Unlock()

@@ -3,6 +3,8 @@ package sitepage
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/render/printout"
 	"github.com/zmission/zmission/site"
 	"github.com/zmission/zmission/validate"
 )
@@ -176,5 +179,73 @@ func TestBundleKeepsTheNamedPath(t *testing.T) {
 	}
 	if got["field-hospital.yaml"] != "collection: collections/shelf.yaml\n" || got["collections/shelf.yaml"] != "name: shelf\n" || len(got) != 2 {
 		t.Errorf("the zip holds %q", got)
+	}
+}
+
+// The preview picture in 256 colours keeps the look of the full-colour
+// one: most pixels exact, the others (anti-aliased edges) close.
+func TestCardKeepsItsLook(t *testing.T) {
+	page := read(t, "../examples/invader/violet-lockdown.yaml")
+	pg, files, err := Page(File{Path: "../examples/invader/violet-lockdown.yaml", Name: "v.yaml", Data: page}, Options{Preview: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y, w, h, err := crop(files["page.svg"], [2]int{9, 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := rootSizeRe.FindSubmatchIndex(files["page.svg"])
+	svg := files["page.svg"]
+	cut := append(append(append([]byte{}, svg[:loc[3]]...), fmt.Sprintf(` width="%smm" height="%smm" viewBox="%s %s %s %s"`, num(w), num(h), num(x), num(y), num(w), num(h))...), svg[loc[1]:]...)
+	p, err := printout.Parse(cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := printout.Raster(p, CardWidth/(w/25.4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	card, err := png.Decode(bytes.NewReader(files["card.png"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if card.Bounds() != full.Bounds() || pg.CardSize != [2]int{full.Bounds().Dx(), full.Bounds().Dy()} {
+		t.Fatalf("the card is %v (said %v), the picture %v", card.Bounds(), pg.CardSize, full.Bounds())
+	}
+	exact, n := 0, 0
+	var diff float64
+	b := full.Bounds()
+	for yy := b.Min.Y; yy < b.Max.Y; yy++ {
+		for xx := b.Min.X; xx < b.Max.X; xx++ {
+			n++
+			r1, g1, b1, _ := full.At(xx, yy).RGBA()
+			r2, g2, b2, _ := card.At(xx, yy).RGBA()
+			if r1 == r2 && g1 == g2 && b1 == b2 {
+				exact++
+			}
+			diff += (abs(float64(r1)-float64(r2)) + abs(float64(g1)-float64(g2)) + abs(float64(b1)-float64(b2))) / 3 / 257
+		}
+	}
+	t.Logf("%.1f %% of the pixels exact, %.2f levels off on average", 100*float64(exact)/float64(n), diff/float64(n))
+	if float64(exact)/float64(n) < 0.9 || diff/float64(n) > 1 {
+		t.Errorf("%.1f %% of the pixels exact, %.2f levels off on average; want 90 %% and at most 1", 100*float64(exact)/float64(n), diff/float64(n))
+	}
+}
+
+// BenchmarkCard is the link preview's picture of one map: cut, rasterised
+// and put in 256 colours.
+func BenchmarkCard(b *testing.B) {
+	data, err := os.ReadFile("../examples/invader/violet-lockdown.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, files, err := Page(File{Path: "../examples/invader/violet-lockdown.yaml", Name: "v.yaml", Data: data}, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Card(files["page.svg"], [2]int{9, 6}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
