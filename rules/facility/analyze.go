@@ -323,6 +323,8 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 			continue
 		}
 		var base []step
+		first := "direct" // the plan without a detour for life support
+		swapRoom := ""    // the room the Lander's plan beats the anti-aircraft system in
 		switch w.way {
 		case "lander":
 			e.Possible, e.Odds = f.landerOdds()
@@ -331,6 +333,28 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 				continue
 			}
 			base = []step{{to: slot, escape: true, wait: f.LanderRound}}
+			// "ACTIVE: The Lander is destroyed": with the top token fixed
+			// active the plan first swaps the tokens in Life Support
+			// Control B, or shuts the system down in the Reactor.
+			if f.AntiAircraft == "active" {
+				dist := f.reach(lz.ID)
+				for _, id := range []string{LSCB, Reactor} {
+					if !f.canCome(id, dist) {
+						continue
+					}
+					if at, on := f.target(adj, lz.ID, id, map[int]bool{slot: true}); at != 0 {
+						base = append([]step{{to: at}}, base...)
+						first, swapRoom = "swap in "+f.Cat[id].Name, id
+						if id == Reactor {
+							first = "shut down in the " + f.Cat[id].Name
+						}
+						if !on {
+							e.Note = f.Cat[id].Name + " is still in its stack: the plan assumes it turns up in the nearest empty slot of its section"
+						}
+						break
+					}
+				}
+			}
 		case "hibernation":
 			if f.HibActive {
 				base = []step{{to: slot, escape: true}}
@@ -356,7 +380,7 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		if !onMap && e.Note == "" {
 			e.Note = e.Room + " is still in its stack: the plan assumes it turns up in the nearest empty slot of its section"
 		}
-		direct := f.simulate(adj, lz.ID, base, "direct")
+		direct := f.simulate(adj, lz.ID, base, first)
 		e.Plans = append(e.Plans, direct)
 		if direct.Moves < 0 {
 			e.Unreachable = true
@@ -375,6 +399,9 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 				taken[st.to] = true
 			}
 			ls, _ := f.target(adj, lz.ID, id, taken)
+			if id == swapRoom {
+				ls = base[0].to // the one room, used twice: its action is one thing OR the other
+			}
 			if ls == 0 || e.Unreachable {
 				continue
 			}

@@ -168,6 +168,14 @@ func TestLanderShotDown(t *testing.T) {
 		if c.possible && (e.Never || len(e.Plans) == 0) {
 			t.Errorf("a way past the active token: %+v", e)
 		}
+		// "The Lander is destroyed" unless the room is used first: no
+		// plan goes straight to the Landing Zone, and the first one uses
+		// the room that beats the active token.
+		for i, p := range e.Plans {
+			if p.Name == "direct" || len(p.Stops) < 2 || i == 0 && !strings.Contains(p.Name, c.ways[0]) {
+				t.Errorf("B [%s], C [%s]: plan %q stops at %v", c.b, c.c, p.Name, p.Stops)
+			}
+		}
 	}
 }
 
