@@ -25,15 +25,16 @@ func (e *env) generateCmd() *cli.Command {
 			"check on the result: a mission with an error, or a warning of solvability, spawns or\n" +
 			"inventory, is never written. The seed (random unless given) is printed and written into\n" +
 			"the file's header with every option, so the same command makes the same file again.\n" +
-			"--size is in tiles (COLUMNSxROWS) for the Zombicide games. --from completes a mission:\n" +
+			"--size is COLUMNSxROWS in tiles for the Zombicide games, in room slots for the facility.\n" +
+			"--from completes a mission of a Zombicide game:\n" +
 			"what it places is kept and the rest made around it. Exit codes: 0 written, 1 the request\n" +
 			"cannot be met (the reason is named), 2 usage error, 3 could not read or write a file.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "ruleset", Usage: "the game (default: the --from file's): " + orWords(generate.Rulesets())},
 			&cli.StringFlag{Name: "boxes", Usage: "the boxes to use, separated by commas (default: the game's core box)"},
 			&cli.StringFlag{Name: "players", Usage: "the player count or range, e.g. 4 or 1-6 (default: the game's range)"},
-			&cli.StringFlag{Name: "size", Usage: "the board, COLUMNSxROWS in tiles, e.g. 3x3 (default: from --length)"},
-			&cli.StringFlag{Name: "difficulty", Value: "medium", Usage: "how hard: easy, medium or hard"},
+			&cli.StringFlag{Name: "size", Usage: "the board, COLUMNSxROWS in tiles (the facility: room slots), e.g. 3x3 (default: from --length)"},
+			&cli.StringFlag{Name: "difficulty", Usage: "how hard (default: the --from file's, else medium): easy, medium or hard"},
 			&cli.StringFlag{Name: "length", Value: "medium", Usage: "how long to play: short, medium or long"},
 			&cli.StringFlag{Name: "seed", Usage: "the seed, a whole number (default: a random one, printed)"},
 			&cli.StringFlag{Name: "from", Usage: "a mission to complete: its tiles, tokens, objectives, rules, boxes and players are kept"},

@@ -1,22 +1,80 @@
-package generate
+//go:build unix
+
+package generate_test
 
 import (
 	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"syscall"
 	"testing"
+
+	"github.com/zmission/zmission/rules/generate"
 )
 
 // BenchmarkGenerate makes one mission per iteration, a new seed each time,
-// for each game and a small and the largest board the core box allows.
+// for each game on a middling board and the largest its core box allows.
 func BenchmarkGenerate(b *testing.B) {
-	for _, g := range []string{"zombicide-invader", "zombicide-classic"} {
-		for _, sz := range [][2]int{{3, 3}, {2, 2}} {
-			b.Run(fmt.Sprintf("%s/%dx%d", g, sz[0], sz[1]), func(b *testing.B) {
-				for i := 0; i < b.N; i++ {
-					if _, err := Generate(Options{Ruleset: g, W: sz[0], H: sz[1], Seed: uint64(i)}); err != nil {
-						b.Fatal(err)
+	for _, c := range benchCases {
+		b.Run(fmt.Sprintf("%s/%dx%d", c.game, c.w, c.h), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := generate.Generate(generate.Options{Ruleset: c.game, W: c.w, H: c.h, Seed: uint64(i)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+var benchCases = []struct {
+	game string
+	w, h int
+}{
+	{"zombicide-invader", 3, 3}, {"zombicide-invader", 9, 1}, {"zombicide-invader", 2, 2},
+	{"zombicide-classic", 3, 3}, {"zombicide-classic", 9, 1}, {"zombicide-classic", 2, 2},
+	{"facility", 5, 4}, {"facility", 5, 5},
+}
+
+// BenchmarkGenerateP95 makes ZMISSION_GENERATE_SEEDS missions (default
+// 100) per game, size and difficulty on one core and reports the 95th
+// percentile and the worst of the CPU time each took (the budgets: 50 ms
+// for 3×3 tiles, 200 ms for the largest board). CPU time, not wall time:
+// on a shared machine the wall clock measures the neighbours.
+func BenchmarkGenerateP95(b *testing.B) {
+	n := 100
+	if s := os.Getenv("ZMISSION_GENERATE_SEEDS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, c := range benchCases {
+		b.Run(fmt.Sprintf("%s/%dx%d", c.game, c.w, c.h), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				var took []float64
+				for _, d := range []string{"easy", "medium", "hard"} {
+					for s := 0; s < n; s++ {
+						t0 := cpuNanos()
+						_, err := generate.Generate(generate.Options{Ruleset: c.game, W: c.w, H: c.h, Difficulty: d, Seed: uint64(s)})
+						took = append(took, float64(cpuNanos()-t0)/1e6)
+						if _, no := err.(*generate.Impossible); err != nil && !no {
+							b.Fatal(err)
+						}
 					}
 				}
-			})
-		}
+				slices.Sort(took)
+				b.ReportMetric(took[len(took)*95/100], "p95-cpu-ms")
+				b.ReportMetric(took[len(took)-1], "max-cpu-ms")
+			}
+		})
 	}
+}
+
+// cpuNanos is the CPU time the process has used, user and system.
+func cpuNanos() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }

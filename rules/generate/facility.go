@@ -54,7 +54,7 @@ type facPlan struct {
 
 func generateFacility(o Options) (*Result, error) {
 	if o.From != nil {
-		return nil, badOption("--from completes missions of the Zombicide games; a facility scenario is completed in the editor")
+		return nil, badOption("--from completes missions of the Zombicide games, not facility scenarios")
 	}
 	if len(o.Boxes) > 0 {
 		return nil, badOption("the facility crawler has no boxes to choose: its rooms are the rulebook's catalogue")

@@ -81,7 +81,9 @@ func Generate(o Options) (*Result, error) {
 func (o *Options) check() error {
 	switch o.Difficulty {
 	case "":
-		o.Difficulty = "medium"
+		if o.From == nil {
+			o.Difficulty = "medium" // a file being completed may say
+		}
 	case "easy", "medium", "hard":
 	default:
 		return badOption("--difficulty is easy, medium or hard, not %q", o.Difficulty)

@@ -54,7 +54,7 @@ func lintOf(t *testing.T, data []byte) *lint.Result {
 // the players asked for, and its estimate lands in the difficulty asked
 // for.
 func TestGeneratedMissionsPass(t *testing.T) {
-	n := seeds(t, 4)
+	n := seeds(t, 8)
 	for _, game := range []string{"zombicide-invader", "zombicide-classic", "facility"} {
 		for _, sz := range sizes[game] {
 			for _, diff := range []string{"easy", "medium", "hard"} {

@@ -54,7 +54,7 @@ var grids = map[string]*gridGame{
 }
 
 const (
-	maxAttempts = 40    // candidates made before giving up
+	maxAttempts = 64    // candidates made before giving up
 	keep        = 3     // candidates that pass, of which the nearest is kept
 	perBoard    = 3     // structures tried on one board
 	tileSteps   = 20000 // choices the tile search may try per board
@@ -112,6 +112,12 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	}
 	if o.Players == "" && from != nil {
 		o.Players = string(from.Players)
+	}
+	if o.Difficulty == "" && from != nil {
+		o.Difficulty = from.Difficulty
+	}
+	if o.Difficulty != "easy" && o.Difficulty != "hard" {
+		o.Difficulty = "medium"
 	}
 	if o.Players == "" {
 		o.Players = fmt.Sprintf("%d-%d", g.lo, g.hi)

@@ -1,0 +1,28 @@
+#!/bin/sh
+# The budgets of zmission generate at the full count: every mission of
+# each game, size, difficulty and player count (SEEDS seeds, default
+# 1000) passes every check, 99% of the seeds give distinct boards, and the
+# CPU time one mission takes on one core, its 95th percentile and worst,
+# per game and size (budgets: 50 ms for 3×3 tiles, 200 ms for the largest
+# board the core box allows).
+#
+#   bench/generate.sh
+#   SEEDS=100 bench/generate.sh
+set -eu
+cd "$(dirname "$0")/.."
+SEEDS=${SEEDS:-1000}
+echo "correctness and variety, $SEEDS seeds a case:"
+status=0
+ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 \
+	-run '^(TestGeneratedMissionsPass|TestSeedsGiveDistinctBoards)$' ./rules/generate || status=1
+echo
+echo "CPU time a mission, $SEEDS seeds × 3 difficulties a size (p95 and worst, ms):"
+ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 -run '^$' \
+	-bench '^BenchmarkGenerateP95$' -benchtime 1x ./rules/generate |
+	awk '/^BenchmarkGenerateP95\// {
+		name = $1; sub(/^BenchmarkGenerateP95\//, "", name); sub(/-[0-9]+$/, "", name)
+		for (i = 2; i < NF; i++) { if ($(i+1) == "p95-cpu-ms") p95 = $i; if ($(i+1) == "max-cpu-ms") mx = $i }
+		budget = (name ~ /3x3$/) ? 50 : 200
+		printf "  %-26s p95 %6.1f  worst %6.1f  budget %3d  ratio %.2f\n", name, p95, mx, budget, p95 / budget
+	}'
+exit $status
