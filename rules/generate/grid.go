@@ -69,10 +69,22 @@ type stock struct {
 	tiles  []physical
 }
 
-// has is how many tokens of typ in colour c the boxes hold (any-colour
-// tokens count for every colour).
+// has is how many tokens of typ the boxes hold that can show colour c:
+// those of that colour, of any colour (counted with no colour), and the
+// two-sided ones ("red/green") with c on a side. A two-sided token counts
+// for both its colours here; the inventory check matches tokens to sides
+// and has the last word.
 func (s *stock) has(typ, c string) int {
-	return s.tokens[[2]string{typ, c}] + s.tokens[[2]string{typ, ""}]
+	n := 0
+	for k, v := range s.tokens {
+		if k[0] != typ {
+			continue
+		}
+		if k[1] == "" || k[1] == c || slices.Contains(strings.Split(k[1], "/"), c) {
+			n += v
+		}
+	}
+	return n
 }
 
 // hold words the boxes holding something: "invader-core holds", "a + b hold".
