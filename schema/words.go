@@ -275,12 +275,17 @@ func patternMessage(loc []string, got, pattern string) string {
 // showNode writes a document value as JSON.
 func showNode(n *source.Node) string { return show(source.ToValue(n)) }
 
+// show writes a value as JSON as a person reads it: <, > and & as
+// themselves (json.Marshal writes \u003c for a page's sake, and a
+// message is text, never markup).
 func show(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		return fmt.Sprint(v)
 	}
-	return string(b)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func unquote(ss []string) []string {
