@@ -147,7 +147,8 @@ function setState(st) {
   if (n.error) parts.push(`${n.error} error${n.error > 1 ? 's' : ''}`);
   if (n.warning) parts.push(`${n.warning} warning${n.warning > 1 ? 's' : ''}`);
   if (n.info) parts.push(`${n.info} info`);
-  $('#status').textContent = (parts.join(', ') || 'clean') + ` · version ${st.version.slice(0, 8)}`;
+  $('#status').textContent = parts.join(', ') || 'clean';
+  $('#status').title = 'version ' + st.version.slice(0, 8);
   $('#status').className = n.error ? 'err' : '';
   $('#issue-count').textContent = st.findings.length ? `(${st.findings.length})` : '';
   // The picked finding is found again by what it is, not where it was in
@@ -190,7 +191,7 @@ function setState(st) {
   // The palette is made again only when it changed (a count, a face
   // used): most edits leave it as it was.
   const pk = prev && prev.palette === st.palette ? app.paletteKey : JSON.stringify(st.palette);
-  if (pk !== app.paletteKey) { app.paletteKey = pk; renderPalette($('#palette'), st.palette, startDrag); }
+  if (pk !== app.paletteKey) { app.paletteKey = pk; renderPalette($('#palette'), st.palette, startDrag, placeFromKeys); }
   renderIssues();
   document.body.dataset.kind = st.kind || '';
   $('#form-pane').hidden = st.kind !== 'sheet';
@@ -287,6 +288,8 @@ function decorate() {
   canvas.bad();
   canvas.badges(app.state.findings, i => pickFinding(i));
   canvas.selection(app.sel);
+  canvas.keys(focusSelect);
+  if (app.sel && canvas.layers.keys.contains(document.activeElement)) canvas.focusKey(app.sel);
   canvas.sight(app.los);
   drawTour();
 }
@@ -314,6 +317,13 @@ function renderIssues() {
       li.appendChild(h);
     }
     li.addEventListener('click', () => pickFinding(i));
+    // Reached with Tab too; Enter or Space picks it, as a click does.
+    li.tabIndex = 0;
+    li.addEventListener('keydown', ev => {
+      if (ev.key !== 'Enter' && ev.key !== ' ') return;
+      ev.preventDefault();
+      pickFinding(i);
+    });
     ol.appendChild(li);
   });
   if (!app.state.findings.length) ol.innerHTML = '<li class="info">No findings: the mission is clean.</li>';
@@ -459,6 +469,15 @@ function renderSelection() {
     const z = b.zones.find(z => z.id === sel.zone);
     if (z) add(`Zone ${z.id}`, `: ${z.kind}${z.features && z.features.length ? ', ' + z.features.join(', ') : ''}`);
   }
+}
+
+// focusSelect: a token or tile reached from the keyboard (Tab, or
+// Enter on it) is selected, as a click selects it; the arrows, R and
+// Delete then act on it.
+function focusSelect(sel, enter) {
+  if (!enter && app.sel && app.sel.kind === sel.kind && app.sel.index === sel.index && !app.group.length) return;
+  select([sel]);
+  keepSelection();
 }
 
 // selected is the tile or token of sel (the selection) on the board.
@@ -797,6 +816,35 @@ document.addEventListener('pointerup', async ev => {
   }
 });
 
+// placeFromKeys puts a palette item on the board from the keyboard: a
+// token in the cell of what is selected (a token, a zone, a tile's
+// corner), else the first zone's; a tile right of the board. The new one
+// is selected and focused, so the arrows move it on from there.
+async function placeFromKeys(d) {
+  const b = app.state.board;
+  if (!b) return;
+  let op;
+  if (d.kind === 'tile') {
+    const col = b.tiles.reduce((m, t) => Math.max(m, t.col + 1), 0);
+    op = { op: 'tile.place', face: d.face, at: [col, 0], rot: 0 };
+  } else {
+    const s = selected(), z = app.sel && app.sel.kind === 'zone' && canvas.zone(app.sel.zone);
+    const at = s && app.sel.kind === 'token' ? [s.x, s.y] : s ? [s.col * b.n, s.row * b.n]
+      : z ? [...z.cells[0]] : b.zones.length ? [...b.zones[0].cells[0]] : [0, 0];
+    op = d.type === 'car' ? { op: 'token.place', type: 'car', kind: d.color || undefined, at }
+      : { op: 'token.place', type: d.type, color: d.color || undefined, at, side: d.kind === 'door' ? 'n' : undefined };
+  }
+  const r = await send([op]);
+  if (!r || r.status !== 200) return;
+  const list = d.kind === 'tile' ? app.state.board.tiles : app.state.board.tokens;
+  const nt = list.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null);
+  if (!nt) return;
+  select([{ kind: d.kind === 'tile' ? 'tile' : 'token', index: nt.index }]);
+  keepSelection();
+  canvas.keys(focusSelect);
+  canvas.focusKey(app.sel);
+}
+
 // startBox begins a box-select at a board point: on the empty map, or
 // anywhere with Shift held (then a click without moving is shift-click).
 function startBox(ev, p, toggle) {
@@ -992,16 +1040,29 @@ function fit() {
   host.scrollTop += m.f - r.top - 16;
 }
 
-$('#zoom-in').addEventListener('click', () => zoom(1.25));
-$('#zoom-out').addEventListener('click', () => zoom(0.8));
-$('#zoom-fit').addEventListener('click', fit);
-$('#zoom-100').addEventListener('click', () => zoomTo(1));
+// A window made narrower or wider fits the board again, as its first view
+// did, until the author zooms (Fit hands it back to the window).
+let zoomed = false;
+const byHand = f => (...a) => { zoomed = true; return f(...a); };
+addEventListener('resize', () => {
+  if (zoomed || !app.state || app.state.kind !== 'grid' || !canvas.svg) return;
+  const host = $('#canvas'), b = app.state.board;
+  if (app.zoom < 1 || (b && (b.w * CELL_PX > host.clientWidth - 32 || b.h * CELL_PX > host.clientHeight - 32))) {
+    fit();
+    if (app.zoom > 1) zoomTo(1);
+  }
+});
+$('#zoom-in').addEventListener('click', byHand(() => zoom(1.25)));
+$('#zoom-out').addEventListener('click', byHand(() => zoom(0.8)));
+$('#zoom-fit').addEventListener('click', () => { zoomed = false; fit(); });
+$('#zoom-100').addEventListener('click', byHand(() => zoomTo(1)));
 
 // The wheel zooms around the pointer; a drag with the middle button, or
 // with the space bar held, pans.
 $('#canvas').addEventListener('wheel', ev => {
   if (!canvas.svg || app.state.kind !== 'grid') return;
   ev.preventDefault();
+  zoomed = true;
   zoomTo(app.zoom * Math.pow(1.0015, -ev.deltaY), ev.clientX, ev.clientY);
 }, { passive: false });
 let space = false, pan = null;
@@ -1060,10 +1121,10 @@ document.addEventListener('keydown', ev => {
   }
   if (ctrl || ev.altKey) return;
   if (k === '?') { ev.preventDefault(); return $('#help').showModal(); }
-  if (k === '+' || k === '=') { ev.preventDefault(); return zoom(1.25); }
-  if (k === '-') { ev.preventDefault(); return zoom(0.8); }
-  if (k === '0') { ev.preventDefault(); return zoomTo(1); }
-  if ((k === 'f' || k === 'F') && app.state.kind === 'grid') { ev.preventDefault(); return fit(); }
+  if (k === '+' || k === '=') { ev.preventDefault(); zoomed = true; return zoom(1.25); }
+  if (k === '-') { ev.preventDefault(); zoomed = true; return zoom(0.8); }
+  if (k === '0') { ev.preventDefault(); zoomed = true; return zoomTo(1); }
+  if ((k === 'f' || k === 'F') && app.state.kind === 'grid') { ev.preventDefault(); zoomed = false; return fit(); }
   if (facility && app.state.kind === 'facility' && facility.key(ev)) return;
   if ((k === 'r' || k === 'R') && drag && drag.kind === 'tile') {
     // R while dragging a tile (a face from the palette, or one on the

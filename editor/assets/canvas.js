@@ -105,7 +105,7 @@ export class Canvas {
     const hatch = el('pattern', { id: 'ed-hatch', patternUnits: 'userSpaceOnUse', width: 24, height: 24, patternTransform: 'rotate(45)' }, this.defs);
     el('rect', { width: 8, height: 24, fill: '#c0392b', 'fill-opacity': 0.35 }, hatch);
     this.layers = {};
-    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges']) {
+    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges', 'keys']) {
       this.layers[name] = el('g', { class: 'ed-' + name }, this.board);
     }
     // What a drag shows goes over the whole page (the text beside the
@@ -465,6 +465,52 @@ export class Canvas {
       g.addEventListener('pointerdown', ev => ev.stopPropagation());
       g.addEventListener('click', ev => { ev.stopPropagation(); onClick(items[0]); });
     }
+  }
+
+  // keys puts a focusable stand-in over each token and tile, in reading
+  // order (the tokens, then the tiles): Tab reaches them, focusing one
+  // selects it (onFocus), and the page's keys act on it as on a selection
+  // made with the mouse, which goes through them. The one focused before
+  // the map changed is focused again.
+  keys(onFocus) {
+    const L = this.layers.keys;
+    const had = L.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    const memo = { b: this.b, layer: L };
+    const m = this.keysDrawn;
+    if (!(m && m.b === memo.b && m.layer === memo.layer)) {
+      this.keysDrawn = memo;
+      this.clear('keys');
+      if (!this.b) return;
+      const n = this.b.n;
+      const byPlace = (a, b) => a.y - b.y || a.x - b.x || a.index - b.index;
+      for (const t of [...this.b.tokens].sort(byPlace)) {
+        const r = this.cellRect(t.x + 0.04, t.y + 0.04, 0.92, 0.92, { class: 'ed-key', tabindex: 0, role: 'button' }, L);
+        r.dataset.key = 'token:' + t.index;
+        r.setAttribute('aria-label', `${t.color ? t.color + ' ' : ''}${t.type}${t.id ? ' ' + t.id : ''}${t.zone ? ', zone ' + t.zone : ''}${t.side ? ', ' + t.side + ' side' : ''}`);
+      }
+      const tiles = [...this.b.tiles].map(t => ({ ...t, x: t.col, y: t.row })).sort(byPlace);
+      for (const t of tiles) {
+        const r = this.cellRect(t.col * n + 0.04, t.row * n + 0.04, n - 0.08, n - 0.08, { class: 'ed-key', tabindex: 0, role: 'button' }, L);
+        r.dataset.key = 'tile:' + t.index;
+        r.setAttribute('aria-label', `tile ${t.face}, turned ${t.rot}°`);
+      }
+      for (const r of L.children) {
+        const [kind, i] = r.dataset.key.split(':');
+        const sel = { kind, index: Number(i) };
+        r.addEventListener('focus', () => onFocus(sel, false));
+        r.addEventListener('keydown', ev => { if (ev.key === 'Enter') { ev.preventDefault(); onFocus(sel, true); } });
+      }
+    }
+    if (had && document.activeElement !== L.querySelector(`[data-key="${had}"]`)) {
+      const r = L.querySelector(`[data-key="${had}"]`);
+      if (r) r.focus({ preventScroll: true });
+    }
+  }
+
+  // focusKey focuses the stand-in of a selection, when it has one.
+  focusKey(sel) {
+    const r = sel && this.layers.keys && this.layers.keys.querySelector(`[data-key="${sel.kind}:${sel.index}"]`);
+    if (r && document.activeElement !== r) r.focus({ preventScroll: true });
   }
 
   // selection outline: a tile, a token's cell, a door's side, a zone.

@@ -38,6 +38,7 @@ body[data-kind="facility"] #bar label:has(#hover-los), body[data-kind="facility"
 #fac-svg text { font: 12px system-ui, "DejaVu Sans", sans-serif; pointer-events: none; }
 #fac-svg .name { font-weight: bold; font-size: 13px; }
 #fac-svg .sid { font-size: 11px; fill: #555; }
+#fac-svg .cor-tokens text { paint-order: stroke; stroke: white; stroke-width: 3px; stroke-linejoin: round; pointer-events: none; }
 #fac-svg .empty { fill: #777; font-style: italic; }
 #fac-svg .place rect { fill: transparent; stroke: #ccc; stroke-dasharray: 4 4; }
 #fac-svg .place:hover rect { stroke: #888; }
@@ -258,6 +259,10 @@ export function facilityView(shell) {
       g.addEventListener('pointerdown', ev => slotDown(ev, s));
       if (s.findings.length) badge(svg, x0 + BOX - 4, y0 + 4, s.findings);
     }
+    // What stands on a corridor is written over everything, never under a
+    // room's box: under a level corridor, or beside an upright one, in the
+    // band between the rows.
+    const onWays = el('g', { class: 'cor-tokens' }, svg);
     for (const [c, g, ax, ay, bx, by] of labels) {
       // The noise value where the way is seen: between the two boxes for
       // neighbours, at the middle for a technical corridor.
@@ -277,7 +282,12 @@ export function facilityView(shell) {
         const horiz = Math.abs(bx - ax) >= Math.abs(by - ay);
         el('rect', { class: 'door ' + c.door, 'data-door': c.door, x: dx - (horiz ? 4 : 12), y: dy - (horiz ? 12 : 4), width: horiz ? 8 : 24, height: horiz ? 24 : 8 }, g);
       }
-      if (c.tokens && c.tokens.length) el('text', { class: 'sid', x: mx, y: my + 26, 'text-anchor': 'middle' }, g).textContent = c.tokens.join(', ');
+      if (c.tokens && c.tokens.length) {
+        const level = Math.abs(bx - ax) >= Math.abs(by - ay);
+        const at = level ? { x: mx, y: my + 26, 'text-anchor': 'middle' } : { x: mx + 16, y: my + 4, 'text-anchor': 'start' };
+        const t = el('text', { class: 'sid', 'data-corridor': c.id, ...at }, onWays);
+        t.textContent = c.tokens.join(', ');
+      }
       if (c.findings.length) {
         // In the gap between the boxes: above a level corridor, beside an
         // upright one.

@@ -29,7 +29,10 @@ export function faceSVG(f) {
   return s;
 }
 
-export function renderPalette(host, pal, startDrag) {
+// renderPalette lists what can be put on the board: dragged with the
+// mouse, or from the keyboard, each item reached with Tab and put on the
+// board with Enter (place).
+export function renderPalette(host, pal, startDrag, place) {
   host.replaceChildren();
   if (!pal) return;
   const h = document.createElement('h3');
@@ -52,7 +55,9 @@ export function renderPalette(host, pal, startDrag) {
     const cap = document.createElement('div');
     cap.textContent = f.id + (f.used ? ' ✓' : '');
     d.appendChild(cap);
-    d.addEventListener('pointerdown', ev => startDrag(ev, { kind: 'tile', face: f.id, label: f.id, blocked }));
+    const what = { kind: 'tile', face: f.id, label: f.id, blocked };
+    d.addEventListener('pointerdown', ev => startDrag(ev, what));
+    keyed(d, what, place);
     faces.appendChild(d);
   }
   host.appendChild(faces);
@@ -88,8 +93,24 @@ export function renderPalette(host, pal, startDrag) {
       toks.appendChild(d);
       continue;
     }
-    d.addEventListener('pointerdown', ev => startDrag(ev, { kind: t.type === 'door' ? 'door' : 'token', type: t.type, color: t.color, label: tokenLabel(t) }));
+    const what = { kind: t.type === 'door' ? 'door' : 'token', type: t.type, color: t.color, label: tokenLabel(t) };
+    d.addEventListener('pointerdown', ev => startDrag(ev, what));
+    keyed(d, what, place);
     toks.appendChild(d);
   }
   host.appendChild(toks);
+}
+
+// keyed makes a palette item a button of the keyboard: Enter or Space
+// puts it on the board.
+function keyed(d, what, place) {
+  d.tabIndex = 0;
+  d.setAttribute('role', 'button');
+  d.setAttribute('aria-label', 'put ' + what.label + ' on the board');
+  d.addEventListener('keydown', ev => {
+    if (ev.key !== 'Enter' && ev.key !== ' ') return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    place(what);
+  });
 }

@@ -199,13 +199,37 @@ function field(f, v, ptr, depth, open) {
   return wrap;
 }
 
+// htmlPattern is a schema's pattern as a field's pattern attribute reads
+// it: the browser compiles that with the v flag, where a class's
+// unescaped - at its edge, or ( ) { } / |, is an error (Chromium logs it
+// and validates nothing). Those are escaped; a pattern still unreadable
+// is left off, and the checks say what is wrong.
+function htmlPattern(p) {
+  if (!p) return undefined;
+  let out = '', cls = false, first = false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === '\\') { out += c + (p[i + 1] || ''); i++; first = false; continue; }
+    if (!cls) {
+      if (c === '[') { cls = true; first = true; out += c; if (p[i + 1] === '^') { out += '^'; i++; } continue; }
+      out += c;
+      continue;
+    }
+    if (c === ']') { cls = false; out += c; continue; }
+    if ('(){}/|'.includes(c) || (c === '-' && (first || p[i + 1] === ']'))) out += '\\' + c;
+    else out += c;
+    first = false;
+  }
+  try { new RegExp('^(?:' + out + ')$', 'v'); return out; } catch (e) { return undefined; }
+}
+
 function leaf(f, v, ptr) {
   switch (f.kind) {
     case 'text':
     case 'textarea': {
       const e = f.kind === 'textarea'
         ? h('textarea', { rows: 3 })
-        : h('input', { type: 'text', pattern: f.pattern || undefined });
+        : h('input', { type: 'text', pattern: htmlPattern(f.pattern) });
       e.value = v === undefined ? '' : String(v);
       if (f.max_length) e.maxLength = f.max_length;
       e.dataset.pointer = ptr;
@@ -366,7 +390,7 @@ function map(f, v, ptr, depth, open) {
       on: { click: e => { e.preventDefault(); remove(p); } } }));
     d.append(el);
   }
-  const key = h('input', { type: 'text', placeholder: 'new key', pattern: f.key_pattern || undefined });
+  const key = h('input', { type: 'text', placeholder: 'new key', pattern: htmlPattern(f.key_pattern) });
   d.append(h('div', { className: 'sf-row' }, key, h('button', { type: 'button', className: 'sf-add', textContent: '+ add',
     on: { click: e => { e.preventDefault(); if (key.value.trim()) set(join(ptr, key.value.trim()), f.items.default); } } })));
   return d;
