@@ -39,7 +39,7 @@ func freshBrowser(b *testing.B) (ctx context.Context, stop func()) {
 // before anything is timed.
 func benchSite(b *testing.B) string {
 	srv := siteServer(b)
-	req, _ := http.NewRequest("GET", srv.URL+"/zmission.wasm", nil)
+	req, _ := http.NewRequest("GET", srv.URL+"/"+ModuleFile, nil)
 	req.Header.Set("Accept-Encoding", "gzip")
 	if r, err := http.DefaultTransport.RoundTrip(req); err == nil {
 		io.Copy(io.Discard, r.Body)
@@ -321,4 +321,42 @@ func BenchmarkWebMemory1000(b *testing.B) {
 	b.ReportMetric((first[0]*100+rest[0]*900)/1000, "ms/edit")
 	b.ReportMetric(after100, "MB-after-100")
 	b.ReportMetric(after1000, "MB-after-1000")
+}
+
+// BenchmarkWebFirstVisitBytes: the bytes a first visit downloads, the
+// service worker's copy of the site included (its map drawn, every file
+// kept), from a host that does not compress and from one that does, each
+// in a fresh browser. Target 6 MB on the first.
+func BenchmarkWebFirstVisitBytes(b *testing.B) {
+	var plain, gz float64
+	n := 0
+	for b.Loop() {
+		for _, compress := range []bool{false, true} {
+			srv, served := countingServer(b, compress)
+			ctx, stop := freshBrowser(b)
+			if err := chromedp.Run(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+				b.Fatal(err)
+			}
+			evalB(b, ctx, `(async () => {
+  while (!(navigator.serviceWorker.controller && window.zmissionWeb && zmissionWeb.isLive)) await new Promise(r => setTimeout(r, 50));
+  const r = await navigator.serviceWorker.ready;
+  while (r.active.state !== 'activated') await new Promise(r => setTimeout(r, 50));
+  return true;
+})()`, new(bool))
+			total, _, refused := served()
+			if len(refused) > 0 {
+				b.Errorf("requests refused: %v", refused)
+			}
+			if compress {
+				gz += float64(total)
+			} else {
+				plain += float64(total)
+			}
+			stop()
+			srv.Close()
+		}
+		n++
+	}
+	b.ReportMetric(plain/float64(n)/1e6, "MB-plain")
+	b.ReportMetric(gz/float64(n)/1e6, "MB-gzip")
 }

@@ -39,7 +39,7 @@ func gatedSite(t *testing.T) *gated {
 		g.reqs = append(g.reqs, r.URL.Path)
 		gate := g.gate
 		g.mu.Unlock()
-		if r.URL.Path == "/zmission.wasm" && gate != nil {
+		if r.URL.Path == "/"+ModuleFile && gate != nil {
 			select {
 			case <-gate:
 			case <-r.Context().Done():

@@ -53,11 +53,11 @@ func menuOpen(id, value string) string {
 }
 
 // The controls of the bar, as Tab reaches them.
-var barControls = []string{"web-new", "web-examples", "web-open", "web-open-folder", "web-save", "web-print", "web-share"}
+var barControls = []string{"web-new", "web-examples", "web-recent", "web-open", "web-open-folder", "web-save", "web-print", "web-share"}
 
 // TestBrowserKeyboard uses the web edition's bar as someone without a
 // mouse would: Tab reaches every control of the files (New…, Examples…,
-// Open…, Folder…, Save, Download…, Link) in order, each with a focus ring
+// Recent…, Open…, Folder…, Save, Download…, Link) in order, each with a focus ring
 // that shows on the dark bar; a menu opens with Enter or ↓, its choices
 // move with the arrows, Home and End, Escape closes it without choosing
 // (an arrow key never chooses, as it does on a <select>), Enter chooses.

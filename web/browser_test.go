@@ -55,9 +55,12 @@ func siteServer(t testing.TB) *httptest.Server {
 			built.dir = d
 			return
 		}
+		// ZMISSION_WEB_WASM builds the site around a module built already
+		// (GOOS=js GOARCH=wasm go build -o FILE ./cmd/zmission-web/wasm):
+		// the pages' tests without minutes of compiling each time.
 		built.dir, built.err = os.MkdirTemp("", "zmission-web-site-")
 		if built.err == nil {
-			built.err = Build(BuildOptions{Out: built.dir, Log: os.Stderr})
+			built.err = Build(BuildOptions{Out: built.dir, Log: os.Stderr, Wasm: os.Getenv("ZMISSION_WEB_WASM")})
 		}
 	})
 	if built.err != nil {

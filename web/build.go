@@ -6,8 +6,10 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"embed"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -76,7 +78,12 @@ func Files(o BuildOptions) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	files["zmission.wasm"] = wasm
+	// The module goes compressed: a host that does not compress (GitHub
+	// Pages does; a bucket or python3 -m http.server does not) would send
+	// it at 15 MB. start.js inflates it as it arrives.
+	if files[ModuleFile], err = gzipped(wasm); err != nil {
+		return nil, err
+	}
 	if files["wasm_exec.js"], err = wasmExec(); err != nil {
 		return nil, err
 	}
@@ -115,6 +122,9 @@ func Files(o BuildOptions) (map[string][]byte, error) {
 	for p, st := range states {
 		files["states/"+p+".json"] = st
 	}
+	if err := installable(files); err != nil {
+		return nil, err
+	}
 	page, err := fs.ReadFile(editor.Assets, "index.html")
 	if err != nil {
 		return nil, err
@@ -152,7 +162,8 @@ func indexPage(page []byte, files map[string][]byte) ([]byte, error) {
 		{"<title>zmission edit</title>", "<title>zmission — mission editor</title>\n" +
 			`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">` + "\n" +
 			`<script src="assets/start.js"></script>` + preload.String() + "\n" +
-			`<meta name="description" content="Design missions for zombie and sci-fi board games, every rule checked on the map, in your browser.">`},
+			`<meta name="description" content="Design missions for zombie and sci-fi board games, every rule checked on the map, in your browser.">` + "\n" +
+			`<link rel="manifest" href="` + manifestName + `">` + "\n" + `<meta name="theme-color" content="#2f3437">`},
 		{`<link rel="stylesheet" href="assets/schemaform.css">`, `<link rel="stylesheet" href="assets/schemaform.css">` + "\n" +
 			`<link rel="stylesheet" href="assets/web.css">` + "\n" + `<script src="wasm_exec.js"></script>`},
 		{`<strong id="file">zmission edit</strong>`, `<strong id="file">zmission</strong>` + "\n  " + `<span id="web-actions"></span>`},
@@ -166,22 +177,59 @@ func indexPage(page []byte, files map[string][]byte) ([]byte, error) {
 	return []byte(s), nil
 }
 
-// serviceWorker fills in the list of files to keep and the build's
-// version, a digest of them all: a new build replaces the old cache.
+// serviceWorker fills in the list of files to keep, each with its digest
+// (the worker fetches it past the HTTP cache and refuses other bytes), and
+// the build's version, a digest of every file: a new build replaces the
+// old cache, and a build that changed nothing keeps the version, so no
+// returning visitor fetches anything again. The printouts' fonts are in
+// the version but not in the list: they are fetched and kept at the first
+// printout, not on every first visit.
 func serviceWorker(tpl []byte, files map[string][]byte) []byte {
-	names := []string{"./"}
+	var names []string
 	for n := range files {
-		names = append(names, n)
+		if n != "sw.js" {
+			names = append(names, n)
+		}
 	}
 	slices.Sort(names)
 	h := sha256.New()
+	list := [][2]string{{"./", integrity(files["index.html"])}}
 	for _, n := range names {
 		h.Write([]byte(n + "\x00"))
 		h.Write(files[n])
+		if !strings.HasPrefix(n, "fonts/") {
+			list = append(list, [2]string{n, integrity(files[n])})
+		}
 	}
-	list, _ := json.Marshal(names)
+	js, _ := json.Marshal(list)
 	out := bytes.Replace(tpl, []byte("{{VERSION}}"), []byte(hex.EncodeToString(h.Sum(nil))[:16]), 1)
-	return bytes.Replace(out, []byte("{{FILES}}"), list, 1)
+	return bytes.Replace(out, []byte("{{FILES}}"), js, 1)
+}
+
+// integrity is a file's Subresource Integrity digest.
+func integrity(b []byte) string {
+	sum := sha256.Sum256(b)
+	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
+}
+
+// ModuleFile is the module as the site holds it, gzip-compressed.
+const ModuleFile = "zmission.wasm.gz"
+
+// gzipped compresses b as a gzip file with no name and no time in its
+// header: the same module gives the same bytes.
+func gzipped(b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&out, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 // module compiles the WebAssembly module (or reads o.Wasm).
@@ -316,6 +364,10 @@ func contentType(name string) string {
 		return "application/json"
 	case ".png":
 		return "image/png"
+	case ".webmanifest":
+		return "application/manifest+json"
+	case ".gz":
+		return "application/gzip"
 	}
 	return "application/octet-stream"
 }

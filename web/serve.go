@@ -85,7 +85,7 @@ type gzEntry struct {
 }
 
 func (c *gzCache) get(root fs.FS, name string, st fs.FileInfo) []byte {
-	if st.Size() <= 1024 {
+	if st.Size() <= 1024 || strings.HasSuffix(name, ".gz") {
 		return nil
 	}
 	key := fmt.Sprintf("%s\x00%d\x00%d", name, st.Size(), st.ModTime().UnixNano())

@@ -3,7 +3,13 @@
 // in the browser's storage, printouts and links. Everything else on the
 // page is `zmission edit`'s front-end, unchanged.
 const $ = s => document.querySelector(s);
-const DB = 'zmission-web', STORE = 'work', RECENT = 10;
+const DB = 'zmission-web', STORE = 'work';
+// The browser keeps the latest KEPT pieces of work, and at most KEPT_BYTES
+// of them together; past either, the oldest go, but never the work open
+// in this tab or in another (docs/web.md, "Nothing typed is lost").
+const KEPT = 20, KEPT_BYTES = 50 << 20;
+// The games by their ruleset, as the menus and Recent name them.
+const GAMES = { 'zombicide-invader': 'Zombicide: Invader', 'zombicide-classic': 'Zombicide', facility: 'Facility crawler', colony: 'Colony survival', 'survival-infection': 'Zombie: Survival Infection' };
 const TAB = sessionStorage.getItem('zmission-tab') || Math.random().toString(36).slice(2, 10);
 sessionStorage.setItem('zmission-tab', TAB);
 const web = { id: null, name: '', files: {}, saved: null, handle: null, storage: 'ok', isLive: false, waiting: 0 };
@@ -75,7 +81,10 @@ function current() {
 // put writes the record of this work. Transactions on the store run in
 // the order they were made, so the last put is what stays.
 async function put(fields) {
-  web.record = { ...web.record, id: web.id, name: web.name, files: web.files, saved: web.saved, handle: web.handle, ...fields, updated: Date.now() };
+  const st = window.zmission && zmission.state;
+  const about = st ? { title: st.title || '', game: st.ruleset || '' } : {};
+  web.record = { ...web.record, id: web.id, name: web.name, files: web.files, saved: web.saved, handle: web.handle, opened: web.opened, ...about, ...fields, updated: Date.now() };
+  claim(web.id);
   try {
     await putRecord(web.record);
     sessionStorage.setItem('zmission-work', web.id);
@@ -97,6 +106,55 @@ async function keep() {
   const e = exported();
   await put({ data: e.data, work: e.work });
   showSaved();
+  prune().catch(() => {});
+}
+
+// prune keeps the browser's storage bounded: past KEPT records or
+// KEPT_BYTES, the oldest go, but never this tab's work nor work open in
+// another tab.
+async function prune() {
+  const recs = (await allRecords()).sort((a, b) => b.updated - a.updated);
+  const open = await openElsewhere();
+  let n = 0, bytes = 0;
+  for (const r of recs) {
+    const size = (r.data || '').length + (r.work || '').length;
+    if (r.id === web.id || open.has(r.id)) continue;
+    n++; bytes += size;
+    if (n > KEPT || bytes > KEPT_BYTES) await delRecord(r.id);
+  }
+}
+
+// --- one tab, one piece of work ---
+
+// claim holds a lock named for the work while this tab has it open (the
+// browser lets it go when the tab closes): another tab that finds the
+// lock held knows the work is open here.
+function claim(id) {
+  if (web.claimed === id || !navigator.locks) return;
+  if (web.unclaim) web.unclaim();
+  web.claimed = id;
+  navigator.locks.request('zmission-work:' + id, () => new Promise(r => { web.unclaim = r; })).catch(() => {});
+}
+
+// free says whether no other tab has the work open. A tab reloaded a
+// moment ago may still hold its lock while it goes: the lock is waited
+// for a little.
+async function free(id) {
+  if (!navigator.locks) return true;
+  try {
+    return await navigator.locks.request('zmission-work:' + id, { signal: AbortSignal.timeout(2000) }, () => true);
+  } catch (e) {
+    return e.name !== 'TimeoutError' && e.name !== 'AbortError';
+  }
+}
+
+// openElsewhere is the ids of the work other tabs have open.
+async function openElsewhere() {
+  const out = new Set();
+  if (!navigator.locks) return out;
+  const q = await navigator.locks.query();
+  for (const l of q.held || []) if (l.name.startsWith('zmission-work:')) out.add(l.name.slice('zmission-work:'.length));
+  return out;
 }
 
 // afterChange keeps an edit: the document as soon as the map that shows
@@ -209,14 +267,24 @@ function openDoc(name, data, files = {}) {
   const r = JSON.parse(zmissionGo.open(name, data, files));
   if (r.error) return r.error;
   web.id = newID(); web.name = r.name; web.files = files; web.saved = null; web.handle = null; web.record = null;
+  web.opened = current().data;
   return null;
 }
 
 async function resumeRecord(rec) {
   const r = JSON.parse(zmissionGo.resume(rec.name, rec.data, rec.work || '', rec.files || {}, TAB));
   if (r.error) return r.error;
-  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null, record: rec });
+  Object.assign(web, { id: rec.id, name: rec.name, files: rec.files || {}, saved: rec.saved ?? null, handle: rec.handle ?? null, opened: rec.opened ?? null, record: rec });
   return null;
+}
+
+// unsaved says whether the work has changes no file holds: changed since
+// it was opened (an example, a template, a link), or since its file was
+// last read or written.
+function unsaved() {
+  if (!web.isLive) return web.waiting > 0;
+  const d = current().data;
+  return web.saved !== null ? savedText(d) !== web.saved : d !== web.opened;
 }
 
 // boot gets the page ready for its first call. When the site has the
@@ -263,10 +331,17 @@ async function goLive(first) {
   // once the page has drawn it: its first map does not wait for storage.
   let later = opened;
   if (!opened && !first) {
-    const rec = await latest();
+    let rec = await latest(h.get('work'));
+    // Work open in another tab is that tab's: this one goes on with a
+    // copy of its own, under a new id, and says so.
+    if (rec && !(await free(rec.id))) {
+      rec = { ...rec, id: newID() };
+      web.forked = true;
+    }
     // Kept again at once: what came from the page's last moments is in
     // localStorage only until then.
     if (rec && !(await resumeRecord(rec))) { opened = true; await keep(); }
+    else if (h.has('work')) err = 'That work is no longer kept in this browser.';
   }
   if (!opened) {
     const ex = JSON.parse(zmissionGo.example('invader/violet-lockdown'));
@@ -279,11 +354,12 @@ async function goLive(first) {
   performance.mark('zmission-live');
   showStarting();
   if (err) notice(err, 'error');
+  else if (web.forked) notice(`${web.name} is open in another tab too: this tab has a copy of its own, and both are in Recent.`);
   showNeeds();
   afterMap(async () => {
     // The service worker fetches every file of the site into its cache:
     // once the map is drawn, not while it is made.
-    if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').then(watchUpdates).catch(() => {});
     if (later) await keep();
     else showSaved();
     sweepPending();
@@ -380,8 +456,8 @@ function afterMap(f) {
 // latest is the work to bring back: this tab's own after a reload, else
 // the work kept last (a tab closed, the browser restarted); its record,
 // or what the page wrote as it was left when that is newer.
-async function latest() {
-  const id = sessionStorage.getItem('zmission-work') || localStorage.getItem('zmission-current');
+async function latest(want) {
+  const id = want || sessionStorage.getItem('zmission-work') || localStorage.getItem('zmission-current');
   if (!id) return null;
   let rec = null;
   try { rec = await getRecord(id); } catch (e) { web.storage = 'failed'; }
@@ -420,9 +496,10 @@ function el(tag, props = {}, ...kids) {
 
 function buildBar() {
   const bar = $('#web-actions');
-  const games = [['zombicide-invader', 'Zombicide: Invader'], ['zombicide-classic', 'Zombicide'], ['facility', 'Facility crawler'], ['colony', 'Colony survival'], ['survival-infection', 'Zombie: Survival Infection']];
+  const games = Object.entries(GAMES);
   const nw = menu('web-new', 'New…', 'Start from a game\'s template', games, g => startFrom('template=' + g));
   const ex = menu('web-examples', 'Examples…', 'Open one of the examples', [], p => startFrom('example=' + p), fillExamples);
+  const recent = menu('web-recent', 'Recent…', 'The work this browser keeps: open it again, or remove it', [], id => startFrom('work=' + id), fillRecent, true);
   const file = el('input', { type: 'file', id: 'web-file', multiple: true, accept: '.yaml,.yml,.json', hidden: true });
   file.onchange = () => { const fs = [...file.files]; file.value = ''; whenLive(() => openFiles(fs)); };
   const folder = el('input', { type: 'file', id: 'web-folder', hidden: true });
@@ -434,15 +511,35 @@ function buildBar() {
   openDir.onclick = () => folder.click();
   const save = el('button', { id: 'web-save', textContent: 'Save', title: 'Save the mission to its file, as zmission fmt writes it (Ctrl+S)' });
   save.onclick = () => whenLive(() => saveFile(false));
-  const print = menu('web-print', 'Download…', 'Download the mission file or its printout', [['yaml', 'the mission file'], ['pdf-a4', 'PDF, A4'], ['pdf-letter', 'PDF, Letter'], ['png-a4', 'PNG'], ['svg-a4', 'SVG']], w => whenLive(() => download(w)));
+  const print = menu('web-print', 'Download…', 'Download the mission file or its printout, or print it', [['yaml', 'the mission file'], ['pdf-a4', 'PDF, A4'], ['pdf-letter', 'PDF, Letter'], ['png-a4', 'PNG'], ['svg-a4', 'SVG'], ['print', 'Print… (Ctrl+P)']], w => whenLive(() => (w === 'print' ? printOut() : download(w))));
   const share = el('button', { id: 'web-share', textContent: 'Link', title: 'Copy a link that carries this mission (it never goes to a server)' });
   share.onclick = () => whenLive(shareLink);
   const state = el('span', { id: 'web-saved', role: 'status' });
   const starting = el('span', { id: 'web-live', role: 'status', hidden: true });
-  bar.append(nw, ex, open, openDir, file, folder, save, print, share, state, starting);
+  const update = el('button', { id: 'web-update', hidden: true, textContent: 'New version — reload', title: 'A new version of zmission is ready: reload the page with it (the work stays)' });
+  // In a narrow window the palette and the side pane are drawers.
+  const panes = [['palette', 'Palette'], ['side', 'Issues']].map(([p, t]) => {
+    const b = el('button', { id: 'web-show-' + p, className: 'web-pane-toggle', type: 'button', textContent: t, title: 'Show or hide the ' + t.toLowerCase() + ' pane' });
+    b.setAttribute('aria-pressed', 'false');
+    b.onclick = () => {
+      const on = document.body.classList.toggle('web-show-' + p);
+      b.setAttribute('aria-pressed', String(on));
+    };
+    return b;
+  });
+  bar.append(nw, ex, recent, open, openDir, file, folder, save, print, share, ...panes, state, starting, update);
   addEventListener('keydown', ev => {
     if ((ev.ctrlKey || ev.metaKey) && ev.key === 's') { ev.preventDefault(); whenLive(() => saveFile(false)); }
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === 'p') { ev.preventDefault(); whenLive(printOut); }
   });
+  // A link pasted into the address of an open page opens in place, once
+  // the work here is safe (guard).
+  addEventListener('hashchange', () => {
+    const h = location.hash.slice(1);
+    if (/^(mission|example|template|work)=/.test(h)) startFrom(h);
+  });
+  buildGuard();
+  buildPrint();
   // Changes made before the module answers wait for it in the page:
   // leaving then would lose them, so the browser asks first.
   addEventListener('beforeunload', ev => { if (!web.isLive && web.waiting) ev.preventDefault(); });
@@ -463,7 +560,7 @@ function buildBar() {
 // Home End move; Enter or a click chooses (act); Escape closes it, back
 // on its button; Tab or a click elsewhere closes it. A <select> would
 // choose at the first arrow key. fill adds choices on the first opening.
-function menu(id, label, title, items, act, fill) {
+function menu(id, label, title, items, act, fill, again = false) {
   const wrap = el('span', { className: 'web-menu' });
   const btn = el('button', { id, type: 'button', textContent: label, title });
   btn.setAttribute('aria-haspopup', 'menu');
@@ -479,12 +576,15 @@ function menu(id, label, title, items, act, fill) {
     list.append(b);
   };
   for (const [v, t] of items) add(v, t);
-  const choices = () => [...list.children];
+  const choices = () => [...list.querySelectorAll('button')];
+  const filler = fill;
   const filled = () => {
-    if (fill && web.isLive) { fill(add); fill = null; }
+    if (fill && web.isLive) { fill(add, list, close); fill = null; }
     return !fill;
   };
   const open = last => {
+    // A list made again at each opening (Recent): what it shows is now.
+    if (again && web.isLive) { list.replaceChildren(); fill = filler; }
     // The examples' list is the module's: a menu opened before it answers
     // is filled once it does.
     if (!filled()) web.live.then(() => { if (filled() && !list.hidden) { place(btn, list); const c = choices(); if (c.length) c[0].focus(); } });
@@ -536,8 +636,48 @@ function place(btn, list) {
 
 function fillExamples(add) {
   for (const e of JSON.parse(zmissionGo.examples())) {
-    if (e.example) add(e.path, `${e.title} (${e.path.split('/')[0]})`);
+    if (e.example) add(e.path, `${e.title} (${GAMES[e.game] || e.game})`);
   }
+}
+
+// fillRecent lists the work kept in this browser, the latest first, but
+// for this tab's: its title, its game and when it last changed, with a
+// button that removes it. The list is read when the menu opens.
+function fillRecent(add, list, close) {
+  const none = el('span', { className: 'web-recent-none', textContent: 'Nothing else is kept in this browser yet.' });
+  list.append(none);
+  Promise.all([allRecords(), openElsewhere()]).then(([recs, open]) => {
+    recs = recs.filter(r => r.id !== web.id).sort((a, b) => b.updated - a.updated);
+    if (recs.length) none.remove();
+    for (const r of recs) {
+      add(r.id, `${r.title || r.name} — ${GAMES[r.game] || r.name} · ${when(r.updated)}${open.has(r.id) ? ' · open in another tab' : ''}`);
+      const b = list.lastChild;
+      const row = el('div', { className: 'web-recent-row' });
+      const rm = el('button', { type: 'button', className: 'web-recent-remove', textContent: '×', title: 'Remove it from this browser', tabIndex: -1 });
+      rm.setAttribute('aria-label', 'Remove ' + (r.title || r.name));
+      rm.dataset.remove = r.id;
+      rm.onclick = async ev => {
+        ev.stopPropagation();
+        await delRecord(r.id);
+        const next = row.nextSibling || row.previousSibling;
+        row.remove();
+        if (!list.querySelector('button')) list.append(none);
+        (next && next.querySelector ? next.querySelector('button') : list.previousSibling).focus();
+      };
+      row.append(b, rm);
+      list.append(row);
+    }
+    if (!list.hidden) { const c = list.querySelector('button'); if (c) c.focus(); }
+  }).catch(err => { none.textContent = 'The browser\'s storage cannot be read: ' + (err.message || err.name); });
+}
+
+// when says how long ago a time was, plainly.
+function when(t) {
+  const m = Math.round((Date.now() - t) / 60000);
+  if (m < 1) return 'just now';
+  if (m < 60) return `${m} min ago`;
+  if (m < 60 * 24) return `${Math.round(m / 60)} h ago`;
+  return new Date(t).toLocaleDateString();
 }
 
 function notice(text, kind = 'info') {
@@ -550,9 +690,52 @@ function notice(text, kind = 'info') {
 // startFrom opens a template or an example (what, as the address names
 // it: "template=colony", "example=invader/violet-lockdown") as new work:
 // the page opens again on its address, and shows its first state at once.
-function startFrom(what) {
-  history.replaceState(null, '', location.pathname + location.search + '#' + what);
+//
+// Work with changes no file holds is not left without asking (guard):
+// it can be opened beside, in a new tab, instead; either way the work
+// stays in Recent.
+async function startFrom(what) {
+  const here = location.pathname + location.search;
+  const how = await guard(true);
+  if (how === 'beside') window.open(here + '#' + what, '_blank', 'noopener');
+  if (how !== 'here') {
+    if (location.hash) history.replaceState(null, '', here);
+    return;
+  }
+  await keepNow();
+  history.replaceState(null, '', here + '#' + what);
   location.reload();
+}
+
+// keepNow writes the work before the page opens something else.
+async function keepNow() {
+  if (web.isLive) await keep().catch(() => {});
+}
+
+// guard asks, when the work has changes no file holds, before anything
+// replaces it: 'here' (open it here), 'beside' (in a new tab; only when
+// what opens has an address) or null (cancelled). Work with no such
+// changes is left at once.
+function guard(beside) {
+  if (!unsaved()) return Promise.resolve('here');
+  const d = $('#web-guard');
+  d.querySelector('p').textContent = `${web.name} has changes not saved to a file. It stays in this browser (Recent…) either way.`;
+  d.querySelector('[value=beside]').hidden = !beside;
+  d.returnValue = '';
+  d.showModal();
+  return new Promise(ok => d.addEventListener('close', () => ok(d.returnValue || null), { once: true }));
+}
+
+function buildGuard() {
+  const d = el('dialog', { id: 'web-guard' });
+  d.setAttribute('aria-label', 'Open something else');
+  const f = el('form', { method: 'dialog' });
+  f.append(
+    el('button', { value: 'here', textContent: 'Open it here' }), ' ',
+    el('button', { value: 'beside', textContent: 'Open it in a new tab' }), ' ',
+    el('button', { value: '', textContent: 'Cancel', autofocus: true }));
+  d.append(el('p'), f);
+  document.body.append(d);
 }
 
 // whenLive runs f once the module answers: at once, after it started.
@@ -582,6 +765,8 @@ async function openFiles(list, handles = {}) {
   }
   const names = Object.keys(texts).filter(n => /\.(ya?ml|json)$/i.test(n));
   if (!names.length) return notice('Open a mission file: .yaml, .yml or .json.', 'error');
+  if ((await guard(false)) !== 'here') return;
+  await keepNow();
   // The mission is a file no other file names (a tile set or a
   // collection is named by its mission, and would open by itself too):
   // those first, then the shallowest, then by name.
@@ -774,7 +959,8 @@ function showSaved() {
   const s = $('#web-saved');
   if (!s) return;
   let text, cls;
-  if (web.saved === null) { text = 'not saved to a file'; cls = 'unsaved'; }
+  if (web.saved === null && current().data === web.opened) { text = 'not changed'; cls = ''; }
+  else if (web.saved === null) { text = 'not saved to a file'; cls = 'unsaved'; }
   else if (web.saved === savedText(current().data)) { text = 'saved'; cls = 'saved'; }
   else { text = 'changes not saved to the file'; cls = 'unsaved'; }
   if (web.storage !== 'ok') { text += ' · not kept by the browser'; cls = 'unsaved'; }
@@ -813,4 +999,69 @@ async function addFiles(need, list) {
   web.files = files;
   await keep();
   location.reload();
+}
+
+// --- a new version ---
+
+// watchUpdates: a new build of the site, once its service worker has
+// fetched every file, waits (sw.js); the bar says so, and its button
+// reloads the page with it, the work kept. The browser looks for a new
+// build at every visit and, here, whenever the page is shown again.
+function watchUpdates(reg) {
+  const ready = () => {
+    if (!reg.waiting || !navigator.serviceWorker.controller) return;
+    const b = $('#web-update');
+    b.hidden = false;
+    b.onclick = async () => {
+      b.disabled = true;
+      await keepNow();
+      navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+      reg.waiting.postMessage('take-over');
+    };
+  };
+  ready();
+  reg.addEventListener('updatefound', () => {
+    const w = reg.installing;
+    if (w) w.addEventListener('statechange', () => { if (w.state === 'installed') ready(); });
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') reg.update().catch(() => {});
+  });
+}
+
+// --- printing ---
+
+// printOut prints the printout (the SVG `zmission render` draws, on A4),
+// not the editor: the print stylesheet (web.css) shows only it.
+async function printOut() {
+  const img = await printImage();
+  if (img) window.print();
+}
+
+// printImage puts the printout of the document as it is now in the
+// page's print-only picture, and waits for it to be drawn.
+async function printImage() {
+  const out = zmissionGo.print('svg', 'a4');
+  if (typeof out === 'string') { notice(JSON.parse(out).error, 'error'); return null; }
+  const img = $('#web-print-out');
+  const old = img.src;
+  img.src = URL.createObjectURL(new Blob([out], { type: 'image/svg+xml' }));
+  img.dataset.version = zmission.state ? zmission.state.version : '';
+  if (old) URL.revokeObjectURL(old);
+  await img.decode().catch(() => {});
+  document.body.classList.add('web-printout');
+  return img;
+}
+
+// buildPrint adds the print-only picture. A print from the browser's own
+// menu finds it as it was last made, or the map when none was: the
+// Print command (Ctrl+P) makes it first.
+function buildPrint() {
+  const img = el('img', { id: 'web-print-out', alt: 'The mission\'s printout' });
+  document.body.append(img);
+  // A printout of an older version of the document is not printed.
+  addEventListener('beforeprint', () => {
+    const now = window.zmission && zmission.state ? zmission.state.version : '';
+    document.body.classList.toggle('web-printout', !!img.src && img.dataset.version === now);
+  });
 }

@@ -7,11 +7,13 @@
 package opening
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/editor"
@@ -100,8 +102,22 @@ func FirstState(name string, data []byte, beside map[string]string) ([]byte, err
 	if rep.Status != editor.StatusOK {
 		return nil, errors.New(string(rep.Body))
 	}
-	return rep.Body, nil
+	// The session's key names this run of it; the site's build writes
+	// FirstKey in its place, so that the same examples give the same
+	// files (the page puts the module's own key in its place).
+	b := rep.Body
+	if !bytes.HasPrefix(b, []byte(`{"key":"`)) {
+		return nil, errors.New("the first state does not start with its key")
+	}
+	end := bytes.IndexByte(b[len(`{"key":"`):], '"')
+	if end < 0 {
+		return nil, errors.New("the first state's key is not closed")
+	}
+	return slices.Concat([]byte(`{"key":"`+FirstKey), b[len(`{"key":"`)+end:]), nil
 }
+
+// FirstKey is the key of every first state the site's build writes.
+const FirstKey = "first"
 
 // FirstStates is the first state of every example and template the site
 // ships, by the address that opens it: "example/invader/violet-lockdown"
