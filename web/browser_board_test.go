@@ -6,6 +6,7 @@ package web
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -185,5 +186,44 @@ func TestBrowserConsoleClean(t *testing.T) {
 		}
 		logged = nil
 		mu.Unlock()
+	}
+}
+
+// TestBrowserWording: the status names the findings and no hash; the
+// Examples menu names games as New… does; the facility canvas writes what
+// stands on a corridor ("intruder adult") whole, over the rooms' boxes.
+func TestBrowserWording(t *testing.T) {
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the map", mapDrawn+` && document.querySelector('#status').textContent`)
+	var status string
+	js(t, ctx, `document.querySelector('#status').textContent`, &status)
+	if strings.Contains(status, "version") {
+		t.Errorf("the status says %q", status)
+	}
+	click(t, ctx, "#web-examples")
+	waitFor(t, ctx, "the examples listed", `document.querySelector('#web-examples-menu [data-value^="survival-infection/"]')`)
+	var names []string
+	js(t, ctx, `[...document.querySelectorAll('#web-examples-menu button')].map(b => b.textContent)`, &names)
+	for _, n := range names {
+		if strings.Contains(n, "(survival-infection)") || strings.Contains(n, "(zombicide-") || !strings.HasSuffix(n, ")") {
+			t.Errorf("the Examples menu says %q", n)
+		}
+	}
+
+	mark(t, ctx)
+	js(t, ctx, `(() => { location.hash = '#example=facility/breach-wing'; return true; })()`, new(bool))
+	reloaded(t, ctx, "the facility example")
+	waitFor(t, ctx, "its canvas", `document.querySelector('#fac-svg .cor-tokens text')`)
+	var on struct {
+		Texts []string
+		Over  bool
+	}
+	js(t, ctx, `(() => { const g = document.querySelector('#fac-svg .cor-tokens'), s = document.querySelector('#fac-svg .slots');
+		return {Texts: [...g.querySelectorAll('text')].map(t => t.textContent), Over: !!(s.compareDocumentPosition(g) & Node.DOCUMENT_POSITION_FOLLOWING)}; })()`, &on)
+	if !on.Over {
+		t.Error("what stands on the corridors is drawn under the rooms' boxes")
+	}
+	if !slices.ContainsFunc(on.Texts, func(s string) bool { return strings.Contains(s, "intruder adult") }) {
+		t.Errorf("the corridors' labels are %q, want intruder adult among them", on.Texts)
 	}
 }
