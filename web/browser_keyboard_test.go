@@ -33,10 +33,11 @@ func focusNow(t *testing.T, ctx context.Context) browsertest.Focused {
 	return f
 }
 
-// tabTo presses Tab until the element id has the focus.
+// tabTo presses Tab until the element id has the focus: round the page,
+// past the palette's items, the map's tokens and tiles and the Issues.
 func tabTo(t *testing.T, ctx context.Context, id string) browsertest.Focused {
 	t.Helper()
-	for range 60 {
+	for range 400 {
 		press(t, ctx, kb.Tab)
 		if f := focusNow(t, ctx); f.ID == id {
 			return f
