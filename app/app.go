@@ -81,7 +81,21 @@ func run(e *env, args []string) (code int) {
 		}
 	}()
 	root := e.root()
+	// "zmission help validte" names a command misspelt: it gets the words
+	// and the exit code of one, not the library's failure (3).
+	var notFound error
+	var onAll func(c *cli.Command)
+	onAll = func(c *cli.Command) {
+		c.CommandNotFound = func(_ context.Context, c *cli.Command, name string) { notFound = unknownCommand(c, name) }
+		for _, sub := range c.Commands {
+			onAll(sub)
+		}
+	}
+	onAll(root)
 	err := root.Run(context.Background(), args)
+	if err == nil {
+		err = notFound
+	}
 	if err == nil {
 		return ExitOK
 	}
@@ -110,8 +124,8 @@ func (e *env) root() *cli.Command {
 		ErrWriter: e.stderr,
 		// Exit codes are ours: never let the library call os.Exit.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
-		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-			return err
+		OnUsageError: func(_ context.Context, c *cli.Command, err error, _ bool) error {
+			return flagErr(c, err)
 		},
 		Suggest: true,
 		// A global flag, so every command that reads missions takes it
@@ -142,20 +156,14 @@ func (e *env) root() *cli.Command {
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.Args().Len() > 0 {
-				hint := "run 'zmission help' to list the commands"
-				var names []string
-				for _, sub := range c.Commands {
-					if !sub.Hidden {
-						names = append(names, sub.Name)
-						names = append(names, sub.Aliases...)
-					}
-				}
-				if h := typo.Hint(c.Args().First(), names); h != "" {
-					hint = h + " ('zmission help' lists the commands)"
-				}
-				return &exitError{code: ExitUsage, msg: fmt.Sprintf("unknown command %q", c.Args().First()), hint: hint}
+				return unknownCommand(c, c.Args().First())
 			}
-			return cli.ShowRootCommandHelp(c)
+			// No command is a usage error (as in ruff and kubeconform):
+			// the help goes to stderr, so a script that lost its
+			// arguments fails instead of reading the help as output.
+			c.Writer = e.stderr
+			_ = cli.ShowRootCommandHelp(c)
+			return codeErr(ExitUsage)
 		},
 	}
 	// urfave/cli does not pass OnUsageError down: every command needs it,
@@ -175,11 +183,49 @@ func (e *env) versionCmd() *cli.Command {
 	return &cli.Command{
 		Name:  "version",
 		Usage: "print the version, the commit and the date it was built from",
-		Action: func(context.Context, *cli.Command) error {
+		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
 			build.write(e.stdout)
 			return nil
 		},
 	}
+}
+
+// unknownCommand is the error for a command c does not have.
+func unknownCommand(c *cli.Command, name string) error {
+	help := "'zmission help'"
+	if c.Root() != c {
+		help = "'" + c.FullName() + " --help'"
+	}
+	hint := "run " + help + " to list the commands"
+	var names []string
+	for _, sub := range c.Commands {
+		if !sub.Hidden {
+			names = append(names, sub.Name)
+			names = append(names, sub.Aliases...)
+		}
+	}
+	if h := typo.Hint(name, names); h != "" {
+		hint = h + " (" + help + " lists the commands)"
+	}
+	return &exitError{code: ExitUsage, msg: fmt.Sprintf("unknown command %q", name), hint: hint}
+}
+
+// noArgs refuses arguments to a command that takes none.
+func noArgs(c *cli.Command) error {
+	if c.Args().Len() > 0 {
+		return &exitError{code: ExitUsage, msg: fmt.Sprintf("%s takes no arguments (got %q)", c.Name, c.Args().First()),
+			hint: "see 'zmission " + c.Name + " --help'"}
+	}
+	return nil
+}
+
+func init() {
+	// --version prints what 'zmission version' prints first: scripts read
+	// one line, "zmission VERSION", whichever they ask.
+	cli.VersionPrinter = func(c *cli.Command) { fmt.Fprintf(c.Root().Writer, "zmission %s\n", build.version) }
 }
 
 // buffered runs a command with its standard output buffered: the tables of

@@ -33,7 +33,18 @@ func (e *env) scene(path string) (*lint.Result, rules.BoardGame, error) {
 
 // sceneWith reads a mission with its configuration's check options.
 func (e *env) sceneWith(path string, cfg *validate.Config) (*lint.Result, rules.BoardGame, error) {
-	r := lint.Path(path, lint.Options{Limits: source.DefaultLimits, Rules: ruleOptions{cfg}, AllowOutside: e.allowOutside, Config: cfg})
+	opts := lint.Options{Limits: source.DefaultLimits, Rules: ruleOptions{cfg}, AllowOutside: e.allowOutside, Config: cfg}
+	var r *lint.Result
+	if path == "-" {
+		// As validate reads it: at most the size limit, then refused.
+		data, err := io.ReadAll(io.LimitReader(e.stdin, opts.Limits.MaxBytes+1))
+		if err != nil {
+			return nil, nil, failErr("cannot read standard input: %v", err)
+		}
+		r = lintStdin(data, opts)
+	} else {
+		r = lint.Path(path, opts)
+	}
 	switch r.Kind {
 	case lint.KindTileset:
 		return nil, nil, usageErr("%s is a tile set, not a mission; try 'zmission tiles --tileset %s'", path, path)

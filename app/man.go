@@ -16,6 +16,9 @@ func (e *env) manCmd() *cli.Command {
 		Description: "  zmission man > ~/.local/share/man/man1/zmission.1   # then: man zmission\n" +
 			"  zmission man | man -l -                               # read it once",
 		Action: func(_ context.Context, c *cli.Command) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
 			writeMan(e.stdout, spec(c.Root()))
 			return nil
 		},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/zmission/zmission/internal/typo"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -101,14 +102,23 @@ func yamlString(s string) string {
 func newWriteErr(path string, err error) error {
 	switch {
 	case errors.Is(err, missions.ErrExists):
-		return &exitError{code: ExitFailed, msg: path + " already exists", hint: "use --force to replace it"}
+		// A refusal, not a failure: the command asked for what new never
+		// does unasked, as an output guard refuses (exit 2).
+		return &exitError{code: ExitUsage, msg: path + " already exists: new never replaces a file unasked", hint: "use --force to replace it"}
 	case errors.Is(err, missions.ErrNoFolder):
 		dir := filepath.Dir(path)
 		return &exitError{code: ExitFailed, msg: "cannot create " + path + ": the folder " + dir + " does not exist", hint: "create it first: mkdir -p " + dir}
 	case errors.Is(err, missions.ErrReadOnly):
 		return &exitError{code: ExitFailed, msg: "cannot replace " + path + ": the file is read-only"}
+	case errors.Is(err, missions.ErrNotFile) && isDir(path):
+		return &exitError{code: ExitUsage, msg: "cannot create " + path + ": it is a folder", hint: "name the file to create, e.g. " + filepath.Join(path, "my-mission.yaml")}
 	case errors.Is(err, missions.ErrNotFile):
 		return &exitError{code: ExitFailed, msg: "cannot create " + path + ": it is not a regular file"}
 	}
 	return &exitError{code: ExitFailed, msg: "cannot create " + path + ": " + unwrapPath(err).Error()}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }

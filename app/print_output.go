@@ -56,6 +56,17 @@ func outputFormat(c *cli.Command) (string, error) {
 	return "", usageErr("-o %s: %s is not a format render writes: name the file .svg, .pdf or .png, or give --format", name, ext)
 }
 
+// binaryToTerminal refuses a PDF or PNG bound for a terminal: its bytes
+// would only garble the screen.
+func (e *env) binaryToTerminal(c *cli.Command, format string) error {
+	name := c.String("output")
+	if (format == "pdf" || format == "png") && (name == "" || name == "-") && e.terminal(e.stdout) {
+		return &exitError{code: ExitUsage, msg: fmt.Sprintf("a %s is not for a terminal: name the file to write", strings.ToUpper(format)),
+			hint: fmt.Sprintf("add -o map.%s (or pipe the output into a file or a viewer)", format)}
+	}
+	return nil
+}
+
 // isDevice tells a name that is not a file to open by its extension: a
 // device or pipe (/dev/stdout, a FIFO) named on purpose.
 func isDevice(name string) bool {

@@ -46,6 +46,9 @@ func (e *env) renderCmd() *cli.Command {
 			if formatErr != nil {
 				format = "svg"
 			}
+			if err := e.binaryToTerminal(c, format); err != nil {
+				return err
+			}
 			if err := checkDPI(c); err != nil {
 				return err
 			}
@@ -339,6 +342,9 @@ func (e *env) tilesRenderCmd() *cli.Command {
 			}
 			format, err := outputFormat(c)
 			if err != nil {
+				return err
+			}
+			if err := e.binaryToTerminal(c, format); err != nil {
 				return err
 			}
 			if err := checkDPI(c); err != nil {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -23,6 +24,14 @@ func loadTileset(name string) (*layout.TileSet, error) {
 	}
 	if !strings.ContainsAny(name, `/\.`) {
 		return nil, usageErr("no built-in tile set %q; built-in sets: %s", name, strings.Join(layout.BuiltinNames(), ", "))
+	}
+	// A path that cannot be opened is a run that could not start (3), in
+	// the system's words; a folder is the wrong thing named (2).
+	switch st, err := os.Stat(name); {
+	case err != nil:
+		return nil, failErr("cannot read tile set %s: %v", name, unwrapPath(err))
+	case st.IsDir():
+		return nil, &exitError{code: ExitUsage, msg: "tile set " + name + " is a folder", hint: "--tileset takes a tile-set file or a built-in set (" + strings.Join(layout.BuiltinNames(), ", ") + ")"}
 	}
 	set, err := lint.TilesetFile(name, source.DefaultLimits)
 	if err != nil {

@@ -326,13 +326,19 @@ func lintOne(file string, stdin []byte, o *outputOpts, cfg *validate.Config) (r 
 	}()
 	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}, AllowOutside: o.allowOutside, Config: cfg}
 	if file == "-" {
-		if int64(len(stdin)) > o.limits.MaxBytes {
-			return &lint.Result{File: file, Diags: []validate.Diagnostic{{File: "<stdin>", Line: 1, Col: 1, Severity: validate.Error, Rule: "too-large",
-				Message: fmt.Sprintf("standard input is larger than %d bytes", o.limits.MaxBytes)}}}
-		}
-		return lint.Bytes("<stdin>", stdin, opts)
+		return lintStdin(stdin, opts)
 	}
 	return lint.Path(file, opts)
+}
+
+// lintStdin checks what was read from standard input (at most one byte
+// over the size limit), named "<stdin>" in its findings.
+func lintStdin(data []byte, opts lint.Options) *lint.Result {
+	if int64(len(data)) > opts.Limits.MaxBytes {
+		return &lint.Result{File: "-", Diags: []validate.Diagnostic{{File: "<stdin>", Line: 1, Col: 1, Severity: validate.Error, Rule: "too-large",
+			Message: fmt.Sprintf("standard input is larger than %d bytes", opts.Limits.MaxBytes)}}}
+	}
+	return lint.Bytes("<stdin>", data, opts)
 }
 
 // configs finds and caches the configuration for each file's folder.
