@@ -51,7 +51,8 @@ func init() {
 			Doc: "A mission is a mapping (`key: value` lines, or a JSON object). A file whose top level is a list or a single value cannot be a mission.",
 			Bad: "- format: 1\n  id: first-contact\n  title: First Contact\n", Good: good},
 		{ID: "schema", Title: "The document does not follow the JSON Schema", Severity: validate.Error,
-			Doc: "The mission or tile set breaks its JSON Schema (`zmission schema mission`): a missing required key (reported at the mapping that lacks it), an unknown key (at the key, with the closest known one), or a value of the wrong type or form (at the value).\n\nEditors that know the schema flag these as you type: see docs/mission-format.md.",
+			Doc: "The mission or tile set breaks its JSON Schema (`zmission schema mission`): a missing required key (reported at the mapping that lacks it), an unknown key (at the key, with the closest known one), or a value of the wrong type or form (at the value).\n\n" +
+				"Messages say what a value is for, in the game's words, never the validator's: `duration: is a number of minutes (e.g. 45), not text (\"long\")`, `survivors: 0 is too few: at least 1 Survivor`, a position below 0 `is outside the board` as one past the far edge is, and `format: 2 was written by a newer zmission; this one reads format 1`.\n\nEditors that know the schema flag these as you type: see docs/mission-format.md.",
 			Bad: strings.Replace(good, "title:", "titel:", 1), Good: good},
 		{ID: "objective-shape", Title: "An objective has no condition, or several", Severity: validate.Error, Games: rules.TileGames,
 			Doc:  "Each objective is one victory condition: `take`, `exit`, `reach`, `activate`, `survive` or `kill` (with `count` for take and kill), or `text` alone for a condition the tool cannot check. Two conditions in one entry are ambiguous: write two objectives.",

@@ -39,7 +39,7 @@ func TestCollectionFileOnItsOwn(t *testing.T) {
 	l, c := at("High School")
 	want[`key "High School" is not an id`] = [2]int{l, c}
 	l, c = at("many")
-	want["tokens.noise: got string, want integer"] = [2]int{l, c}
+	want[`tokens.noise: is a whole number, not text ("many")`] = [2]int{l, c}
 	for _, d := range r.Diags {
 		for msg, pos := range want {
 			if strings.Contains(d.Message, msg) {

@@ -49,9 +49,9 @@ func TestViolations(t *testing.T) {
 		{"enum", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invadr"}`,
 			Violation{Path: "/ruleset", Kind: "value", Message: `"zombicide-invadr" is not one of "zombicide-invader", "zombicide-classic", "facility", "colony", "survival-infection"; did you mean "zombicide-invader"?`}},
 		{"type", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","survivors":"six"}`,
-			Violation{Path: "/survivors", Kind: "value", Message: `got string, want integer`}},
+			Violation{Path: "/survivors", Kind: "value", Message: `is a number of Survivors, not text ("six")`}},
 		{"oneOf merged", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","players":true}`,
-			Violation{Path: "/players", Kind: "value", Message: `got boolean, want integer or string`}},
+			Violation{Path: "/players", Kind: "value", Message: `is a number of players or a range like 1-6, not true or false (true)`}},
 		{"not for this token", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","tokens":[{"type":"spawn","side":"n","at":[0,0]}]}`,
 			Violation{Path: "/tokens/0/side", Key: "side", Kind: "unknown", Message: `key "side" does not apply here`}},
 		{"door needs side", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","tokens":[{"type":"door","at":[0,0]}]}`,
@@ -65,9 +65,9 @@ func TestViolations(t *testing.T) {
 		{"rotation", `{"format":1,"id":"a","title":"x","ruleset":"zombicide-invader","tiles":[{"face":"1A","at":[0,0],"rot":45}]}`,
 			Violation{Path: "/tiles/0/rot", Kind: "value", Message: `45 is not one of 0, 90, 180, 270`}},
 		{"version", `{"format":2,"id":"a","title":"x","ruleset":"zombicide-invader"}`,
-			Violation{Path: "/format", Kind: "value", Message: `got 2, want 1`}},
+			Violation{Path: "/format", Kind: "value", Message: `2 was written by a newer zmission; this one reads format 1`}},
 		{"not an object", `[1,2]`,
-			Violation{Path: "", Kind: "value", Message: `got array, want object`}},
+			Violation{Path: "", Kind: "value", Message: `is a set of keys (key: value), not a list`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -141,7 +141,7 @@ func TestWording(t *testing.T) {
 		{Mission, `{` + head + `,"title":"` + strings.Repeat("é", 201) + `"}`,
 			Violation{Path: "/title", Kind: "value", Message: "is 201 characters long; at most 200 are allowed"}},
 		{Mission, `{` + head + `,"title":"x","tiles":[{"face":"1A","at":[-1,0]}]}`,
-			Violation{Path: "/tiles/0/at/0", Kind: "value", Message: "got -1, want at least 0"}},
+			Violation{Path: "/tiles/0/at/0", Kind: "value", Message: "-1 is outside the board: columns and rows count from 0, at the top left"}},
 		{"colony-collection", `{"cards":{"starter-items":{"Big Gun":1}}}`,
 			Violation{Path: "/cards/starter-items/Big Gun", Key: "Big Gun", Kind: "key",
 				Message: `key "Big Gun" is not an id: lower-case letters, digits and dashes, starting with a letter or digit, at most 40 (e.g. police-station)`}},

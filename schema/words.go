@@ -54,10 +54,10 @@ func flatten(e *verr, all []string, out *[]Violation) {
 }
 
 // alternatives merges a oneOf whose every branch failed on type, const or
-// enum at the same place into one message listing what is allowed.
+// enum at the same place into one message saying what is allowed.
 func alternatives(e *verr) (string, bool) {
-	var want []string
-	got := ""
+	var want, types []string
+	var got *source.Node
 	for _, c := range e.causes {
 		if len(c.causes) == 1 && len(c.loc) == len(e.loc) {
 			c = c.causes[0]
@@ -67,18 +67,29 @@ func alternatives(e *verr) (string, bool) {
 		}
 		switch c.kind {
 		case kType:
-			want = append(want, c.types...)
-			got = typeName(c.got)
+			types = append(types, c.types...)
+			got = c.got
 		case kConst, kEnum:
 			for _, w := range c.want {
 				want = append(want, show(w))
 			}
-			got = showNode(c.got)
+			got = c.got
 		default:
 			return "", false
 		}
 	}
-	return fmt.Sprintf("got %s, want %s", got, orList(want)), true
+	if got == nil {
+		return "", false
+	}
+	// The field's own words say what it takes (players: a number or a
+	// range); else the values and types allowed.
+	if s, ok := fieldIs[field(e.loc)]; ok {
+		return fmt.Sprintf("is %s, not %s", s, plainValue(got)), true
+	}
+	if len(types) > 0 {
+		want = append(want, what(e.loc, types))
+	}
+	return fmt.Sprintf("is %s, not %s", orList(want), plainValue(got)), true
 }
 
 // best picks the branch whose errors reach deepest into the instance.
@@ -140,13 +151,13 @@ func leaf(e *verr, all []string, out *[]Violation) {
 		}
 		add(Violation{Path: at, Key: name, Kind: "unknown", Message: fmt.Sprintf("key %q does not apply here", name)})
 	case kType:
-		value("got %s, want %s", typeName(e.got), orList(e.types))
+		value("is %s, not %s", what(e.loc, e.types), plainValue(e.got))
 	case kEnum:
 		var want []string
 		for _, w := range e.want {
 			want = append(want, show(w))
 		}
-		msg := fmt.Sprintf("%s is not one of %s", showNode(e.got), strings.Join(want, ", "))
+		msg := fmt.Sprintf("%s is not one of %s", shown(e.got), strings.Join(want, ", "))
 		if e.got.Kind == source.String {
 			if g := suggest(e.got.Text, unquote(want)); g != "" {
 				msg += fmt.Sprintf("; did you mean %q?", g)
@@ -154,9 +165,9 @@ func leaf(e *verr, all []string, out *[]Violation) {
 		}
 		value("%s", msg)
 	case kConst:
-		value("got %s, want %s", showNode(e.got), show(e.want[0]))
+		value("%s", constant(e.loc, e.got, e.want[0]))
 	case kPattern:
-		value("%s", patternMessage(e.loc, showNode(e.got), e.pattern))
+		value("%s", patternMessage(e.loc, shown(e.got), e.pattern))
 	case kMinLength:
 		if e.n == 0 {
 			value("is empty; it needs at least %s", count(e.limit, "character"))
@@ -184,13 +195,13 @@ func leaf(e *verr, all []string, out *[]Violation) {
 	case kUnique:
 		value("items %d and %d are the same; each may be listed once", e.n, e.limit)
 	case kMinimum:
-		value("got %s, want at least %s", e.got.Text, e.bound)
+		value("%s", bounded(e.loc, e.got.Text, e.bound, true, false))
 	case kMaximum:
-		value("got %s, want at most %s", e.got.Text, e.bound)
+		value("%s", bounded(e.loc, e.got.Text, e.bound, false, false))
 	case kExMinimum:
-		value("got %s, want more than %s", e.got.Text, e.bound)
+		value("%s", bounded(e.loc, e.got.Text, e.bound, true, true))
 	case kExMaximum:
-		value("got %s, want less than %s", e.got.Text, e.bound)
+		value("%s", bounded(e.loc, e.got.Text, e.bound, false, true))
 	case kNot:
 		value("this value is not allowed here")
 	default:
@@ -206,6 +217,8 @@ func keyName(e *verr) Violation {
 	for _, c := range e.causes {
 		if c.kind == kPattern {
 			if f, ok := keyForms[c.pattern]; ok {
+				msg = fmt.Sprintf("key %s is not %s", show(e.prop), f)
+			} else if f, ok := patternForms[c.pattern]; ok {
 				msg = fmt.Sprintf("key %s is not %s", show(e.prop), f)
 			} else {
 				msg = fmt.Sprintf("key %s does not match %s", show(e.prop), c.pattern)
@@ -267,6 +280,9 @@ func patternMessage(loc []string, got, pattern string) string {
 		"xeno_deck": "a card number or range like 1-25",
 	}
 	if f, ok := forms[last]; ok {
+		return fmt.Sprintf("%s is not %s", got, f)
+	}
+	if f, ok := patternForms[pattern]; ok {
 		return fmt.Sprintf("%s is not %s", got, f)
 	}
 	return fmt.Sprintf("%s does not match %s", got, pattern)
