@@ -106,7 +106,9 @@ func check(file string, data []byte, o Options) *Result {
 		r.add(file, probs)
 		return r
 	}
-	return r.checkRoot(root, o)
+	r.checkRoot(root, o)
+	r.addEnds(root)
+	return r
 }
 
 // checkRoot runs every step after parsing on the document root.
@@ -204,8 +206,26 @@ func hasErrors(ds []validate.Diagnostic) bool {
 
 func (r *Result) add(file string, probs []source.Problem) {
 	for _, p := range probs {
-		r.Diags = append(r.Diags, fromProblem(file, p))
+		d := fromProblem(file, p)
+		// A problem at a key or a value found while reading covers it:
+		// its end is read from the text, there being no tree.
+		if key, ok := problemCovers[p.Code]; ok && file == r.File && r.lines != nil {
+			if end := r.lines.EndAt(p.Pos, key); end.Line > 0 {
+				d.EndLine, d.EndCol = end.Line, end.Col
+			}
+		}
+		r.Diags = append(r.Diags, d)
 	}
+}
+
+// problemCovers names the reading problems that are about one key (true)
+// or one value (false), rather than the file or a place in it.
+var problemCovers = map[string]bool{
+	source.CodeDuplicateKey: true,
+	source.CodeKeyType:      true,
+	source.CodeNumber:       false,
+	source.CodeTag:          false,
+	source.CodeTooDeep:      false,
 }
 
 func fromProblem(file string, p source.Problem) validate.Diagnostic {

@@ -302,3 +302,55 @@ func (l *Lines) blockEnd(s int) int {
 	}
 	return end
 }
+
+// EndAt returns the end of the key, scalar or {…} / […] collection that
+// starts at p, for a finding made while reading (a duplicate key, a tag, a
+// number JSON cannot hold, a list nested too deep), when there is no tree
+// to ask Span. Whether p lies in a {…} or […]
+// collection is told by counting the brackets before it. The zero Pos is
+// returned when p is past the text or the end would not follow it.
+func (l *Lines) EndAt(p Pos, key bool) Pos {
+	s := l.Offset(p)
+	if p.Line < 1 || s >= len(l.data) {
+		return Pos{}
+	}
+	var end Pos
+	if !key && (l.data[s] == '{' || l.data[s] == '[') {
+		end = l.Pos(l.bracketEnd(s))
+	} else {
+		end = l.Pos(l.scalarEnd(s, l.inFlow(s), key))
+	}
+	if end.Line < p.Line || (end.Line == p.Line && end.Col <= p.Col) {
+		return Pos{}
+	}
+	return end
+}
+
+// inFlow tells whether offset s lies inside a {…} or […] collection:
+// brackets opened before it and not closed, quotes and comments skipped.
+func (l *Lines) inFlow(s int) bool {
+	d := l.data
+	depth := 0
+	for i := 0; i < s && i < len(d); i++ {
+		switch d[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		case '"', '\'':
+			if j := i - 1; j >= 0 && bytes.IndexByte([]byte(" \t\n\r{[,:"), d[j]) < 0 {
+				continue
+			}
+			i = l.scalarEnd(i, true, false) - 1
+		case '#':
+			if i == 0 || d[i-1] == ' ' || d[i-1] == '\t' || d[i-1] == '\n' || d[i-1] == '\r' {
+				for i < len(d) && d[i] != '\n' && d[i] != '\r' {
+					i++
+				}
+			}
+		}
+	}
+	return depth > 0
+}
