@@ -36,6 +36,11 @@ func flagErr(c *cli.Command, err error) error {
 	}
 	if m := badValueRe.FindStringSubmatch(msg); m != nil {
 		f := lookupFlag(c, m[2])
+		switch f.(type) {
+		case *cli.StringFlag, *cli.StringSliceFlag:
+			// A text flag's value was refused by its own check, in our words.
+			return &exitError{code: ExitUsage, msg: strings.TrimPrefix(msg, m[0]), hint: "see " + help}
+		}
 		return &exitError{code: ExitUsage, msg: fmt.Sprintf("%s takes %s, not %q", flagDash(m[2]), takes(f), m[1]), hint: "see " + help}
 	}
 	return err

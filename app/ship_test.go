@@ -62,7 +62,7 @@ func TestVersionCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "zmission "+Version+"\ncommit: ") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
-	if _, out, _ := runTTY("--version"); out != "zmission version "+Version+"\n" {
+	if _, out, _ := runTTY("--version"); out != "zmission "+Version+"\n" {
 		t.Errorf("--version: %q", out)
 	}
 }

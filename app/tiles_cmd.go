@@ -22,7 +22,7 @@ func loadTileset(name string) (*layout.TileSet, error) {
 	if set, err := layout.Builtin(name); err == nil {
 		return set, nil
 	}
-	if !strings.ContainsAny(name, `/\.`) {
+	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, `/\.`) {
 		return nil, usageErr("no built-in tile set %q; built-in sets: %s", name, strings.Join(layout.BuiltinNames(), ", "))
 	}
 	// A path that cannot be opened is a run that could not start (3), in
