@@ -16,12 +16,12 @@ import (
 // TestDocOutputs runs every '$ zmission ...' example in README.md and
 // docs/*.md and compares what it prints with what the page shows, so the
 // docs cannot drift from the program. The examples of one page run in
-// order in a scratch folder holding the repository's examples, testdata,
-// layout and schema folders and the files of testdata/docs (mission.yaml,
-// messy.yaml), so an example may use a file an earlier one made ('new',
-// 'render -o'); '> FILE' writes standard output to FILE. A '…' line stands
-// for lines left out: the lines before it must be the first ones printed,
-// the lines after it the last ones.
+// order in a scratch folder holding the repository's examples, testdata
+// and layout folders and nothing else, so an example names only files a
+// clone has (testdata/docs holds the ones made for the docs), and may use a
+// file an earlier one made ('new', 'render -o'); '> FILE' writes standard
+// output to FILE. A '…' line stands for lines left out: the lines before it
+// must be the first ones printed, the lines after it the last ones.
 //
 // Only 'watch' is shown and not run: it runs until Ctrl-C, on edits made
 // while it runs; app/watch_test.go checks such a transcript.
@@ -55,16 +55,6 @@ func sandbox(t *testing.T, root string) string {
 	// No schema/ folder: 'new' writes one, as it does for a new author.
 	for _, d := range []string{"examples", "testdata", "layout"} {
 		if err := os.Symlink(filepath.Join(root, d), filepath.Join(dir, d)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fixtures, _ := filepath.Glob(filepath.Join(root, "testdata", "docs", "*.yaml"))
-	for _, f := range fixtures {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Render every example mission (plain, with each overlay, in mono) and the
-# built-in tile sheets to SVG and PNG under out/preview/, to look at them,
-# and every mission with its tile sheets into one PDF booklet.
+# Render every example mission of the five games and every template (plain,
+# with each overlay, in mono) and the built-in tile sheets to SVG and PNG
+# under out/preview/, to look at them, and every mission with its tile
+# sheets into one PDF booklet.
 #
 #   scripts/preview.sh            # from the repository root
 #   ZMISSION=path/to/zmission scripts/preview.sh   # use a built binary
@@ -25,11 +26,12 @@ fi
 render() { # render NAME ARGS...: one page, as SVG and PNG
 	name=$1
 	shift
-	"$bin" render "$@" -o "$out/$name.svg"
+	# (explicit returns: under "||" the shell does not stop on a failure)
+	"$bin" render "$@" -o "$out/$name.svg" || return 1
 	if [ "${RSVG:-}" = 1 ]; then
-		rsvg-convert --dpi-x "$dpi" --dpi-y "$dpi" "$out/$name.svg" -o "$out/$name.png"
+		rsvg-convert --dpi-x "$dpi" --dpi-y "$dpi" "$out/$name.svg" -o "$out/$name.png" || return 1
 	else
-		"$bin" render --dpi "$dpi" "$@" -o "$out/$name.png" 2>/dev/null
+		"$bin" render --dpi "$dpi" "$@" -o "$out/$name.png" 2>/dev/null || return 1
 	fi
 	echo "$out/$name.png"
 }
@@ -42,13 +44,19 @@ for f in $(find examples -name '*.yaml' -not -path '*/collections/*' | sort); do
 		render "$base-mono" --mono "$f"
 		render "$base-landscape" --landscape "$f"
 		# Letter for the fewest players, and the Hardcore side when the card has one.
-		if "$bin" render --page letter --players 2 "$f" -o "$out/$base-letter-2p.svg" 2>/dev/null; then
-			png "$out/$base-letter-2p.svg"
-		fi
+		fewest=$(sed -n 's/^players: *\([0-9]*\).*/\1/p' "$f")
+		render "$base-letter-${fewest:-2}p" --page letter --players "${fewest:-2}" "$f"
 		if grep -q '^  hardcore:' "$f"; then
 			render "$base-hardcore" --side hardcore "$f"
 		fi
 		render "$base-card" --card --page fit "$f"
+		continue
+	fi
+	if grep -Eq '^ruleset: (facility|survival-infection)' "$f"; then
+		# A sheet with no board grid, line of sight or overlays.
+		render "$base" "$f"
+		render "$base-mono" --mono "$f"
+		render "$base-landscape" --landscape "$f"
 		continue
 	fi
 	render "$base" "$f"
@@ -74,5 +82,5 @@ for set in $("$bin" tiles | sed -n 's/^\([a-z0-9-]*\): .*/\1/p'); do
 	echo "$out/tiles-$set.png"
 done
 
-"$bin" render --tiles -o "$out/booklet.pdf" $(find examples -name '*.yaml' | sort)
+"$bin" render --tiles -o "$out/booklet.pdf" $(find examples -name '*.yaml' -not -path '*/collections/*' | sort)
 echo "$out/booklet.pdf"

@@ -2,9 +2,12 @@
 // editor, the checks and the printouts compiled to WebAssembly, and serves
 // a built site on loopback for trying it:
 //
-//	go run ./cmd/zmission-web build -o site
-//	go run ./cmd/zmission-web serve site
-//	go run ./cmd/zmission-web serve --build site   # both at once
+//	go run ./cmd/zmission-web build -o public
+//	go run ./cmd/zmission-web serve public
+//	go run ./cmd/zmission-web serve --build public   # both at once
+//
+// public/ is ignored by git; site/ would not do in this repository, where
+// it is a Go package.
 package main
 
 import (
