@@ -109,7 +109,13 @@ func TestRunnableBlocks(t *testing.T) {
 			t.Fatal(err)
 		}
 		rel, _ := filepath.Rel(clone, page)
-		if n := strings.Count(string(data), runnableMark); n > 0 && n != countRunnable(shellBlocks(rel, string(data))) {
+		n := 0
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.TrimSpace(l) == runnableMark {
+				n++
+			}
+		}
+		if n != countRunnable(shellBlocks(rel, string(data))) {
 			t.Errorf("%s: %d %s marks but only %d stand right before a ```sh block", rel, n, runnableMark, countRunnable(shellBlocks(rel, string(data))))
 		}
 		for _, b := range shellBlocks(rel, string(data)) {

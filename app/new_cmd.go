@@ -101,6 +101,8 @@ func yamlString(s string) string {
 // newWriteErr says why new wrote nothing, and what to do about it.
 func newWriteErr(path string, err error) error {
 	switch {
+	case isDir(path):
+		return &exitError{code: ExitUsage, msg: "cannot create " + path + ": it is a folder", hint: "name the file to create, e.g. " + filepath.Join(path, "my-mission.yaml")}
 	case errors.Is(err, missions.ErrExists):
 		// A refusal, not a failure: the command asked for what new never
 		// does unasked, as an output guard refuses (exit 2).
@@ -110,8 +112,6 @@ func newWriteErr(path string, err error) error {
 		return &exitError{code: ExitFailed, msg: "cannot create " + path + ": the folder " + dir + " does not exist", hint: "create it first: mkdir -p " + dir}
 	case errors.Is(err, missions.ErrReadOnly):
 		return &exitError{code: ExitFailed, msg: "cannot replace " + path + ": the file is read-only"}
-	case errors.Is(err, missions.ErrNotFile) && isDir(path):
-		return &exitError{code: ExitUsage, msg: "cannot create " + path + ": it is a folder", hint: "name the file to create, e.g. " + filepath.Join(path, "my-mission.yaml")}
 	case errors.Is(err, missions.ErrNotFile):
 		return &exitError{code: ExitFailed, msg: "cannot create " + path + ": it is not a regular file"}
 	}
