@@ -1,23 +1,11 @@
 package app
 
 import (
-	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// runStdoutTTY runs a command line with standard output taken for a terminal.
-func runStdoutTTY(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var o, e bytes.Buffer
-	en := &env{stdin: strings.NewReader(""), stdout: &o, stderr: &e, getenv: func(string) string { return "" },
-		isTTY: func(w io.Writer) bool { return w == &o }}
-	code = run(en, append([]string{"zmission"}, args...))
-	return code, o.String(), e.String()
-}
 
 // TestVersionFirstLine: --version prints the first line of version, alone.
 func TestVersionFirstLine(t *testing.T) {
@@ -38,7 +26,7 @@ func TestBinaryNotToTerminal(t *testing.T) {
 		{"render", "--format", "png", "-o", "-", mission},
 		{"tiles", "render", "--format", "pdf"},
 	} {
-		code, out, errs := runStdoutTTY(t, args...)
+		code, out, errs := runTerminal(true, args...)
 		if code != ExitUsage || out != "" || !strings.Contains(errs, "is not for a terminal") {
 			t.Errorf("%v on a terminal: exit %d, %d bytes out, stderr %q; want 2, nothing, a refusal", args, code, len(out), errs)
 		}
@@ -48,7 +36,7 @@ func TestBinaryNotToTerminal(t *testing.T) {
 		}
 	}
 	// An SVG is text: a terminal may have it.
-	if code, out, _ := runStdoutTTY(t, "render", mission); code != ExitOK || !strings.HasPrefix(out, "<?xml") {
+	if code, out, _ := runTerminal(true, "render", mission); code != ExitOK || !strings.HasPrefix(out, "<?xml") {
 		t.Errorf("render to a terminal: exit %d", code)
 	}
 }

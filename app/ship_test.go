@@ -17,9 +17,19 @@ import (
 
 // runTTY runs a command line with standard error taken for a terminal.
 func runTTY(args ...string) (code int, stdout, stderr string) {
+	return runTerminal(false, args...)
+}
+
+// runTerminal runs a command line with standard output (stdoutTTY) or
+// standard error taken for a terminal.
+func runTerminal(stdoutTTY bool, args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer
+	tty := io.Writer(&e)
+	if stdoutTTY {
+		tty = &o
+	}
 	en := &env{stdin: strings.NewReader(""), stdout: &o, stderr: &e, getenv: func(string) string { return "" },
-		isTTY: func(w io.Writer) bool { return w == &e }}
+		isTTY: func(w io.Writer) bool { return w == tty }}
 	code = run(en, append([]string{"zmission"}, args...))
 	return code, o.String(), e.String()
 }

@@ -109,18 +109,7 @@ func TestFastAgreesOnMutations(t *testing.T) {
 	valid := 0
 	for i := 0; i < 3000; i++ {
 		root := clone(roots[r.IntN(len(roots))])
-		var all []*source.Node
-		var walk func(n *source.Node)
-		walk = func(n *source.Node) {
-			all = append(all, n)
-			for _, c := range n.Items {
-				walk(c)
-			}
-			for _, c := range n.Fields {
-				walk(c)
-			}
-		}
-		walk(root)
+		all := allNodes(root)
 		for k := 0; k <= r.IntN(2); k++ {
 			n := all[1+r.IntN(len(all)-1)]
 			switch r.IntN(3) {
@@ -149,6 +138,18 @@ func TestFastAgreesOnMutations(t *testing.T) {
 		t.Errorf("%d of 3000 mutations valid: the mix does not test both answers", valid)
 	}
 	t.Logf("%d of 3000 mutations valid", valid)
+}
+
+// allNodes lists a document's values, depth first.
+func allNodes(n *source.Node) []*source.Node {
+	all := []*source.Node{n}
+	for _, c := range n.Items {
+		all = append(all, allNodes(c)...)
+	}
+	for _, c := range n.Fields {
+		all = append(all, allNodes(c)...)
+	}
+	return all
 }
 
 func clone(n *source.Node) *source.Node {

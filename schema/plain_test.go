@@ -205,18 +205,7 @@ func TestPlainWords(t *testing.T) {
 		visit(tree)
 	}
 	for _, d := range docs {
-		var all []*source.Node
-		var walk func(n *source.Node)
-		walk = func(n *source.Node) {
-			all = append(all, n)
-			for _, c := range n.Items {
-				walk(c)
-			}
-			for _, c := range n.Fields {
-				walk(c)
-			}
-		}
-		walk(d.root)
+		all := allNodes(d.root)
 		// every key of the document, with the first value it has
 		keys := map[string]*source.Node{}
 		var names []string
