@@ -20,9 +20,6 @@ func (e *env) lspCmd() *cli.Command {
 			"The editor starts it; the workspace it names is the only folder it reads.",
 		Flags: []cli.Flag{
 			&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest document to check, in bytes"},
-			// Most editors' clients start a server with --stdio; it is
-			// the only transport this one has.
-			&cli.BoolFlag{Name: "stdio", Usage: "talk over standard input and output (always so; accepted because editors add it)"},
 			&cli.DurationFlag{Name: "debounce", Value: lsp.DefaultDebounce, Usage: "wait after a change for the next before checking"},
 			// Clients (vscode-languageclient among them) add --stdio to the
 			// command they start; standard input and output is the only way.
