@@ -60,7 +60,9 @@ type edit struct {
 // fix finds the one edit that mends the finding whose words are msg and
 // whose text is data[a:b].
 func fix(data []byte, msg string, a, b int) (edit, string, bool) {
-	if strings.Contains(msg, "wants a list") || strings.Contains(msg, "want array") {
+	// "'at' wants a list" (read as a key), "at: is a board position: a
+	// list [column, row]…" (the schema's words)
+	if strings.Contains(msg, "a list") {
 		// the pair on the finding's line that covers where it points
 		ls := bytes.LastIndexAny(data[:a], "\n\r") + 1
 		le := len(data)

@@ -32,7 +32,7 @@ var fieldIs = map[string]string{
 	"players":    "a number of players or a range like 1-6",
 	"survive":    "a number of Game Rounds",
 	"round":      "a Game Round number",
-	"at":         "a board position [column, row], e.g. [2, 0]",
+	"at":         "a board position: a list [column, row], e.g. [2, 0]",
 	"at[]":       "a column or row number, counted from 0",
 	"rot":        "a rotation in degrees: 0, 90, 180 or 270",
 	"format":     "the file format's number, 1",
