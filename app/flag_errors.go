@@ -103,14 +103,6 @@ func takes(f cli.Flag) string {
 	return kind + " (" + usage + ")"
 }
 
-// orWords lists words as "a, b or c".
-func orWords(ws []string) string {
-	if len(ws) == 1 {
-		return ws[0]
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
-}
-
 // flagDash writes a flag's name as it is typed: -o, --format.
 func flagDash(name string) string {
 	if len(name) == 1 {
