@@ -183,18 +183,22 @@ func (r *Result) board(o Options) {
 		r.skipped(boardChecks, stop{at: doc.Pos("/tileset"), why: "the tile set could not be loaded"})
 		return
 	}
+	place := make([]layout.Placement, len(m.Tiles))
+	for i, t := range m.Tiles {
+		place[i] = layout.Placement{Face: t.Face, Col: t.At[0], Row: t.At[1], Rot: t.Rot}
+	}
 	if fs := rules.CheckTileset(set, m); len(fs) > 0 {
 		// Every finding on a board of another game's tiles would follow
-		// from this one.
+		// from this one, so none is reported; the board is still built,
+		// so that zones, graph and los show what the author is fixing.
 		for _, f := range fs {
 			r.finding(f)
 		}
 		r.skipped(boardChecks, stop{at: doc.Pos(fs[0].Ptr), why: "the tile set is another game's"})
+		if b, _ := layout.Build(set, place); b != nil {
+			r.Scene, _ = rules.Place(doc, m, b)
+		}
 		return
-	}
-	place := make([]layout.Placement, len(m.Tiles))
-	for i, t := range m.Tiles {
-		place[i] = layout.Placement{Face: t.Face, Col: t.At[0], Row: t.At[1], Rot: t.Rot}
 	}
 	b, probs := layout.Build(set, place)
 	for _, p := range probs {

@@ -275,7 +275,7 @@ func names(deck []Card) []string {
 func (r *reader) unknown(s *Setup, name, verb, p string) {
 	f := rules.Finding{Rule: "variant-card", Ptr: p + "/card",
 		Message: fmt.Sprintf("the variant %s %q, but the deck has no such card", verb, name),
-		Hint:    "name a card of the deck exactly as it is written (zmission show lists them)"}
+		Hint:    "name a card of the deck exactly as it is written: " + strings.Join(names(s.Deck), ", ")}
 	if g := typo.Guess(name, names(s.Deck)); g != "" {
 		f.Hint = fmt.Sprintf("did you mean %q?", g)
 	}
