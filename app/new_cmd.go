@@ -98,15 +98,15 @@ func yamlString(s string) string {
 	return s
 }
 
-// newWriteErr says why new wrote nothing, and what to do about it.
+// newWriteErr says why new (or generate) wrote nothing, and what to do about it.
 func newWriteErr(path string, err error) error {
 	switch {
 	case isDir(path):
 		return &exitError{code: ExitUsage, msg: "cannot create " + path + ": it is a folder", hint: "name the file to create, e.g. " + filepath.Join(path, "my-mission.yaml")}
 	case errors.Is(err, missions.ErrExists):
-		// A refusal, not a failure: the command asked for what new never
-		// does unasked, as an output guard refuses (exit 2).
-		return &exitError{code: ExitUsage, msg: path + " already exists: new never replaces a file unasked", hint: "use --force to replace it"}
+		// A refusal, not a failure: the command asked for what new and
+		// generate never do unasked, as an output guard refuses (exit 2).
+		return &exitError{code: ExitUsage, msg: path + " already exists: zmission never replaces a file unasked", hint: "use --force to replace it"}
 	case errors.Is(err, missions.ErrNoFolder):
 		dir := filepath.Dir(path)
 		return &exitError{code: ExitFailed, msg: "cannot create " + path + ": the folder " + dir + " does not exist", hint: "create it first: mkdir -p " + dir}
