@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/zmission/zmission/source"
 )
@@ -197,8 +198,9 @@ func shown(x *source.Node) string {
 	case source.Object, source.Array:
 		return typeNoun[typeName(x)]
 	case source.String:
-		if r := []rune(x.Text); len(r) > 40 {
-			return show(string(r[:30]) + "…")
+		if utf8.RuneCountInString(x.Text) > source.MaxQuote {
+			// Cut as every message quotes a value (docs/mission-format.md).
+			return show(source.Shorten(x.Text))
 		}
 	}
 	return showNode(x)
