@@ -1,7 +1,11 @@
 package layout
 
-// rotateCell maps face cell (fx, fy) of an n x n face turned rot degrees
-// clockwise to its tile-local cell.
+// RotateCell maps face cell (fx, fy) of an n x n face turned rot degrees
+// clockwise to its tile-local cell: the one turn a generator and the board
+// must agree on.
+func RotateCell(fx, fy, n, rot int) (int, int) { return rotateCell(fx, fy, n, rot) }
+
+// rotateCell is RotateCell.
 func rotateCell(fx, fy, n, rot int) (int, int) {
 	switch rot {
 	case 90:

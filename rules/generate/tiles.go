@@ -64,17 +64,7 @@ func turn(f *layout.Face, rot, n int) *turned {
 }
 
 // rotateCell is layout's turn of face cell (fx, fy) rot degrees clockwise.
-func rotateCell(fx, fy, n, rot int) (int, int) {
-	switch rot {
-	case 90:
-		return n - 1 - fy, fx
-	case 180:
-		return n - 1 - fx, n - 1 - fy
-	case 270:
-		return fy, n - 1 - fx
-	}
-	return fx, fy
-}
+var rotateCell = layout.RotateCell
 
 func station(kind string) bool { return kind == layout.Room || kind == layout.Corridor }
 
