@@ -723,7 +723,16 @@ function guard(beside) {
   d.querySelector('[value=beside]').hidden = !beside;
   d.returnValue = '';
   d.showModal();
-  return new Promise(ok => d.addEventListener('close', () => ok(d.returnValue || null), { once: true }));
+  // The close of the question before may still be on its way when this
+  // one opens: a close that finds the dialog open again is that one's.
+  return new Promise(ok => {
+    const closed = () => {
+      if (d.open) return;
+      d.removeEventListener('close', closed);
+      ok(d.returnValue || null);
+    };
+    d.addEventListener('close', closed);
+  });
 }
 
 function buildGuard() {
