@@ -14,7 +14,8 @@ import (
 
 // Request is one call of the page into the session, the same whichever
 // door it comes through: "GET state", "GET svg", "GET los", "POST op",
-// "POST undo", "POST redo", "GET photo", "POST photo", "GET face" (paths without
+// "POST undo", "POST redo", "GET photo", "POST photo", "GET face", "GET generate",
+// "POST generate" (paths without
 // the "api/" prefix the page uses).
 type Request struct {
 	Method string
@@ -71,6 +72,10 @@ func (s *Session) Call(r Request) Reply {
 		return s.getPhoto(r.Query.Get("face"))
 	case "POST photo":
 		return s.postPhoto(r.Body)
+	case "GET generate":
+		return generateGames()
+	case "POST generate":
+		return s.generateCall(r.Body)
 	}
 	return errorReply(StatusNotFound, "no such call: "+r.Method+" "+r.Path, "")
 }

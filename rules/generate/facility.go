@@ -52,6 +52,9 @@ type facPlan struct {
 	destroy   bool     // the Nest is to be destroyed too
 }
 
+// facilitySizes are the facilities each length makes when no size is given.
+var facilitySizes = map[string][2]int{"short": {4, 3}, "medium": {5, 4}, "long": {6, 4}}
+
 func generateFacility(o Options) (*Result, error) {
 	if o.From != nil {
 		return nil, badOption("--from completes missions of the Zombicide games, not facility scenarios")
@@ -67,7 +70,7 @@ func generateFacility(o Options) (*Result, error) {
 		return nil, err
 	}
 	if o.W == 0 {
-		d := map[string][2]int{"short": {4, 3}, "medium": {5, 4}, "long": {6, 4}}[o.Length]
+		d := facilitySizes[o.Length]
 		o.W, o.H = d[0], d[1]
 	}
 	rooms := len(facility.BuiltinRooms())

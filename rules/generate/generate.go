@@ -29,6 +29,19 @@ type Options struct {
 	// name, for messages and the header comment.
 	From     []byte
 	FromName string
+	// Keep, with From, keeps only the file's tiles and tokens it names
+	// (by their place in the file's lists) and makes the rest again:
+	// the editor's "Regenerate the rest" around what the author pinned.
+	Keep *Keep
+}
+
+// Keep names the tiles and tokens of a file being completed that stay,
+// by index in the file's tiles and tokens. What a generator makes of the
+// structure (objectives, special rules, briefing, duration) goes with
+// the rest.
+type Keep struct {
+	Tiles  []int `json:"tiles"`
+	Tokens []int `json:"tokens"`
 }
 
 // Result is a generated mission.
@@ -160,8 +173,51 @@ func (o Options) Command() string {
 		fmt.Fprintf(&b, " --size %dx%d", o.W, o.H)
 	}
 	fmt.Fprintf(&b, " --difficulty %s --length %s --seed %d", o.Difficulty, o.Length, o.Seed)
-	if o.FromName != "" {
+	if o.FromName != "" && o.Keep == nil {
 		b.WriteString(" --from " + o.FromName)
 	}
 	return b.String()
+}
+
+// Game is what a game offers to generate: its boxes (the core first),
+// its players, the unit of its size and whether a mission of it can be
+// completed around kept pieces.
+type Game struct {
+	Ruleset  string   `json:"ruleset"`
+	Name     string   `json:"name"`
+	Boxes    []string `json:"boxes"`
+	Core     string   `json:"core,omitempty"`
+	Players  [2]int   `json:"players"`
+	Unit     string   `json:"unit"` // "tiles" or "slots"
+	Complete bool     `json:"complete"`
+	// Sizes are the size each length makes when none is given.
+	Sizes map[string]string `json:"sizes"`
+}
+
+// Games lists what generate makes, by ruleset.
+func Games() []Game {
+	var out []Game
+	for _, r := range Rulesets() {
+		if g, ok := grids[r]; ok {
+			boxes := []string{g.core}
+			for _, b := range rules.BoxNames(r) {
+				if b != g.core {
+					boxes = append(boxes, b)
+				}
+			}
+			out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: boxes, Core: g.core, Players: [2]int{g.lo, g.hi},
+				Unit: "tiles", Complete: true, Sizes: sizeWords(gridSizes)})
+			continue
+		}
+		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes)})
+	}
+	return out
+}
+
+func sizeWords(m map[string][2]int) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		out[k] = fmt.Sprintf("%dx%d", v[0], v[1])
+	}
+	return out
 }

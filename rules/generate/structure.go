@@ -248,7 +248,7 @@ func (p *plan) placeLocks() []*lock {
 	if p.has(missions.TokDoor) && slices.ContainsFunc(p.m.Tokens, func(t missions.Token) bool {
 		return t.Type == missions.TokDoor && t.Color != "" && t.Color != "neutral"
 	}) {
-		return nil // the file has its own locks
+		return p.pinnedLocks() // the file has its own locks
 	}
 	want := p.chainLength()
 	// A coloured Objective the file places with no door of its colour is
@@ -323,6 +323,61 @@ func (p *plan) placeLocks() []*lock {
 		front = d.behind
 	}
 	return out
+}
+
+// pinnedLocks makes locks of the file's coloured doors that no rule of
+// the file opens (a door an author pinned, whose rules are made again):
+// the zones behind each, and its key — the file's Objective of its colour
+// when it places one, else one put before the door. A door the way
+// around passes by locks nothing; the checks then refuse the candidate.
+func (p *plan) pinnedLocks() []*lock {
+	var out []*lock
+	n := len(p.zones)
+	ways := slices.Clone(p.ways)
+	front := p.reach
+	for i, t := range p.scene.Tokens {
+		if t.Type != missions.TokDoor || t.Color == "" || t.Color == "neutral" || p.opens(t.Color) {
+			continue
+		}
+		mi := slices.IndexFunc(p.pl.Moves, func(m rules.Move) bool { return m.Door == i && m.Survivors })
+		if mi < 0 {
+			continue
+		}
+		mv := p.pl.Moves[mi]
+		mv.Requires = nil
+		ways = append(ways, mv)
+		d := bfs(ways, n, p.start, nil)
+		behind := make([]bool, n)
+		for z := range behind {
+			behind[z] = d[z] >= 0 && !front[z]
+		}
+		l := &lock{color: t.Color, way: mv, behind: behind, key: -1}
+		for _, k := range p.scene.Tokens {
+			if k.Type == missions.TokObjective && k.Color == t.Color && k.Zone != nil {
+				l.key = k.Zone.Index
+			}
+		}
+		if l.key < 0 {
+			if rooms := p.keyRooms(front, behind); len(rooms) > 0 {
+				l.key = pick(p.rq.rng, rooms)
+				p.add(missions.Token{Type: missions.TokObjective, Color: l.color, In: p.zones[l.key].ID}, l.key)
+			}
+		}
+		out = append(out, l)
+		next := make([]bool, n)
+		for z := range next {
+			next[z] = front[z] || behind[z]
+		}
+		front = next
+	}
+	return out
+}
+
+// opens reports whether a special rule of the file opens doors of colour c.
+func (p *plan) opens(c string) bool {
+	return slices.ContainsFunc(p.m.Rules, func(r missions.Rule) bool {
+		return slices.ContainsFunc(r.Then, func(e missions.Effect) bool { return e.Open == c })
+	})
 }
 
 // pinnedKeys are the scene's coloured Objectives (token indexes) whose
