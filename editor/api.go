@@ -73,7 +73,7 @@ func (s *Session) Call(r Request) Reply {
 	case "POST photo":
 		return s.postPhoto(r.Body)
 	case "GET generate":
-		return generateGames()
+		return s.generateOffer()
 	case "POST generate":
 		return s.generateCall(r.Body)
 	}

@@ -123,9 +123,36 @@ func (s *Session) generateCall(body []byte) Reply {
 	return s.answer(req.Tab, req.Base, st, no)
 }
 
-// generateGames is what the Generate dialog offers ("GET generate").
-func generateGames() Reply {
-	return jsonReply(StatusOK, generate.Games())
+// generateOffer is what the Generate dialog offers ("GET generate"): the
+// games, and what the open mission says of the options, which the dialog
+// starts from.
+type generateOffer struct {
+	Games      []generate.Game `json:"games"`
+	Ruleset    string          `json:"ruleset,omitempty"`
+	Boxes      []string        `json:"boxes,omitempty"`
+	Players    string          `json:"players,omitempty"`
+	Difficulty string          `json:"difficulty,omitempty"`
+	Size       string          `json:"size,omitempty"`
+}
+
+func (s *Session) generateOffer() Reply {
+	o := generateOffer{Games: generate.Games()}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r := s.cur.res; r != nil && r.Mission != nil {
+		m := r.Mission
+		o.Ruleset, o.Boxes, o.Players, o.Difficulty = m.Ruleset, m.Boxes, string(m.Players), m.Difficulty
+		w, h := 0, 0
+		for _, t := range m.Tiles {
+			w, h = max(w, t.At[0]+1), max(h, t.At[1]+1)
+		}
+		if w > 0 {
+			o.Size = strconv.Itoa(w) + "x" + strconv.Itoa(h)
+		}
+	} else if r != nil && r.Model != nil {
+		o.Ruleset = r.Model.Ruleset()
+	}
+	return jsonReply(StatusOK, o)
 }
 
 // dialogWords names the dialog's fields where the generator names the

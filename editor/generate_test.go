@@ -156,13 +156,17 @@ func TestGenerateRefusals(t *testing.T) {
 }
 
 // GET generate lists the games the dialog offers, each with its core box
-// first.
+// first, and the open mission's options, which the dialog starts from.
 func TestGenerateGames(t *testing.T) {
 	s := sessionOn(t, "../examples/invader/violet-lockdown.yaml")
 	rep := s.Call(Request{Method: "GET", Path: "generate"})
-	var games []generate.Game
-	if err := json.Unmarshal(rep.Body, &games); err != nil || rep.Status != StatusOK {
+	var offer generateOffer
+	if err := json.Unmarshal(rep.Body, &offer); err != nil || rep.Status != StatusOK {
 		t.Fatalf("%d %s %v", rep.Status, rep.Body, err)
+	}
+	games := offer.Games
+	if offer.Ruleset != "zombicide-invader" || len(offer.Boxes) == 0 || offer.Size == "" {
+		t.Errorf("the dialog does not start from the open mission: %+v", offer)
 	}
 	if len(games) != 3 {
 		t.Fatalf("%d games: %+v", len(games), games)

@@ -136,7 +136,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	press(t, ctx, kb.Enter)
 	waitFor(t, ctx, "New… open", menuOpen("web-new", "zombicide-invader"))
 	press(t, ctx, kb.End, kb.Home, kb.ArrowUp) // Home, then up: round to the last
-	waitFor(t, ctx, "the last choice", menuOpen("web-new", "survival-infection"))
+	waitFor(t, ctx, "the last choice", menuOpen("web-new", "generate"))
 	press(t, ctx, kb.ArrowDown, kb.ArrowDown, kb.ArrowDown, kb.Enter)
 	reloaded(t, ctx, "the facility template")
 	waitFor(t, ctx, "its canvas", `zmissionWeb.name === 'new-mission.yaml' && `+docHolds("ruleset: facility")+` && document.querySelector('#fac-svg')`)

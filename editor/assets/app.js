@@ -8,8 +8,9 @@ import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
-import { call, follow, leave } from './transport.js';
+import { call, follow, leave, newWork } from './transport.js';
 import { merge, svgText } from './delta.js';
+import { generator } from './generate.js';
 
 const $ = s => document.querySelector(s);
 const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
@@ -182,6 +183,7 @@ function setState(st) {
     return;
   }
   renderOverlays(st);
+  if (!prev || prev.file !== st.file) gen.pins.load();
   if (!prev) restoreSelection();
   if (app.sel && !selectionExists(app.sel)) app.sel = null;
   app.group = app.group.filter(selectionExists);
@@ -286,6 +288,8 @@ function decorate() {
   if (!canvas.svg) return;
   canvas.b = app.state.board;
   canvas.bad();
+  const b = app.state.board;
+  canvas.pins(b ? [...b.tiles.filter(t => gen.pins.has('tile', t)).map(t => ['tile', t]), ...b.tokens.filter(t => gen.pins.has('token', t)).map(t => ['token', t])] : []);
   canvas.badges(app.state.findings, i => pickFinding(i));
   canvas.selection(app.sel);
   canvas.keys(focusSelect);
@@ -387,7 +391,9 @@ function renderSelection() {
     d.firstChild.textContent = `${app.group.length} selected`;
     d.append(` (${n('tile')} tiles, ${n('token')} tokens; shift-click to add or take out, drag one to move them all)`);
     host.appendChild(d);
-    for (const [id, label, f] of [['sel-rotate-group', 'Rotate (R)', rotateSel], ['sel-duplicate', 'Duplicate (Ctrl+D)', () => paste(copyOf(b, app.group))],
+    const allPinned = app.group.every(s => gen.pins.has(s.kind, selected(s) || {}));
+    for (const [id, label, f] of [['sel-pin-group', allPinned ? 'Unpin all (P)' : 'Pin all (P)', () => gen.pins.toggle(app.group)],
+      ['sel-rotate-group', 'Rotate (R)', rotateSel], ['sel-duplicate', 'Duplicate (Ctrl+D)', () => paste(copyOf(b, app.group))],
       ['sel-copy', 'Copy (Ctrl+C)', copySel], ['sel-remove-group', 'Remove all (Delete)', removeSel]]) {
       const x = document.createElement('button');
       x.textContent = label;
@@ -407,6 +413,19 @@ function renderSelection() {
     return d;
   };
   const button = (label, f) => { const x = document.createElement('button'); x.textContent = label; x.addEventListener('click', f); host.appendChild(x); };
+  // Pinned: kept where it is by Regenerate the rest (Generate…).
+  const pinBox = t => {
+    const l = document.createElement('label');
+    l.className = 'sel-pin';
+    l.title = 'Regenerate the rest (Generate…) keeps what is pinned';
+    const c = document.createElement('input');
+    c.type = 'checkbox';
+    c.id = 'sel-pin';
+    c.checked = gen.pins.has(sel.kind, t);
+    c.addEventListener('change', () => gen.pins.toggle([sel]));
+    l.append(c, ' pinned (P)');
+    host.appendChild(l);
+  };
   if (sel.kind === 'tile') {
     const t = b.tiles.find(t => t.index === sel.index);
     add(`Tile ${t.index + 1}`, `: face ${t.face} at [${t.col}, ${t.row}], rotated ${t.rot}°`);
@@ -417,6 +436,7 @@ function renderSelection() {
       d.textContent = f ? f.message : 'the rules cannot put this tile down';
       host.appendChild(d);
     }
+    pinBox(t);
     button('Rotate (R)', rotateSel);
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'token') {
@@ -463,6 +483,7 @@ function renderSelection() {
     id.value = t.id || '';
     id.addEventListener('change', () => send([{ op: 'token.set', index: t.index, id: id.value.trim() }]));
     host.appendChild(id);
+    pinBox(t);
     if (t.type === 'door') button('Next side (R)', rotateSel);
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'zone') {
@@ -1094,6 +1115,14 @@ $('#undo').addEventListener('click', undo);
 $('#redo').addEventListener('click', redo);
 $('#help-btn').addEventListener('click', () => $('#help').showModal());
 
+// Generate… (generate.js): the dialog, and the pins Regenerate the rest
+// keeps.
+const gen = generator({ app, api, post, banner, redraw: () => { decorate(); renderSelection(); }, made: () => select([]) });
+app.pins = gen.pins;
+app.generate = gen.open;
+app.generateNew = newWork;
+$('#gen-btn').addEventListener('click', () => gen.open());
+
 // The text fields typed in since they got the focus: there Ctrl+Z is the
 // field's own undo; anywhere else it is the file's.
 const typedIn = new WeakSet();
@@ -1136,6 +1165,7 @@ document.addEventListener('keydown', ev => {
     return;
   }
   if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
+  if ((k === 'p' || k === 'P') && app.state.kind === 'grid' && picked().length) { ev.preventDefault(); return gen.pins.toggle(picked()); }
   if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }
   if (k === 'Escape') return select([]);
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

@@ -105,7 +105,7 @@ export class Canvas {
     const hatch = el('pattern', { id: 'ed-hatch', patternUnits: 'userSpaceOnUse', width: 24, height: 24, patternTransform: 'rotate(45)' }, this.defs);
     el('rect', { width: 8, height: 24, fill: '#c0392b', 'fill-opacity': 0.35 }, hatch);
     this.layers = {};
-    for (const name of ['shade', 'tour', 'path', 'bad', 'sel', 'badges', 'keys']) {
+    for (const name of ['shade', 'tour', 'path', 'bad', 'pins', 'sel', 'badges', 'keys']) {
       this.layers[name] = el('g', { class: 'ed-' + name }, this.board);
     }
     // What a drag shows goes over the whole page (the text beside the
@@ -539,6 +539,24 @@ export class Canvas {
     } else if (sel.kind === 'zone') {
       const z = this.zone(sel.zone);
       if (z) for (const c of z.cells) this.cellRect(c[0], c[1], 1, 1, { ...st, 'stroke-width': 5 }, L);
+    }
+  }
+
+  // pins marks what Regenerate the rest keeps: a pin in a tile's top
+  // left corner, on a token's cell (a door: at its side).
+  pins(items) {
+    this.clear('pins');
+    if (!this.b) return;
+    const L = this.layers.pins, C = this.b.cell;
+    const pin = (cx, cy, r, what) => {
+      const g = el('g', { class: 'ed-pin', 'data-pin': what }, L);
+      el('line', { x1: cx, y1: cy, x2: cx + r * 0.9, y2: cy + r * 1.9, stroke: '#5b1a12', 'stroke-width': r * 0.28, 'stroke-linecap': 'round' }, g);
+      el('circle', { cx, cy, r, fill: '#c0392b', stroke: '#fff', 'stroke-width': r * 0.3 }, g);
+    };
+    for (const [kind, t] of items) {
+      if (kind === 'tile') pin((t.col * this.b.n + 0.32) * C, (t.row * this.b.n + 0.3) * C, 0.14 * C, 'tile:' + t.index);
+      else if (!t.off && t.type === 'door') { const [x, y] = this.sidePoint(t.x, t.y, t.side); pin(x, y - 0.12 * C, 0.1 * C, 'token:' + t.index); }
+      else if (!t.off) pin((t.x + 0.2) * C, (t.y + 0.18) * C, 0.1 * C, 'token:' + t.index);
     }
   }
 

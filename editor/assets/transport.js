@@ -77,3 +77,8 @@ export function follow(on) {
 export function leave(path, body) {
   fetch(path, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
+
+// newWork is how the page opens a generated mission as new work: none
+// here, where the page edits one file (Generate makes it that mission, as
+// an edit).
+export const newWork = null;

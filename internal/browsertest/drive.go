@@ -95,7 +95,7 @@ func Drag(t testing.TB, ctx context.Context, from, to Point, during ...func()) {
 var keyCodes = map[string]struct {
 	code string
 	vk   int64
-}{"f": {"KeyF", 70}, "r": {"KeyR", 82}, "s": {"KeyS", 83}, "y": {"KeyY", 89}, "z": {"KeyZ", 90}, "Delete": {"Delete", 46}, "?": {"Slash", 191},
+}{"f": {"KeyF", 70}, "p": {"KeyP", 80}, "r": {"KeyR", 82}, "s": {"KeyS", 83}, "y": {"KeyY", 89}, "z": {"KeyZ", 90}, "Delete": {"Delete", 46}, "?": {"Slash", 191},
 	"ArrowLeft": {"ArrowLeft", 37}, "ArrowUp": {"ArrowUp", 38}, "ArrowRight": {"ArrowRight", 39}, "ArrowDown": {"ArrowDown", 40}}
 
 // Key presses and lets go of a key (one of keyCodes) with modifiers; a

@@ -10,7 +10,11 @@
 // call waits for the module, in the order made, and is then answered by
 // it (the first state's key in what the page sends is the module's own:
 // web.js, takeOver).
-import { boot, afterChange, beforeLeave, showStarting, web } from './web.js';
+import { boot, afterChange, beforeLeave, showStarting, web, generateNew } from './web.js';
+
+// newWork opens a generated mission as new work (Generate… → Generate),
+// here a piece of work of its own in the browser.
+export const newWork = generateNew;
 
 await boot();
 

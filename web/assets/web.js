@@ -497,7 +497,10 @@ function el(tag, props = {}, ...kids) {
 function buildBar() {
   const bar = $('#web-actions');
   const games = Object.entries(GAMES);
-  const nw = menu('web-new', 'New…', 'Start from a game\'s template', games, g => startFrom('template=' + g));
+  // New… starts from a game's template, or from a mission generated in
+  // the page (Generate…: the editor's dialog, making new work here).
+  const nw = menu('web-new', 'New…', 'Start from a game\'s template, or generate a mission', [...games, ['generate', 'Generate…']],
+    g => (g === 'generate' ? whenLive(() => zmission.generate()) : startFrom('template=' + g)));
   const ex = menu('web-examples', 'Examples…', 'Open one of the examples', [], p => startFrom('example=' + p), fillExamples);
   const recent = menu('web-recent', 'Recent…', 'The work this browser keeps: open it again, or remove it', [], id => startFrom('work=' + id), fillRecent, true);
   const file = el('input', { type: 'file', id: 'web-file', multiple: true, accept: '.yaml,.yml,.json', hidden: true });
@@ -705,6 +708,22 @@ async function startFrom(what) {
   await keepNow();
   history.replaceState(null, '', here + '#' + what);
   location.reload();
+}
+
+// generateNew opens a mission generated in the page from the dialog's
+// options as new work, once the work here is safe (guard); it answers
+// why not when it cannot.
+export async function generateNew(o) {
+  const r = JSON.parse(zmissionGo.generate(JSON.stringify(o)));
+  if (r.error) return r.error;
+  if ((await guard(false)) !== 'here') return 'Nothing was opened: the work here stays as it is.';
+  await keepNow();
+  const err = openDoc(r.name, r.data);
+  if (err) return err;
+  await keep();
+  history.replaceState(null, '', location.pathname + location.search);
+  location.reload();
+  return null;
 }
 
 // keepNow writes the work before the page opens something else.

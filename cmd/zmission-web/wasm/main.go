@@ -57,6 +57,7 @@ func main() {
 		"examples":   safe(listExamples),
 		"example":    safe(example),
 		"template":   safe(template),
+		"generate":   safe(generateNew),
 		"needs":      safe(needs),
 		"names":      safe(names),
 		"warm":       safe(warm),
@@ -450,6 +451,20 @@ func template(_ js.Value, args []js.Value) any {
 		return fail(errors.New("which game?"))
 	}
 	n, data, err := opening.Template(args[0].String())
+	if err != nil {
+		return fail(err)
+	}
+	return result(map[string]string{"name": n, "data": string(data)})
+}
+
+// generate(options as JSON) makes a mission in the page, as the command
+// line and the editor make it from the same options and seed: the new
+// work's file name and data (New… → Generate…).
+func generateNew(_ js.Value, args []js.Value) any {
+	if len(args) < 1 {
+		return fail(errors.New("generate what?"))
+	}
+	n, data, err := editor.Generate([]byte(args[0].String()))
 	if err != nil {
 		return fail(err)
 	}
