@@ -111,20 +111,58 @@ func pick(t *testing.T, ctx context.Context, sel string, files ...string) {
 func downloads(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := chromedp.Run(ctx, browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(dir)); err != nil {
+	d := &downloadWatch{names: map[string]string{}, done: map[string]bool{}}
+	dlWatches.Store(dir, d)
+	t.Cleanup(func() { dlWatches.Delete(dir) })
+	chromedp.ListenTarget(ctx, func(ev any) {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		switch e := ev.(type) {
+		case *browser.EventDownloadWillBegin:
+			d.names[e.GUID] = e.SuggestedFilename
+		case *browser.EventDownloadProgress:
+			if e.State == browser.DownloadProgressStateCompleted {
+				d.done[d.names[e.GUID]] = true
+			}
+		}
+	})
+	if err := chromedp.Run(ctx, browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(dir).WithEventsEnabled(true)); err != nil {
 		t.Fatal(err)
 	}
 	return dir
 }
 
-// downloaded waits for the download of name into dir to finish (the
-// browser writes NAME.crdownload, or an "Unconfirmed" file, and renames it
-// when done) and returns its bytes.
+// downloadWatch is what the browser said of the downloads into one
+// folder: each download's file name, and those it finished.
+type downloadWatch struct {
+	mu    sync.Mutex
+	names map[string]string // by the download's GUID
+	done  map[string]bool   // by file name
+}
+
+var dlWatches sync.Map // folder → *downloadWatch
+
+// downloaded waits for the browser to say the download of name into dir
+// finished, and returns its bytes. The file is there before that: Chromium
+// puts an empty file in its place while it writes NAME.crdownload, and
+// renames that over it when done, so the file's presence says nothing.
 func downloaded(t *testing.T, dir, name string) []byte {
 	t.Helper()
+	v, ok := dlWatches.Load(dir)
+	if !ok {
+		t.Fatalf("%s is not a folder downloads() made", dir)
+	}
+	d := v.(*downloadWatch)
 	deadline := time.Now().Add(60 * time.Second) // a guard against a hang, not a timing
 	for {
-		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+		d.mu.Lock()
+		done := d.done[name]
+		d.mu.Unlock()
+		if done {
+			data, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
 			return data
 		}
 		if time.Now().After(deadline) {
@@ -133,7 +171,7 @@ func downloaded(t *testing.T, dir, name string) []byte {
 			for _, e := range es {
 				got = append(got, e.Name())
 			}
-			t.Fatalf("no download %s; the folder holds %q", name, got)
+			t.Fatalf("no download %s finished; the folder holds %q", name, got)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
