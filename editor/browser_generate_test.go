@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
 	"github.com/zmission/zmission/rules/generate"
 )
 
@@ -17,12 +18,6 @@ func genDialog(t *testing.T, ctx context.Context) {
 	t.Helper()
 	click(t, ctx, "#gen-btn")
 	waitFor(t, ctx, "the Generate dialog", `document.querySelector('#gen') && document.querySelector('#gen').open && document.querySelector('#gen-seed').value !== ''`)
-}
-
-// setField sets a field of the dialog as an author types or picks it.
-func setField(t *testing.T, ctx context.Context, sel, value string) {
-	t.Helper()
-	js(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value), new(bool))
 }
 
 // pinAt selects the token on a cell with a click and pins it with P.
@@ -57,7 +52,7 @@ func TestBrowserGenerate(t *testing.T) {
 	genDialog(t, ctx)
 	waitFor(t, ctx, "the dialog starts from the mission", `document.querySelector('#gen-ruleset').value === 'zombicide-invader' && !document.querySelector('#gen-rest').hidden && document.querySelector('#gen-pinned').textContent.startsWith('Pinned: 0 tiles and 2 tokens')`)
 	shot(t, ctx, "generate-dialog.png")
-	setField(t, ctx, "#gen-seed", "5")
+	browsertest.SetValue(t, ctx, "#gen-seed", "5")
 	n := undoCount(t, ctx)
 	click(t, ctx, "#gen-rest")
 	waitFor(t, ctx, "the dialog closed and the mission made again", fmt.Sprintf(`!document.querySelector('#gen').open && zmission.state.undo === %d`, n+1))
@@ -80,12 +75,12 @@ func TestBrowserGenerate(t *testing.T) {
 
 	// Generate… → a new classic mission in its place.
 	genDialog(t, ctx)
-	setField(t, ctx, "#gen-ruleset", "zombicide-classic")
+	browsertest.SetValue(t, ctx, "#gen-ruleset", "zombicide-classic")
 	waitFor(t, ctx, "the classic boxes offered, Regenerate hidden", `document.querySelector('#gen-boxes input[name=box]:checked') && document.querySelector('#gen-rest').hidden`)
 	var core string
 	js(t, ctx, `document.querySelector('#gen-boxes input[name=box]:checked').value`, &core)
-	setField(t, ctx, "#gen-difficulty", "easy")
-	setField(t, ctx, "#gen-seed", "3")
+	browsertest.SetValue(t, ctx, "#gen-difficulty", "easy")
+	browsertest.SetValue(t, ctx, "#gen-seed", "3")
 	click(t, ctx, "#gen-new")
 	waitFor(t, ctx, "the new mission", `!document.querySelector('#gen').open && zmission.state.ruleset === 'zombicide-classic'`)
 	want, err := generate.Generate(generate.Options{Ruleset: "zombicide-classic", Boxes: []string{core}, Difficulty: "easy", Length: "medium", Seed: 3})
@@ -98,7 +93,7 @@ func TestBrowserGenerate(t *testing.T) {
 
 	// 9×9 tiles from one box: refused in the dialog, the file untouched.
 	genDialog(t, ctx)
-	setField(t, ctx, "#gen-size", "9x9")
+	browsertest.SetValue(t, ctx, "#gen-size", "9x9")
 	click(t, ctx, "#gen-new")
 	waitFor(t, ctx, "the reason in the dialog", `document.querySelector('#gen').open && !document.querySelector('#gen-error').hidden && document.querySelector('#gen-error').textContent.includes('needs 81 tiles')`)
 	shot(t, ctx, "generate-refused.png")

@@ -1,19 +1,12 @@
 package web
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/browsertest"
 	"github.com/zmission/zmission/rules/generate"
 )
-
-// setField sets a field of a dialog as an author types or picks it.
-func setField(t *testing.T, ctx context.Context, sel, value string) {
-	t.Helper()
-	js(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value), new(bool))
-}
 
 // TestBrowserGenerate: New… → Generate… makes a mission in the page, the
 // very bytes `zmission generate` makes from the same options and seed,
@@ -28,9 +21,9 @@ func TestBrowserGenerate(t *testing.T) {
 
 	choose(t, ctx, "#web-new", "generate")
 	waitFor(t, ctx, "the Generate dialog", `document.querySelector('#gen') && document.querySelector('#gen').open && document.querySelector('#gen-seed').value !== ''`)
-	setField(t, ctx, "#gen-ruleset", "zombicide-invader")
-	setField(t, ctx, "#gen-length", "short")
-	setField(t, ctx, "#gen-seed", "9")
+	browsertest.SetValue(t, ctx, "#gen-ruleset", "zombicide-invader")
+	browsertest.SetValue(t, ctx, "#gen-length", "short")
+	browsertest.SetValue(t, ctx, "#gen-seed", "9")
 	mark(t, ctx)
 	click(t, ctx, "#gen-new")
 	waitFor(t, ctx, "the page asks first", guardAsks)
@@ -57,7 +50,7 @@ func TestBrowserGenerate(t *testing.T) {
 	waitFor(t, ctx, "the start pinned", `document.querySelector('#sel-pin').checked && document.querySelectorAll('.ed-pins .ed-pin').length === 1`)
 	click(t, ctx, "#gen-btn")
 	waitFor(t, ctx, "the dialog, Regenerate offered", `document.querySelector('#gen').open && !document.querySelector('#gen-rest').hidden && document.querySelector('#gen-pinned').textContent.startsWith('Pinned: 0 tiles and 1 token.')`)
-	setField(t, ctx, "#gen-seed", "10")
+	browsertest.SetValue(t, ctx, "#gen-seed", "10")
 	click(t, ctx, "#gen-rest")
 	waitFor(t, ctx, "an answer", `!document.querySelector('#gen').open || !document.querySelector('#gen-error').hidden`)
 	var why string

@@ -131,3 +131,10 @@ func CellPoint(t testing.TB, ctx context.Context, x, y float64) Point {
 		const q = new DOMPoint(%g * C, %g * C).matrixTransform(b.getScreenCTM()); return {X: q.x, Y: q.y}; })()`, x, y), &p)
 	return p
 }
+
+// SetValue sets a field (an input, a select) as an author types or picks
+// a value: the value, then its change event.
+func SetValue(t testing.TB, ctx context.Context, sel, value string) {
+	t.Helper()
+	Eval(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value), new(bool))
+}
