@@ -34,6 +34,7 @@ func (e *env) fmtCmd() *cli.Command {
 			&cli.BoolFlag{Name: "w", Usage: "rewrite the files that change, in place, and print their names"},
 			&cli.BoolFlag{Name: "check", Usage: "print the names of files not in canonical form; exit 1 if there are any"},
 			&cli.BoolFlag{Name: "diff", Aliases: []string{"d"}, Usage: "print a unified diff of each change instead of names"},
+			verboseFlag(),
 		},
 		Action: func(ctx context.Context, c *cli.Command) error {
 			write, check, diff := c.Bool("w"), c.Bool("check"), c.Bool("diff")
@@ -45,7 +46,13 @@ func (e *env) fmtCmd() *cli.Command {
 			}
 			// A walk gives only files of ours, and of those fmt writes
 			// missions and collections; a tile set found is left as it is.
-			files, named, err := collect(c.Args().Slice(), true)
+			var passed passedOver
+			var tell func(path, why string)
+			if c.Bool("verbose") {
+				tell = passed.add
+			}
+			defer passed.print(e.stderr)
+			files, named, err := collect(c.Args().Slice(), true, tell)
 			if err != nil {
 				return err
 			}
@@ -73,6 +80,9 @@ func (e *env) fmtCmd() *cli.Command {
 				}
 				r := e.fmtOne(f, named[f])
 				if r.skip {
+					if tell != nil {
+						tell(f, "a tile set or configuration: fmt writes missions and collections only, and leaves these as their authors laid them out")
+					}
 					continue
 				}
 				if r.code != ExitOK {

@@ -42,6 +42,8 @@ type outputOpts struct {
 
 	quiet        bool // findings only: no progress bar, no summary line
 	allowOutside bool // --allow-outside
+	// passed, when set (--verbose), is told each file a walk passed over.
+	passed func(path, why string)
 }
 
 func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
@@ -83,7 +85,8 @@ func (e *env) validateCmd() *cli.Command {
 			"--fail-on, 2 usage error, 3 could not run (unreadable file).",
 		Flags: append(outputFlags(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the findings only: no progress bar and no summary line"},
-			&cli.BoolFlag{Name: "skip-other", Usage: "pass over YAML/JSON files that are neither missions nor tile sets even when named, as a folder walk does (for hooks given every changed file)"}),
+			&cli.BoolFlag{Name: "skip-other", Usage: "pass over YAML/JSON files that are neither missions nor tile sets even when named, as a folder walk does (for hooks given every changed file)"},
+			verboseFlag()),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o, err := e.parseOutput(c)
 			if err != nil {
@@ -93,7 +96,11 @@ func (e *env) validateCmd() *cli.Command {
 			if c.Args().Len() == 0 {
 				return usageErr("validate needs files or folders to check, e.g. 'zmission validate examples'")
 			}
-			files, named, err := collect(c.Args().Slice(), false)
+			var passed passedOver
+			if c.Bool("verbose") {
+				o.passed = passed.add
+			}
+			files, named, err := collect(c.Args().Slice(), false, o.passed)
 			if err != nil {
 				return err
 			}
@@ -116,6 +123,7 @@ func (e *env) validateCmd() *cli.Command {
 			if checked.total() == 0 && !c.Bool("skip-other") {
 				return usageErr("no missions or tile sets in %s: the %s found %s something else", strings.Join(c.Args().Slice(), " "), rules.CountOf(len(files), "YAML/JSON file"), map[bool]string{true: "is", false: "are"}[len(files) == 1])
 			}
+			passed.print(e.stderr)
 			if o.format == validate.Text && !o.quiet {
 				e.summary(diags, checked, validate.Options{Color: validate.UseColor(c.String("color"), e.stderr, e.getenv)})
 			}
@@ -134,7 +142,7 @@ func (e *env) validateCmd() *cli.Command {
 // walk. With owned, a walk reads each file and leaves out
 // those that are not zmission's; without, the caller tells them apart as it
 // reads them.
-func collect(args []string, owned bool) ([]string, map[string]bool, error) {
+func collect(args []string, owned bool, passed func(path, why string)) ([]string, map[string]bool, error) {
 	args, globbed, err := expandArgsFrom(args)
 	if err != nil {
 		return nil, nil, err
@@ -160,6 +168,8 @@ func collect(args []string, owned bool) ([]string, map[string]bool, error) {
 			// ours is passed over as in a walk.
 			if !owned || ours.OwnedFile(a) {
 				add(a)
+			} else if passed != nil {
+				passed(a, ours.WhyNotOurs)
 			}
 			continue
 		}
@@ -169,7 +179,7 @@ func collect(args []string, owned bool) ([]string, map[string]bool, error) {
 			continue
 		}
 		var found []string
-		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned}, func(p string) error {
+		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned, Passed: passed}, func(p string) error {
 			found = append(found, p)
 			return nil
 		})
@@ -284,6 +294,9 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 		oc := <-ring[i%window]
 		<-slots
 		if oc.kind == lint.KindOther && !named[files[i]] {
+			if o.passed != nil {
+				o.passed(files[i], ours.WhyNotOurs)
+			}
 			continue
 		}
 		checked.add(oc.kind, oc.noun)
@@ -390,3 +403,32 @@ type ruleOptions struct{ cfg *validate.Config }
 func (r ruleOptions) Int(rule, key string, def int) int { return r.cfg.Int(rule, key, def) }
 
 func (c *configs) problems() []validate.Diagnostic { return c.diags }
+
+// verboseFlag is --verbose of the commands that walk folders.
+func verboseFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "verbose", Usage: "also say, on standard error, each file or folder passed over and why"}
+}
+
+// passedOver is what a command passed over, for --verbose.
+type passedOver struct{ lines []string }
+
+func (p *passedOver) add(path, why string) {
+	p.lines = append(p.lines, "zmission: passed over "+path+": "+why)
+}
+
+// print writes the lines in path order, then their count; nothing when
+// --verbose was not given (no line was added) or nothing was passed over.
+func (p *passedOver) print(w io.Writer) {
+	if len(p.lines) == 0 {
+		return
+	}
+	sort.Strings(p.lines)
+	for _, l := range p.lines {
+		fmt.Fprintln(w, l)
+	}
+	what := "files or folders"
+	if len(p.lines) == 1 {
+		what = "file or folder"
+	}
+	fmt.Fprintf(w, "zmission: %d %s passed over\n", len(p.lines), what)
+}

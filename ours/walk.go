@@ -36,7 +36,17 @@ type WalkOptions struct {
 	// off, every YAML or JSON file the walk reaches is given to fn and the
 	// caller classifies what it reads.
 	Owned bool
+	// Passed, when set, is told each file or folder passed over and why
+	// ("ignored by .gitignore", "written by zmission", "not zmission's").
+	Passed func(path, why string)
 }
+
+// Why a walk passes something over, as Passed is told.
+const (
+	WhyIgnored = "named by .gitignore or .git/info/exclude"
+	WhyOutput  = "a folder zmission wrote (" + OutputMarker + ")"
+	WhyNotOurs = "not zmission's: no mission, tile set, collection or configuration"
+)
 
 // Walk calls fn, in lexical order, with the files under root that a folder
 // walk looks at: regular files whose names end in .yaml, .yml or .json
@@ -83,6 +93,7 @@ func Walk(root string, o WalkOptions, fn func(path string) error) (passedOver in
 			}
 			if isOutput(p) || ign.ignored(p, true) {
 				passedOver++
+				o.passed(p, map[bool]string{true: WhyOutput, false: WhyIgnored}[isOutput(p)])
 				return filepath.SkipDir
 			}
 			ign.enter(p)
@@ -93,10 +104,12 @@ func Walk(root string, o WalkOptions, fn func(path string) error) (passedOver in
 		}
 		if ign.ignored(p, false) {
 			passedOver++
+			o.passed(p, WhyIgnored)
 			return nil
 		}
 		if o.Owned && !OwnedFile(p) {
 			passedOver++
+			o.passed(p, WhyNotOurs)
 			return nil
 		}
 		return fn(p)
@@ -144,4 +157,10 @@ func classifyFile(p string) (Kind, bool) {
 		return None, false
 	}
 	return Classify(p, data), true
+}
+
+func (o WalkOptions) passed(p, why string) {
+	if o.Passed != nil {
+		o.Passed(p, why)
+	}
 }
