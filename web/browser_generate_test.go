@@ -50,6 +50,7 @@ func TestBrowserGenerate(t *testing.T) {
 	waitFor(t, ctx, "the start pinned", `document.querySelector('#sel-pin').checked && document.querySelectorAll('.ed-pins .ed-pin').length === 1`)
 	click(t, ctx, "#gen-btn")
 	waitFor(t, ctx, "the dialog, Regenerate offered", `document.querySelector('#gen').open && !document.querySelector('#gen-rest').hidden && document.querySelector('#gen-pinned').textContent.startsWith('Pinned: 0 tiles and 1 token.')`)
+	shot(t, ctx, "generate-web.png")
 	browsertest.SetValue(t, ctx, "#gen-seed", "10")
 	click(t, ctx, "#gen-rest")
 	waitFor(t, ctx, "an answer", `!document.querySelector('#gen').open || !document.querySelector('#gen-error').hidden`)
