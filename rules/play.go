@@ -142,6 +142,10 @@ func (p *Play) EnemyPath(a, b int) []int {
 	return path
 }
 
+// Distances are the steps from the nearest of sources to every zone
+// along adj (adjacency lists); -1 where none leads.
+func Distances(adj [][]int, sources ...int) []int { return bfs(adj, sources) }
+
 func bfs(adj [][]int, sources []int) []int {
 	dist := make([]int, len(adj))
 	for i := range dist {

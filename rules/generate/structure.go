@@ -156,26 +156,7 @@ func bfs(ways []rules.Move, n, start int, cut map[int]bool) []int {
 		adj[m.From] = append(adj[m.From], m.To)
 		adj[m.To] = append(adj[m.To], m.From)
 	}
-	dist := make([]int, n)
-	for i := range dist {
-		dist[i] = -1
-	}
-	if start < 0 {
-		return dist
-	}
-	dist[start] = 0
-	q := []int{start}
-	for len(q) > 0 {
-		z := q[0]
-		q = q[1:]
-		for _, o := range adj[z] {
-			if dist[o] < 0 {
-				dist[o] = dist[z] + 1
-				q = append(q, o)
-			}
-		}
-	}
-	return dist
+	return rules.Distances(adj, start)
 }
 
 // placeStart picks the start: the zone of the start kind, among a few
