@@ -13,8 +13,14 @@ cd "$(dirname "$0")/.."
 SEEDS=${SEEDS:-1000}
 echo "correctness and variety, $SEEDS seeds a case:"
 status=0
-ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 \
-	-run '^(TestGeneratedMissionsPass|TestSeedsGiveDistinctBoards)$' ./rules/generate || status=1
+ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 -v \
+	-run '^(TestGeneratedMissionsPass|TestSeedsGiveDistinctBoards)$' ./rules/generate >"${TMPDIR:-/tmp}/zmission-generate.$$" 2>&1 || status=1
+# Each case: how many missions were written and how many requests refused
+# (a board too small for the difficulty, named); then the verdict.
+awk '/^=== RUN   TestGeneratedMissionsPass\// { c = $3; sub(/^TestGeneratedMissionsPass\//, "", c) }
+	/written, .* refused$/ { printf "  %-36s %s %s %s %s\n", c, $2, $3, $4, $5 }
+	/^(--- FAIL|FAIL|ok|PASS)/ || /_test.go:[0-9]+: (seed|[0-9]+ of)/' "${TMPDIR:-/tmp}/zmission-generate.$$"
+rm -f "${TMPDIR:-/tmp}/zmission-generate.$$"
 echo
 echo "CPU time a mission, $SEEDS seeds × 3 difficulties a size (p95 and worst, ms):"
 ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 -run '^$' \

@@ -113,6 +113,7 @@ func TestGeneratedMissionsPass(t *testing.T) {
 							t.Errorf("seed %d: estimated %s, file says %s, asked for %s", s, e.Line(), m.Difficulty, diff)
 						}
 					}
+					t.Logf("%d written, %d refused", written, refused)
 					// Refusals are for boards too small for the band, never
 					// for most seeds of a size the box fills well.
 					if refused*4 > n {
