@@ -1142,6 +1142,9 @@ document.addEventListener('keydown', ev => {
   // Other keys belong to a field; a ticked checkbox (the facility's
   // connect mode) keeps the shortcuts.
   if (text || tag === 'SELECT') return;
+  // Keys pressed in a dialog (Generate…, the key list) are the dialog's:
+  // R or Delete there never acts on the map behind it.
+  if (ev.target.closest && ev.target.closest('dialog[open]')) return;
   if (ctrl && !ev.altKey && app.state.kind === 'grid') {
     // Copy, paste and duplicate what is selected on the map.
     if (k === 'c' || k === 'C') { if (copySel()) ev.preventDefault(); return; }

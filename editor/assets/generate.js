@@ -35,6 +35,7 @@ export function generator(ctx) {
     try { pins.set = new Set(JSON.parse(sessionStorage.getItem(key()) || '[]')); } catch (e) { pins.set = new Set(); }
   };
   const save = () => { try { sessionStorage.setItem(key(), JSON.stringify([...pins.set])); } catch (e) { /* a full storage loses only this */ } };
+  pins.clear = () => { pins.set.clear(); save(); ctx.redraw(); };
   // has: is this tile or token of the board pinned?
   pins.has = (kind, t) => pins.set.has(pinKey(kind, t));
   // toggle pins the items (a selection or a group), or unpins them when
@@ -163,6 +164,7 @@ export function generator(ctx) {
         err.hidden = false;
       } else {
         d.close();
+        if (!keep) pins.clear(); // a whole new mission: nothing of it was pinned
         ctx.made(); // what was selected is another thing now, or gone
       }
     } finally {
