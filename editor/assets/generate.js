@@ -129,7 +129,7 @@ export function generator(ctx) {
     const k = pins.kept();
     pinned.textContent = k.tiles.length + k.tokens.length
       ? `Pinned: ${k.tiles.length} tile${k.tiles.length === 1 ? '' : 's'} and ${k.tokens.length} token${k.tokens.length === 1 ? '' : 's'}. Regenerate the rest keeps them where they are (and the tile under each pinned token), and makes the rest again.`
-      : 'Nothing is pinned: Regenerate the rest keeps only the title and the board\'s size. Pin a tile or token with P (or its Pinned box) to keep it.';
+      : 'Nothing is pinned: Regenerate the rest keeps only the mission\'s head (title, id, author, boxes, players) and the board\'s size. Pin a tile or token with P (or its pinned box) to keep it.';
   };
 
   const options = () => ({
