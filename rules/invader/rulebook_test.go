@@ -334,3 +334,60 @@ func TestTwoSidedTokens(t *testing.T) {
 		})
 	}
 }
+
+// Invader rulebook, Xenos' Move: Xenos go for the Survivors ("Each
+// Survivor miniature also counts as a Noise token"), and a closed door in
+// their way is destroyed: "The way is now open." A red Spawn Zone in a
+// room whose only way out is a closed neutral door sends every Xeno it
+// spawns through that door, so the Survivors outside get in for certain.
+func TestSpawnBehindClosedDoorOpensIt(t *testing.T) {
+	quoteRulebook(t, "A Xeno always goes for the noisiest target they can see or hear.")
+	quoteRulebook(t, "Each Survivor miniature also counts as a Noise token.")
+	quoteRulebook(t, "If a closed door bars the path to the next Zone toward their destination, all Xenos in the Zone spend their Action destroying it.")
+	quoteRulebook(t, "The way is now open.")
+	door := "  - {type: door, at: [5, 2], side: n}\n"
+	cases := []struct {
+		name  string
+		extra string
+		// derived from the quotes: Xenos spawn only in active (red)
+		// Spawn Zones, and a Noise token in the room may hold them there.
+		met bool
+	}{
+		{"a red Spawn Zone in the room: its Xenos break out", "  - {type: spawn, at: [5, 2]}\n", true},
+		{"no Spawn Zone: the door stays until some Xeno happens by", "", false},
+		{"a green Spawn Zone spawns nothing until activated", "  - {type: spawn, color: green, at: [5, 2]}\n", false},
+		{"a Noise token in the room may be the noisiest target", "  - {type: spawn, at: [5, 2]}\n  - {type: noise, at: [5, 2]}\n", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n"+door+c.extra+"objectives:\n  - take: red\n")
+			// validate still warns: the mission waits for the Xenos.
+			if w := rulesOf(r, validate.Warning); !slices.Contains(w, "room-shut") {
+				t.Fatalf("warnings %v, want room-shut", w)
+			}
+			if errs := rulesOf(r, validate.Error); len(errs) > 0 {
+				t.Errorf("errors %v", errs)
+			}
+			for _, d := range r.Diags {
+				if named := strings.Contains(d.Message, "Spawn Zone at 5,2"); d.Rule == "room-shut" && named != c.met {
+					t.Errorf("room-shut names the Spawn Zone: %v, want %v: %s", named, c.met, d.Message)
+				}
+			}
+			a := analysis(t, r)
+			o := a.Objectives[0]
+			if o.Met != c.met {
+				t.Fatalf("objective met = %v (%q), want %v", o.Met, o.Note, c.met)
+			}
+			if c.met {
+				if o.Sphere != 0 || !strings.Contains(o.Note, "once Xenos destroy the closed door at 5,2:n") {
+					t.Errorf("met in step %d (%q); want step 1, once Xenos destroy the door", o.Sphere+1, o.Note)
+				}
+				if len(a.Routes) == 0 || a.Routes[0].Moves != 3 {
+					t.Errorf("tour %+v: want the Objective 3 moves away, through the broken door", a.Routes)
+				}
+			} else if !strings.Contains(o.Note, "only once Xenos destroy") {
+				t.Errorf("note %q, want: only once Xenos destroy a closed door", o.Note)
+			}
+		})
+	}
+}

@@ -61,6 +61,7 @@ func (w *World) Play() *rules.Play {
 			gone(t, m)
 		}
 	}
+	p.Destroyed = w.destroyedDoors(pl.Moves, p.Start)
 	pl.Extra = extraTokens(pl.Survivors)
 	pl.KeyWhy = func(k string) string {
 		if k == rules.KeyOxygen {
