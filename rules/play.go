@@ -24,6 +24,9 @@ type Play struct {
 	KeyWhy func(k string) string
 	// Survivors is the mission's number of Survivors (default 6).
 	Survivors int
+	// Kit is what each Survivor takes at setup, counted against the boxes'
+	// Survivor parts; nil for a game that does not count them.
+	Kit []KitPart
 
 	explained map[int]explanation // why each unreachable zone is, once asked
 	// The enemies' adjacency, made once per Moves, and the distances to
@@ -261,7 +264,7 @@ func (pl *Play) AfterDestroyed() *Play {
 			m.OneWay = false
 		}
 	}
-	q := &Play{Scene: pl.Scene, Moves: moves, Enemy: pl.Enemy, CoreBox: pl.CoreBox, Extra: pl.Extra, KeyWhy: pl.KeyWhy, Survivors: pl.Survivors}
+	q := &Play{Scene: pl.Scene, Moves: moves, Enemy: pl.Enemy, CoreBox: pl.CoreBox, Extra: pl.Extra, KeyWhy: pl.KeyWhy, Survivors: pl.Survivors, Kit: pl.Kit}
 	pz := &Puzzle{Scene: p.Scene, Moves: moves, Start: p.Start, Initial: p.Initial, ZoneKeys: p.ZoneKeys, ItemKey: p.ItemKey, Gone: p.Gone, Destroyed: p.Destroyed}
 	q.Puzzle = pz
 	return q

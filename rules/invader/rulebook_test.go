@@ -391,3 +391,64 @@ func TestSpawnBehindClosedDoorOpensIt(t *testing.T) {
 		})
 	}
 }
+
+// Invader rulebook, Playing with 7+ Survivors: "To do so, you'll need the
+// extra Survivor dashboards, plastic markers, color bases, and Starting
+// Equipment cards contained in expansions". Setup gives each Survivor a
+// dashboard, a colour base and 5 trackers; the component list says how many
+// the core box holds.
+func TestSurvivorsNeedTheirParts(t *testing.T) {
+	quoteRulebook(t, "To do so, you’ll need the extra Survivor dashboards, plastic markers, color bases, and Starting Equipment cards contained in expansions that are sold separately.")
+	quoteRulebook(t, "Players take 1 Dashboard for each of their Survivors,")
+	quoteRulebook(t, "They take a colored plastic base and attach it")
+	quoteRulebook(t, "They also take 5 plastic trackers of the same color as their base.")
+	box := map[string]int{}
+	for _, q := range []string{"6 SURVIVOR DASHBOARDS", "48 TRACKERS", "6 SURVIVOR COLOR BASES"} {
+		quoteRulebookText(t, q)
+		n, what, _ := strings.Cut(q, " ")
+		k, err := strconv.Atoi(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box[what] = k
+	}
+	each := map[string]int{"SURVIVOR DASHBOARDS": 1, "SURVIVOR COLOR BASES": 1, "TRACKERS": 5}
+	equips := -1
+	for what, k := range box {
+		if n := k / each[what]; equips < 0 || n < equips {
+			equips = n
+		}
+	}
+	for _, n := range []int{1, 6, 7, 10} {
+		t.Run(fmt.Sprintf("%d Survivors", n), func(t *testing.T) {
+			r := lintMission(t, twoTiles+fmt.Sprintf("survivors: %d\n", n)+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n")
+			var got []string
+			for _, d := range r.Diags {
+				if d.Rule == "inventory" {
+					got = append(got, d.Message)
+				}
+			}
+			if n <= equips {
+				if len(got) > 0 {
+					t.Fatalf("inventory %q; the core box equips %d Survivors", got, equips)
+				}
+			} else {
+				if len(got) != 1 || !strings.HasPrefix(got[0], fmt.Sprintf("%d Survivors need", n)) {
+					t.Fatalf("inventory %q, want one finding for %d Survivors", got, n)
+				}
+				for what, k := range box {
+					short := n*each[what] > k
+					name := map[string]string{"SURVIVOR DASHBOARDS": "Survivor dashboards", "SURVIVOR COLOR BASES": "colour bases", "TRACKERS": "plastic trackers"}[what]
+					if strings.Contains(got[0], fmt.Sprintf("%d %s", n*each[what], name)) != short {
+						t.Errorf("%q: %s short = %v (%d needed, %d in the box)", got[0], name, short, n*each[what], k)
+					}
+				}
+			}
+			for _, c := range rules.InventoryOf(r.Scene) {
+				if c.Type == rules.CountSurvivors && (c.Used != n || c.Owned != equips) {
+					t.Errorf("inventory line %s %d / %d, want %d / %d", c.Label(), c.Used, c.Owned, n, equips)
+				}
+			}
+		})
+	}
+}
