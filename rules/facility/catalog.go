@@ -105,7 +105,7 @@ func init() {
 			Bad:  with("{id: 2, between: [2, 3], noise: 2}", "{id: 2, between: [2, 3], noise: 5}"),
 			Good: base},
 		{ID: "door-slot", Title: "A door slot faces the wrong way", Severity: validate.Error,
-			Doc:  "`door_at` names the slot a corridor's door slot faces: one of its ends, on a corridor that has a door slot. At setup, \"if any of them have a door slot, place the slot on an entrance to the Landing Zone\".",
+			Doc:  "`door_at` names the slot a corridor's door slot faces: one of its ends, on a corridor that has a door slot. At setup, \"if any of them have a door slot, place the slot on an entrance to the Landing Zone\"; while exploring, \"if a corridor has a door slot, place it so the slot connects with the newly explored room\": a corridor from a room to an empty slot was laid from that room, so its door slot faces the room. Between two rooms either may have been explored first.",
 			Bad:  with("door: open, door_at: 2}", "door: open, door_at: 6}"),
 			Good: base},
 		{ID: "hibernatorium-reinforced", Title: "A corridor to the Hibernatorium is reinforced", Severity: validate.Error,

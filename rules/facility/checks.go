@@ -272,6 +272,19 @@ func (f *Facility) checkCorridors() []rules.Finding {
 			case c.DoorAt != c.A && c.DoorAt != c.B:
 				out = append(out, rules.Finding{Rule: "door-slot", Ptr: ptr + "/door_at",
 					Message: fmt.Sprintf("corridor %d's door slot faces slot %d, which is not one of its ends (%d, %d)", c.ID, c.DoorAt, c.A, c.B)})
+			case !a.Is(LandingZone) && !b.Is(LandingZone): // setup's corridors: checkLandingZone
+				// "If a corridor has a door slot, place it so the slot
+				// connects with the newly explored room": a corridor from
+				// a room to an empty slot was laid from that room.
+				room, empty := a, b
+				if room.RoomID == "" {
+					room, empty = b, a
+				}
+				if room.RoomID != "" && empty.RoomID == "" && c.DoorAt == empty.ID {
+					out = append(out, rules.Finding{Rule: "door-slot", Ptr: ptr + "/door_at",
+						Message: fmt.Sprintf("corridor %d leads from %s (slot %d) to the empty slot %d with its door slot facing slot %d: a corridor laid while exploring a room has its door slot connect with the newly explored room", c.ID, roomName(room), room.ID, empty.ID, empty.ID),
+						Hint:    fmt.Sprintf("door_at: %d", room.ID)})
+				}
 			}
 		}
 		// "An unexplored corridor is one connected to only 1 room": a

@@ -1,6 +1,7 @@
 package facility
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -229,4 +230,39 @@ func TestTechnicalCorridorEntranceReaches(t *testing.T) {
 		return
 	}
 	t.Error("analyze plans no shuttle escape")
+}
+
+func TestExploredCorridorDoorFacesTheRoom(t *testing.T) {
+	quote(t, "If a corridor has a door slot, place it so the slot connects with the newly explored room.")
+	quote(t, "All corridors, at the moment of placement, should be oriented with a door slot in the direction of the room just placed.")
+	// Corridor 6 leads from the Nest (slot 8) to the empty slot 4: it was
+	// laid while exploring the Nest, so its door slot faces slot 8.
+	laid := func(at int) string {
+		return strings.Replace(base, "  - {id: 5, between: [7, 8], noise: 2}\n",
+			fmt.Sprintf("  - {id: 5, between: [7, 8], noise: 2}\n  - {id: 6, between: [4, 8], noise: 1, door: closed, door_at: %d}\n", at), 1)
+	}
+	for _, c := range []struct {
+		at    int
+		wrong bool // derived from the quote: facing the empty slot is wrong
+	}{{8, false}, {4, true}} {
+		fs := ruled(load(t, laid(c.at)).Check(), "door-slot")
+		if (len(fs) == 1) != c.wrong || len(fs) > 1 {
+			t.Fatalf("door slot facing slot %d: %v", c.at, fs)
+		}
+		if c.wrong && (fs[0].Ptr != "/corridors/5/door_at" || fs[0].Hint != "door_at: 8") {
+			t.Errorf("finding: %+v", fs[0])
+		}
+	}
+	// Between two rooms either may have been explored first: no finding.
+	for _, at := range []int{7, 8} {
+		two := strings.Replace(base, "{id: 5, between: [7, 8], noise: 2}", fmt.Sprintf("{id: 5, between: [7, 8], noise: 2, door: open, door_at: %d}", at), 1)
+		if fs := ruled(load(t, two).Check(), "door-slot"); len(fs) != 0 {
+			t.Errorf("between two rooms, facing %d: %v", at, fs)
+		}
+	}
+	// A Landing Zone corridor facing away is the setup's mistake, said once.
+	lz := strings.Replace(base, "door: open, door_at: 2}", "door: open, door_at: 6}", 1)
+	if fs := ruled(load(t, lz).Check(), "door-slot"); len(fs) != 1 || !strings.Contains(fs[0].Message, "Landing Zone") {
+		t.Errorf("the Landing Zone's corridor: %v", fs)
+	}
 }
