@@ -235,17 +235,32 @@ func (f *Facility) path(adj map[int][]edge, from, to int) []int {
 	if p := bfsPath(adj, from, to, false); p != nil {
 		return p
 	}
-	return bfsPath(adj, from, to, true)
+	if p := bfsPath(adj, from, to, true); p != nil {
+		return p
+	}
+	return drillPath(adj, from, to)
 }
 
+// drillPath is a shortest route that may take the corridors a Drilling
+// Station lays (the plan uses that room first: see escapes).
+func drillPath(adj map[int][]edge, from, to int) []int {
+	return walk(adj, from, to, func(e edge) bool { return true })
+}
+
+// bfsPath is a shortest route over the corridors, and the Technical
+// Corridor Entrance's moves when jumps is set; never a drilled corridor.
 func bfsPath(adj map[int][]edge, from, to int, jumps bool) []int {
+	return walk(adj, from, to, func(e edge) bool { return !e.drill && (jumps || !e.jump) })
+}
+
+func walk(adj map[int][]edge, from, to int, ok func(edge) bool) []int {
 	prev := map[int]int{from: from}
 	queue := []int{from}
 	for len(queue) > 0 && prev[to] == 0 && to != from {
 		s := queue[0]
 		queue = queue[1:]
 		for _, e := range adj[s] {
-			if e.jump && !jumps {
+			if !ok(e) {
 				continue
 			}
 			if _, seen := prev[e.to]; !seen {
@@ -325,6 +340,7 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		var base []step
 		first := "direct" // the plan without a detour for life support
 		swapRoom := ""    // the room the Lander's plan beats the anti-aircraft system in
+		swapSlot, lsccSlot := 0, 0
 		switch w.way {
 		case "lander":
 			e.Possible, e.Odds = f.landerOdds()
@@ -344,7 +360,7 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 					}
 					if at, on := f.target(adj, lz.ID, id, map[int]bool{slot: true}); at != 0 {
 						base = append([]step{{to: at}}, base...)
-						first, swapRoom = "swap in "+f.Cat[id].Name, id
+						first, swapRoom, swapSlot = "swap in "+f.Cat[id].Name, id, at
 						if id == Reactor {
 							first = "shut down in the " + f.Cat[id].Name
 						}
@@ -368,6 +384,7 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 					continue
 				}
 				base = []step{{to: c, hibern: true, activate: ""}, {to: slot, escape: true}}
+				lsccSlot = c
 				e.Possible = "after Life Support Control C activates the Hibernatorium"
 				if !cOn {
 					e.Note = "Life Support Control C is still in the C stack: the plan assumes it turns up in the nearest empty C slot"
@@ -379,6 +396,22 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		}
 		if !onMap && e.Note == "" {
 			e.Note = e.Room + " is still in its stack: the plan assumes it turns up in the nearest empty slot of its section"
+		}
+		if d := f.Find(DrillingStation); d != nil && needsDrill(adj, lz.ID, base) {
+			// Only the corridor the Drilling Station lays from the
+			// robot's room leads on: the plan uses that room first.
+			base = append([]step{{to: d.ID}}, base...)
+			if first == "direct" {
+				first = "drill in the " + f.Cat[DrillingStation].Name
+			} else {
+				first += ", after drilling in the " + f.Cat[DrillingStation].Name
+			}
+			drill := "the " + f.Cat[DrillingStation].Name + " lays a corridor from the Hibernatorium, where the robot stands from setup"
+			if e.Note == "" {
+				e.Note = drill
+			} else {
+				e.Note += "; " + drill
+			}
 		}
 		direct := f.simulate(adj, lz.ID, base, first)
 		e.Plans = append(e.Plans, direct)
@@ -400,13 +433,13 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 			}
 			ls, _ := f.target(adj, lz.ID, id, taken)
 			if id == swapRoom {
-				ls = base[0].to // the one room, used twice: its action is one thing OR the other
+				ls = swapSlot // the one room, used twice: its action is one thing OR the other
 			}
 			if ls == 0 || e.Unreachable {
 				continue
 			}
 			plan := append([]step{{to: ls, activate: x}}, base...)
-			if w.way == "hibernation" && !f.HibActive && ls == base[0].to {
+			if w.way == "hibernation" && !f.HibActive && ls == lsccSlot {
 				continue
 			}
 			p := f.simulate(adj, lz.ID, plan, "via "+f.Cat[id].Name)
@@ -418,6 +451,19 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		out = append(out, e)
 	}
 	return out
+}
+
+// needsDrill says whether some stage of a plan is reached only through a
+// corridor the Drilling Station lays.
+func needsDrill(adj map[int][]edge, from int, plan []step) bool {
+	at := from
+	for _, st := range plan {
+		if bfsPath(adj, at, st.to, true) == nil && drillPath(adj, at, st.to) != nil {
+			return true
+		}
+		at = st.to
+	}
+	return false
 }
 
 // landerOdds: "If it is inactive … the Lander lands successfully";

@@ -145,7 +145,7 @@ func init() {
 			Bad:  base + "corridor_pool: 2\n",
 			Good: base + "corridor_pool: 20\n"},
 		{ID: "escape-unreachable", Title: "An escape can never be reached from the Landing Zone", Severity: validate.Error,
-			Doc:  "The Hibernatorium, the Escape Shuttle and Life Support Control C (which activates hibernation) must be reachable from the Landing Zone through corridors on the map, those exploration can lay, and the move of a Technical Corridor Entrance on the map (\"Move to any room in the facility\"). A room still in a stack needs an empty slot of its section that exploration can reach.",
+			Doc:  "The Hibernatorium, the Escape Shuttle and Life Support Control C (which activates hibernation) must be reachable from the Landing Zone through corridors on the map, those exploration can lay, the move of a Technical Corridor Entrance on the map (\"Move to any room in the facility\"), and the corridor a Drilling Station on the map lays from the Hibernatorium, where the robot stands from setup (\"Place a new corridor leading from the room with the robot\"). A room still in a stack needs an empty slot of its section that exploration can reach.",
 			Bad:  with("  - {id: 4, between: [6, 7], noise: 4}\n  - {id: 5, between: [7, 8], noise: 2}\n", "  - {id: 5, between: [7, 8], noise: 2}\n"),
 			Good: base},
 		{ID: "corridor-capacity", Title: "Too many tokens in a corridor or room", Severity: validate.Error,

@@ -266,3 +266,50 @@ func TestExploredCorridorDoorFacesTheRoom(t *testing.T) {
 		t.Errorf("the Landing Zone's corridor: %v", fs)
 	}
 }
+
+func TestDrillingStationRobotOnTheHibernatorium(t *testing.T) {
+	quote(t, "Assemble the robot model and place it on the Hibernatorium.")
+	quote(t, "Place a new corridor leading from the room with the robot")
+	quote(t, "It may be placed leading to an already discovered room or to an undiscovered room.")
+	quote(t, "When any room is connected to the Hibernatorium for the first time, reveal the robot")
+	// No corridor leads to the Hibernatorium (slot 7), and exploration
+	// never lays one to a room already on the map.
+	cut := strings.NewReplacer("  - {id: 4, between: [6, 7], noise: 4}\n", "", "  - {id: 5, between: [7, 8], noise: 2}\n", "").Replace(base) + "hibernatorium: active\n"
+	for _, c := range []struct {
+		name, src string
+		// derived from the quotes: the robot stands on the Hibernatorium
+		// until a room is connected to it, so a Drilling Station a
+		// character reaches lays a corridor from there.
+		reached bool
+	}{
+		{"no Drilling Station", cut, false},
+		{"the Drilling Station on slot 1, next to the Landing Zone", strings.Replace(cut, "  - {slot: 8, room: nest}\n", "  - {slot: 8, room: nest}\n  - {slot: 1, room: drilling-station}\n", 1), true},
+		{"the Drilling Station in its stack: drawn by chance", cut + "stacks:\n  A: [drilling-station]\n", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := load(t, c.src)
+			fs := ruled(f.Check(), "escape-unreachable")
+			hib := false
+			for _, x := range fs {
+				hib = hib || x.Ptr == "/rooms/1"
+			}
+			if hib == c.reached {
+				t.Fatalf("escape-unreachable at the Hibernatorium: %v, want %v (%v)", hib, !c.reached, fs)
+			}
+			for _, e := range f.Analyze().Escapes {
+				if e.Way != "hibernation" {
+					continue
+				}
+				if e.Unreachable == c.reached {
+					t.Fatalf("analyze: unreachable %v: %+v", e.Unreachable, e)
+				}
+				if c.reached {
+					p := e.Plans[0]
+					if len(p.Stops) != 2 || p.Stops[0] != 1 || p.Stops[1] != 7 || !strings.Contains(p.Name, "Drilling Station") {
+						t.Errorf("the plan should use the Drilling Station (slot 1), then hibernate on slot 7: %+v", p)
+					}
+				}
+			}
+		})
+	}
+}
