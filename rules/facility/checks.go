@@ -523,6 +523,21 @@ func (f *Facility) checkObjectives() []rules.Finding {
 					Related: []rules.Related{{Ptr: "/anti_aircraft", Message: "the anti-aircraft token set active"}}})
 			}
 		}
+		// "There are 3 ways of doing so": an objective that takes any of
+		// them fails only when all three are closed. A way closed by a
+		// mistake reported elsewhere (a room missing or cut off) is said
+		// there; this finding is for the rest.
+		if o.Escape == "any" && lz != nil {
+			if msg, ok := f.noWayOut(o); ok {
+				fd := rules.Finding{Rule: "objective-impossible", Ptr: ptr + "/escape",
+					Message: "this objective lets the characters escape any of the 3 ways, but none is open: " + msg,
+					Hint:    "open one way: the Escape Shuttle in the C stack, Life Support Control C for hibernation, or a Lander that can land"}
+				if f.AntiAircraft == "active" {
+					fd.Related = []rules.Related{{Ptr: "/anti_aircraft", Message: "the anti-aircraft token set active"}}
+				}
+				out = append(out, fd)
+			}
+		}
 		// "When the facility is destroyed, the game ends. All characters
 		// in the facility (even hibernated) … are dead."
 		if o.Escape == "hibernation" && o.Destroy == "facility" {
@@ -532,6 +547,47 @@ func (f *Facility) checkObjectives() []rules.Finding {
 		}
 	}
 	return out
+}
+
+// noWayOut says why no escape is open to an `escape: any` objective, when
+// each way is closed by something no other finding reports: a Lander the
+// anti-aircraft system always shoots down, a room not in the game, or
+// hibernating in a facility the objective destroys. ok is false when a way
+// is open, or closed by a room missing from the map or cut off
+// (room-required, escape-unreachable say so).
+func (f *Facility) noWayOut(o Objective) (msg string, ok bool) {
+	lz := f.Find(LandingZone)
+	dist := f.reach(lz.ID)
+	var why []string
+	// The Lander: open unless the top token is fixed active and nothing
+	// can swap or remove it.
+	if f.AntiAircraft != "active" || f.canCome(LSCB, dist) || f.canCome(Reactor, dist) {
+		return "", false
+	}
+	why = append(why, "the Lander is shot down ("+f.noSwap()+")")
+	// Hibernation: the Hibernatorium must be on the map (room-required)
+	// and reachable (escape-unreachable), and active or activated in Life
+	// Support Control C.
+	switch h := f.Find(Hibernatorium); {
+	case o.Destroy == "facility":
+		why = append(why, "hibernating characters die with the facility the objective destroys")
+	case h == nil, !f.canCome(Hibernatorium, dist):
+		return "", false
+	case !f.HibActive && !f.listed(LSCC):
+		why = append(why, "hibernation needs the Hibernatorium activated in Life Support Control C, which is not in the game")
+	case !f.HibActive && !f.canCome(LSCC, dist):
+		return "", false
+	default:
+		return "", false
+	}
+	// The Escape Shuttle: in the game and able to come into play.
+	switch {
+	case !f.listed(EscapeShuttle):
+		why = append(why, "the Escape Shuttle is not in the game")
+	default:
+		return "", false // open, or cut off (escape-unreachable)
+	}
+	return why[0] + "; " + why[1] + "; and " + why[2], true
 }
 
 // noSwap says why neither room that beats the anti-aircraft system helps.

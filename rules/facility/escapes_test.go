@@ -313,3 +313,56 @@ func TestDrillingStationRobotOnTheHibernatorium(t *testing.T) {
 		})
 	}
 }
+
+func TestAnyEscapeWithAllThreeClosed(t *testing.T) {
+	quote(t, "There are 3 ways of doing so: 1. Escaping by using the Lander in the Landing Zone.")
+	quote(t, "2. Locking themselves by hibernating in the Hibernatorium. This action can only be done if Hibernatorium is active")
+	quote(t, "3. Escaping the facility through the Escape Shuttle.")
+	quote(t, "ACTIVE: The Lander is destroyed: discard the lander token.")
+	quote(t, "It can be turned active in the Life Support Control C room.")
+	// The top anti-aircraft token fixed active with neither Life Support
+	// Control B nor the Reactor in the game; the Hibernatorium inactive
+	// with no Life Support Control C; no Escape Shuttle.
+	closed := "anti_aircraft: active\nstacks:\n  B: [server-room]\n  C: [REST]\n"
+	for _, c := range []struct {
+		name, extra, c string
+		open           bool // derived from the quotes: one way open is enough
+	}{
+		{"all three closed", "", "", false},
+		{"the Escape Shuttle in the C stack", "", "escape-shuttle", true},
+		{"Life Support Control C in the C stack", "", "life-support-control-c", true},
+		{"the Reactor in the C stack lands the Lander", "", "reactor", true},
+		{"the Hibernatorium active from the start", "hibernatorium: active\n", "", true},
+		{"the anti-aircraft tokens shuffled", "", "", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := base + strings.Replace(closed, "REST", c.c, 1) + c.extra
+			if c.name == "the anti-aircraft tokens shuffled" {
+				src = strings.Replace(src, "anti_aircraft: active\n", "", 1)
+			}
+			f := load(t, src)
+			fs := ruled(f.Check(), "objective-impossible")
+			if (len(fs) == 0) != c.open || len(fs) > 1 {
+				t.Fatalf("objective-impossible %v, want a way open: %v", fs, c.open)
+			}
+			if !c.open && (fs[0].Ptr != "/objectives/0/escape" || !strings.Contains(fs[0].Message, "none is open")) {
+				t.Errorf("finding: %+v", fs[0])
+			}
+		})
+	}
+	// A way cut off is the escape-unreachable finding's, said once: the
+	// Escape Shuttle on the map with no corridor to it.
+	cut := strings.Replace(base, "  - {slot: 8, room: nest}\n", "  - {slot: 8, room: nest}\n  - {slot: 4, room: escape-shuttle}\n", 1) + strings.Replace(closed, "REST", "", 1)
+	fs := byRule(load(t, cut).Check())
+	if fs["objective-impossible"] != 0 || fs["escape-unreachable"] == 0 {
+		t.Errorf("the Shuttle cut off: %v", fs)
+	}
+}
+
+func byRule(fs []rules.Finding) map[string]int {
+	out := map[string]int{}
+	for _, f := range fs {
+		out[f.Rule]++
+	}
+	return out
+}
