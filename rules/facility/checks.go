@@ -546,7 +546,72 @@ func (f *Facility) checkObjectives() []rules.Finding {
 				Hint:    "split it into two objectives, or escape by the Lander or the Escape Shuttle (escape: lander, shuttle or any)"})
 		}
 	}
+	return append(out, f.sameEscape(out)...)
+}
+
+// sameEscape: "If multiple objectives require you to fulfill the same
+// requirement, that many characters must do so and survive." Objectives
+// that ask the same escape need one character each: more than the
+// scenario's characters, or more than one in the Escape Shuttle ("When a
+// character escapes using the Escape Shuttle, the Escape Shuttle cannot be
+// used again that game"), cannot all be met. One finding per way, at the
+// first objective too many; a way already reported impossible is left.
+func (f *Facility) sameEscape(found []rules.Finding) []rules.Finding {
+	var out []rules.Finding
+	most := max(f.PlayersMin, f.PlayersMax)
+	for _, way := range []string{"lander", "hibernation", "shuttle"} {
+		var asks []int
+		for i, o := range f.Objectives {
+			if o.Escape == way {
+				asks = append(asks, i)
+			}
+		}
+		reported := slices.ContainsFunc(found, func(fd rules.Finding) bool {
+			for _, i := range asks {
+				if strings.HasPrefix(fd.Ptr, "/objectives/"+strconv.Itoa(i)+"/") {
+					return true
+				}
+			}
+			return false
+		})
+		if len(asks) < 2 || reported {
+			continue
+		}
+		carries, why, ptr := most, fmt.Sprintf("the scenario is for at most %s", rules.CountOf(most, "character")), "/players"
+		if way == "shuttle" && carries > 1 {
+			carries, why, ptr = 1, "the Escape Shuttle takes one: when a character escapes using it, it cannot be used again that game", ""
+		}
+		if len(asks) <= carries {
+			continue
+		}
+		var nums []string
+		var rel []rules.Related
+		for _, i := range asks {
+			nums = append(nums, strconv.Itoa(i+1))
+			if i != asks[carries] {
+				rel = append(rel, rules.Related{Ptr: "/objectives/" + strconv.Itoa(i) + "/escape", Message: "asks the same escape"})
+			}
+		}
+		if ptr != "" {
+			rel = append(rel, rules.Related{Ptr: ptr, Message: "the characters"})
+		}
+		out = append(out, rules.Finding{Rule: "objective-impossible", Ptr: "/objectives/" + strconv.Itoa(asks[carries]) + "/escape",
+			Message: fmt.Sprintf("objectives %s each ask a character to escape by %s, so %d characters must do so and survive, but %s", listAnd(nums), wayName[way], len(asks), why),
+			Hint:    "merge them into one objective, or ask for different ways out (escape: any lets each character choose)",
+			Related: rel})
+	}
 	return out
+}
+
+// wayName is how a message names an escape.
+var wayName = map[string]string{"lander": "the Lander", "hibernation": "hibernating", "shuttle": "the Escape Shuttle"}
+
+// listAnd joins words as a sentence lists them: "1 and 2", "1, 2 and 3".
+func listAnd(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // noWayOut says why no escape is open to an `escape: any` objective, when

@@ -366,3 +366,44 @@ func byRule(fs []rules.Finding) map[string]int {
 	}
 	return out
 }
+
+func TestObjectivesAskingTheSameEscape(t *testing.T) {
+	quote(t, "If multiple objectives require you to fulfill the same requirement, that many characters must do so and survive.")
+	quote(t, "When a character escapes using the Escape Shuttle, the Escape Shuttle cannot be used again that game.")
+	// One flight of the Shuttle takes one character; the Lander and the
+	// Hibernatorium's pods are not limited by the text, only by the
+	// characters in the game.
+	carries := map[string]int{"shuttle": 1}
+	for _, c := range []struct {
+		way     string
+		n       int
+		players string // the scenario's characters; "" is the default 1-5
+		most    int
+	}{
+		{"shuttle", 1, "", 5}, {"shuttle", 2, "", 5}, {"shuttle", 3, "", 5},
+		{"lander", 2, "", 5}, {"lander", 2, "players: 1\n", 1}, {"lander", 3, "players: 1-2\n", 2},
+		{"hibernation", 2, "players: 2\n", 2},
+	} {
+		t.Run(fmt.Sprintf("%d %s, %d characters", c.n, c.way, c.most), func(t *testing.T) {
+			objs := strings.Repeat("  - escape: "+c.way+"\n", c.n)
+			src := strings.Replace(base, "  - escape: any\n", objs, 1) + c.players
+			if c.way == "hibernation" {
+				src += "hibernatorium: active\n"
+			}
+			limit := c.most
+			if k, ok := carries[c.way]; ok {
+				limit = min(limit, k)
+			}
+			fs := ruled(load(t, src).Check(), "objective-impossible")
+			if c.n <= limit {
+				if len(fs) != 0 {
+					t.Fatalf("%d objectives, %d can be met: %v", c.n, limit, fs)
+				}
+				return
+			}
+			if len(fs) != 1 || fs[0].Ptr != fmt.Sprintf("/objectives/%d/escape", limit) || !strings.Contains(fs[0].Message, fmt.Sprintf("%d characters must do so", c.n)) {
+				t.Fatalf("%d objectives, %d can be met: want one finding at the first too many: %v", c.n, limit, fs)
+			}
+		})
+	}
+}
