@@ -1,6 +1,7 @@
 package facility
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,6 +99,8 @@ type Plan struct {
 	Tokens int `json:"oxygen_tokens_needed"`
 	// TooLate: the plan ends after round 14.
 	TooLate bool `json:"too_late,omitempty"`
+	// used: the round each of Stops is used in.
+	used []int
 }
 
 // Event is a moment of the round track.
@@ -415,6 +418,9 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		}
 		direct := f.simulate(adj, lz.ID, base, first)
 		e.Plans = append(e.Plans, direct)
+		if swapRoom != "" && direct.Moves >= 0 {
+			e.Odds, e.Possible = f.swapOdds(direct, swapRoom, slices.Index(base, step{to: swapSlot}), e.Possible)
+		}
 		if direct.Moves < 0 {
 			e.Unreachable = true
 			e.Plans = nil
@@ -451,6 +457,27 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		out = append(out, e)
 	}
 	return out
+}
+
+// swapOdds: with the top anti-aircraft token fixed active, a plan that
+// sets the tokens in Life Support Control B ("Look at both anti-aircraft
+// tokens and place them in any order") or removes them in the Reactor
+// ("If it is inactive (or the anti-aircraft tokens have been removed from
+// the game), the Lander lands successfully") makes the landing certain,
+// if it uses the room before the round marker enters the lander token's
+// space, at the end of the round before.
+func (f *Facility) swapOdds(p Plan, room string, at int, possible string) (float64, string) {
+	if at < 0 || at >= len(p.used) {
+		return 0, possible
+	}
+	what := "setting the tokens in Life Support Control B"
+	if room == Reactor {
+		what = "removing them in the Reactor"
+	}
+	if r := p.used[at]; r > f.LanderRound-1 {
+		return 0, possible + "; the plan reaches the room only in round " + strconv.Itoa(r) + ", after the check"
+	}
+	return 1, possible + "; certain by " + what + " before the check"
 }
 
 // needsDrill says whether some stage of a plan is reached only through a
@@ -575,6 +602,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 				}
 				cards -= cost
 				if a.use {
+					p.used = append(p.used, round)
 					if a.activate != "" {
 						active[a.activate] = true
 					}

@@ -153,8 +153,9 @@ func TestLanderShotDown(t *testing.T) {
 			t.Errorf("finding: %+v", fs[0])
 		}
 		e := f.Analyze().Escapes[0]
-		if e.Way != "lander" || e.Odds != 0 {
-			t.Fatalf("lander escape: %+v", e)
+		// Either room makes the landing certain (TestReactorGroundsTheAntiAircraft).
+		if want := map[bool]float64{false: 0, true: 1}[c.possible]; e.Way != "lander" || e.Odds != want {
+			t.Fatalf("lander escape: odds %v, want %v: %+v", e.Odds, want, e)
 		}
 		// analyze names only the rooms that are there.
 		for _, name := range []string{"Life Support Control B", "Reactor"} {
@@ -405,5 +406,33 @@ func TestObjectivesAskingTheSameEscape(t *testing.T) {
 				t.Fatalf("%d objectives, %d can be met: want one finding at the first too many: %v", c.n, limit, fs)
 			}
 		})
+	}
+}
+
+func TestReactorGroundsTheAntiAircraft(t *testing.T) {
+	quote(t, "If it is inactive (or the anti-aircraft tokens have been removed from the game), the Lander lands successfully")
+	quote(t, "Remove all")
+	quote(t, "both anti-aircraft tokens from the game.")
+	quote(t, "Look at both anti-aircraft tokens and place them in any order")
+	for _, c := range []struct{ b, c, room string }{
+		{"server-room", "escape-shuttle, reactor", "Reactor"},
+		{"life-support-control-b", "escape-shuttle", "Life Support Control B"},
+	} {
+		e := load(t, lander(c.b, c.c)).Analyze().Escapes[0]
+		if e.Way != "lander" || len(e.Plans) == 0 || !strings.Contains(e.Plans[0].Name, c.room) {
+			t.Fatalf("the plan should use the %s first: %+v", c.room, e)
+		}
+		// Used before the marker enters the lander token's space (the
+		// end of round 9), the room makes the check pass for certain.
+		if p := e.Plans[0]; p.used[0] > 9 || e.Odds != 1 {
+			t.Errorf("%s used in round %d: odds %v, want 1", c.room, p.used[0], e.Odds)
+		}
+	}
+	// Too late: a room used only after the check does not save the Lander.
+	f := load(t, lander("server-room", "escape-shuttle, reactor"))
+	f.LanderRound = 1 // "When a round marker is placed on the space with the lander token": at setup
+	e := f.Analyze().Escapes[0]
+	if e.Odds != 0 || !strings.Contains(e.Possible, "after the check") {
+		t.Errorf("the Reactor reached after the setup check: odds %v (%s)", e.Odds, e.Possible)
 	}
 }
