@@ -320,6 +320,9 @@ type step struct {
 	hibern   bool   // activates the Hibernatorium
 	escape   bool
 	wait     int // the escape action is possible from this round on
+	// shutdown: the Reactor's action, after which every section's life
+	// support is inactive for good.
+	shutdown bool
 }
 
 func (f *Facility) escapes(lz *Slot) []Escape {
@@ -362,7 +365,7 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 						continue
 					}
 					if at, on := f.target(adj, lz.ID, id, map[int]bool{slot: true}); at != 0 {
-						base = append([]step{{to: at}}, base...)
+						base = append([]step{{to: at, shutdown: id == Reactor}}, base...)
 						first, swapRoom, swapSlot = "swap in "+f.Cat[id].Name, id, at
 						if id == Reactor {
 							first = "shut down in the " + f.Cat[id].Name
@@ -419,7 +422,7 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		direct := f.simulate(adj, lz.ID, base, first)
 		e.Plans = append(e.Plans, direct)
 		if swapRoom != "" && direct.Moves >= 0 {
-			e.Odds, e.Possible = f.swapOdds(direct, swapRoom, slices.Index(base, step{to: swapSlot}), e.Possible)
+			e.Odds, e.Possible = f.swapOdds(direct, swapRoom, slices.IndexFunc(base, func(st step) bool { return st.to == swapSlot }), e.Possible)
 		}
 		if direct.Moves < 0 {
 			e.Unreachable = true
@@ -533,6 +536,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 		activate       string
 		hibern, escape bool
 		wait           int
+		shutdown       bool
 	}
 	var acts []action
 	at := from
@@ -566,7 +570,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 				p.Doors = append(p.Doors, by.corridor)
 			}
 		}
-		acts = append(acts, action{to: st.to, use: true, activate: st.activate, hibern: st.hibern, escape: st.escape, wait: st.wait})
+		acts = append(acts, action{to: st.to, use: true, activate: st.activate, hibern: st.hibern, escape: st.escape, wait: st.wait, shutdown: st.shutdown})
 		p.Stops = append(p.Stops, st.to)
 		at = st.to
 	}
@@ -574,6 +578,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 	for x, on := range f.LifeSupport {
 		active[x] = on
 	}
+	off := false // the Reactor has shut every section down
 	pos := from
 	inactive := func() bool {
 		s := f.slotByID[pos]
@@ -603,8 +608,16 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 				cards -= cost
 				if a.use {
 					p.used = append(p.used, round)
-					if a.activate != "" {
+					if a.activate != "" && !off {
 						active[a.activate] = true
+					}
+					if a.shutdown {
+						// "Then treat all sections as [inactive]. …
+						// [Life support] … cannot be turned on again."
+						off = true
+						for x := range active {
+							active[x] = false
+						}
 					}
 					if a.escape {
 						p.Round = round

@@ -436,3 +436,30 @@ func TestReactorGroundsTheAntiAircraft(t *testing.T) {
 		t.Errorf("the Reactor reached after the setup check: odds %v (%s)", e.Odds, e.Possible)
 	}
 }
+
+func TestAfterTheReactorEverySectionIsInactive(t *testing.T) {
+	quote(t, "Then treat all sections as")
+	quote(t, "cannot be turned on again.")
+	quote(t, "At the end of each turn (including a turn in which a character passes), a character in a section with an inactive life support system")
+	// The Lander with the Reactor in the C stack, and a plan that turns
+	// Life Support Control (A) on first: the Reactor turns it off again,
+	// so the turns waited in the Landing Zone (section A) cost oxygen.
+	src := strings.Replace(lander("server-room", "escape-shuttle, reactor"), "  - {slot: 8, room: nest}\n", "  - {slot: 8, room: nest}\n  - {slot: 1, room: life-support-control-a}\n", 1)
+	f := load(t, src)
+	e := f.Analyze().Escapes[0]
+	var via *Plan
+	for i := range e.Plans {
+		if strings.HasPrefix(e.Plans[i].Name, "via Life Support Control") {
+			via = &e.Plans[i]
+		}
+	}
+	if via == nil || len(via.used) != 3 || via.Stops[1] == via.Stops[0] {
+		t.Fatalf("no plan through Life Support Control (A), then the Reactor: %+v", e.Plans)
+	}
+	// Every round after the Reactor's, up to the Lander's, has at least
+	// one turn, and it ends in an inactive section.
+	reactor := via.used[1]
+	if waited := via.Round - 1 - reactor; via.OxygenLost < waited {
+		t.Errorf("the Reactor used in round %d, the Lander boarded in round %d: %d oxygen lost, want at least %d", reactor, via.Round, via.OxygenLost, waited)
+	}
+}
