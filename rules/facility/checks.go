@@ -528,7 +528,7 @@ func (f *Facility) checkObjectives() []rules.Finding {
 		// mistake reported elsewhere (a room missing or cut off) is said
 		// there; this finding is for the rest.
 		if o.Escape == "any" && lz != nil {
-			if msg, ok := f.noWayOut(o); ok {
+			if msg, ok := f.noWayOut(); ok {
 				fd := rules.Finding{Rule: "objective-impossible", Ptr: ptr + "/escape",
 					Message: "this objective lets the characters escape any of the 3 ways, but none is open: " + msg,
 					Hint:    "open one way: the Escape Shuttle in the C stack, Life Support Control C for hibernation, or a Lander that can land"}
@@ -546,7 +546,40 @@ func (f *Facility) checkObjectives() []rules.Finding {
 				Hint:    "split it into two objectives, or escape by the Lander or the Escape Shuttle (escape: lander, shuttle or any)"})
 		}
 	}
+	out = append(out, f.splitHibernation()...)
 	return append(out, f.sameEscape(out)...)
+}
+
+// splitHibernation: hibernating and destroying the facility asked by two
+// objectives cannot both be met either: "To win, all mission tasks must
+// be fulfilled", and the destruction kills the hibernating characters.
+// Reported once, at the first objective that destroys the facility; a
+// scenario with the two in one objective has that finding already.
+func (f *Facility) splitHibernation() []rules.Finding {
+	hib, destroy := -1, -1
+	for i, o := range f.Objectives {
+		if o.Escape == "hibernation" && o.Destroy == "facility" {
+			return nil
+		}
+		if o.Escape == "hibernation" && hib < 0 {
+			hib = i
+		}
+		if o.Destroy == "facility" && destroy < 0 {
+			destroy = i
+		}
+	}
+	if hib < 0 || destroy < 0 {
+		return nil
+	}
+	return []rules.Finding{{Rule: "objective-impossible", Ptr: "/objectives/" + strconv.Itoa(destroy) + "/destroy",
+		Message: fmt.Sprintf("objective %d destroys the facility and objective %d asks the characters to hibernate: every objective must be met, and when the facility is destroyed all characters in it, even hibernated, are dead", destroy+1, hib+1),
+		Hint:    "escape by the Lander or the Escape Shuttle instead of hibernating (escape: lander, shuttle or any), or drop the destruction",
+		Related: []rules.Related{{Ptr: "/objectives/" + strconv.Itoa(hib) + "/escape", Message: "the objective that asks to hibernate"}}}}
+}
+
+// destroysFacility says whether some objective destroys the facility.
+func (f *Facility) destroysFacility() bool {
+	return slices.ContainsFunc(f.Objectives, func(o Objective) bool { return o.Destroy == "facility" })
 }
 
 // sameEscape: "If multiple objectives require you to fulfill the same
@@ -617,10 +650,10 @@ func listAnd(ws []string) string {
 // noWayOut says why no escape is open to an `escape: any` objective, when
 // each way is closed by something no other finding reports: a Lander the
 // anti-aircraft system always shoots down, a room not in the game, or
-// hibernating in a facility the objective destroys. ok is false when a way
+// hibernating in a facility an objective destroys. ok is false when a way
 // is open, or closed by a room missing from the map or cut off
 // (room-required, escape-unreachable say so).
-func (f *Facility) noWayOut(o Objective) (msg string, ok bool) {
+func (f *Facility) noWayOut() (msg string, ok bool) {
 	lz := f.Find(LandingZone)
 	dist := f.reach(lz.ID)
 	var why []string
@@ -634,8 +667,8 @@ func (f *Facility) noWayOut(o Objective) (msg string, ok bool) {
 	// and reachable (escape-unreachable), and active or activated in Life
 	// Support Control C.
 	switch h := f.Find(Hibernatorium); {
-	case o.Destroy == "facility":
-		why = append(why, "hibernating characters die with the facility the objective destroys")
+	case f.destroysFacility():
+		why = append(why, "hibernating characters die with the facility the objectives destroy")
 	case h == nil, !f.canCome(Hibernatorium, dist):
 		return "", false
 	case !f.HibActive && !f.listed(LSCC):

@@ -463,3 +463,32 @@ func TestAfterTheReactorEverySectionIsInactive(t *testing.T) {
 		t.Errorf("the Reactor used in round %d, the Lander boarded in round %d: %d oxygen lost, want at least %d", reactor, via.Round, via.OxygenLost, waited)
 	}
 }
+
+func TestHibernateAndDestroySplitOverTwoObjectives(t *testing.T) {
+	quote(t, "To win, all mission tasks must be fulfilled")
+	quote(t, "When the facility is destroyed, the game ends. All characters in the facility (even hibernated) and intruders (including the Queen) are dead.")
+	for _, c := range []struct {
+		name, objs string
+		at         string // the one finding's pointer, "" for none
+	}{
+		{"split over two objectives", "  - escape: hibernation\n  - destroy: facility\n", "/objectives/1/destroy"},
+		{"the destruction first", "  - destroy: facility\n  - escape: hibernation\n", "/objectives/0/destroy"},
+		{"in one objective: said there, once", "  - escape: hibernation\n    destroy: facility\n  - escape: hibernation\n", "/objectives/0/destroy"},
+		{"the Shuttle leaves the facility", "  - escape: shuttle\n  - destroy: facility\n", ""},
+		{"hibernation with the Nest destroyed", "  - escape: hibernation\n  - destroy: nest\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(base, "  - escape: any\n", c.objs, 1) + "hibernatorium: active\n"
+			fs := ruled(load(t, src).Check(), "objective-impossible")
+			if c.at == "" {
+				if len(fs) != 0 {
+					t.Fatalf("%v", fs)
+				}
+				return
+			}
+			if len(fs) != 1 || fs[0].Ptr != c.at {
+				t.Fatalf("want one finding at %s: %v", c.at, fs)
+			}
+		})
+	}
+}
