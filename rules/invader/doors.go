@@ -44,32 +44,40 @@ func (w *World) destroyedDoors(moves []rules.Move, start int) map[int]*rules.Tok
 	}
 	var out map[int]*rules.Token
 	broken := make([]bool, len(moves))
+	// in marks the zones of the current spawn's part by its number (gen);
+	// settled, the zones of a part already read to its end: a later Spawn
+	// Zone there finds the same, so each zone is walked about once.
+	in := make([]int32, n)
+	settled := make([]bool, n)
+	gen := int32(0)
 	for _, sp := range w.Of(missions.TokSpawn) {
-		if sp.Color != "red" {
+		if sp.Color != "red" || settled[sp.Zone.Index] {
 			continue
 		}
-		in := make([]bool, n)
-		in[sp.Zone.Index] = true
-		q := []int{sp.Zone.Index}
+		gen++
+		in[sp.Zone.Index] = gen
+		part := []int{sp.Zone.Index}
+		q := part[:1:1]
+		noise := false
 		for {
 			for ; len(q) > 0; q = q[1:] {
-				for _, mi := range adj[q[0]] {
-					if o := moves[mi].Other(q[0]); !in[o] && (!closed[mi] || broken[mi]) {
-						in[o] = true
+				z := q[0]
+				noise = noise || noisy[z]
+				for _, mi := range adj[z] {
+					if o := moves[mi].Other(z); in[o] != gen && (!closed[mi] || broken[mi]) {
+						in[o] = gen
+						part = append(part, o)
 						q = append(q, o)
 					}
 				}
 			}
-			if in[start] || hasAny(in, noisy) {
+			if in[start] == gen || noise {
 				break
 			}
 			way := -1 // the one closed way out; -2 several
-			for z := range in {
-				if !in[z] {
-					continue
-				}
+			for _, z := range part {
 				for _, mi := range adj[z] {
-					if closed[mi] && !broken[mi] && !in[moves[mi].Other(z)] {
+					if closed[mi] && !broken[mi] && in[moves[mi].Other(z)] != gen {
 						if way == -1 {
 							way = mi
 						} else if way != mi {
@@ -91,11 +99,15 @@ func (w *World) destroyedDoors(moves []rules.Move, start int) map[int]*rules.Tok
 				}
 			}
 			for _, z := range []int{moves[way].From, moves[way].To} {
-				if !in[z] {
-					in[z] = true
+				if in[z] != gen {
+					in[z] = gen
+					part = append(part, z)
 					q = append(q, z)
 				}
 			}
+		}
+		for _, z := range part {
+			settled[z] = true
 		}
 	}
 	return out
@@ -114,13 +126,4 @@ func (w *World) closedWay(m rules.Move) bool {
 		}
 	}
 	return true
-}
-
-func hasAny(in, mark []bool) bool {
-	for i, ok := range in {
-		if ok && mark[i] {
-			return true
-		}
-	}
-	return false
 }
