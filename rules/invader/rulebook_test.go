@@ -390,6 +390,23 @@ func TestSpawnBehindClosedDoorOpensIt(t *testing.T) {
 			}
 		})
 	}
+	// The rooms 2A/a and 2A/b (joined by an opening) have a closed door
+	// each to the corridor 1A/e: which one the Xenos break depends on
+	// where the Survivors stand, so neither is counted.
+	t.Run("two closed doors out: the Survivors' place decides", func(t *testing.T) {
+		two := "  - {type: door, at: [3, 0], side: s}\n  - {type: door, at: [5, 0], side: s}\n"
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 0]}\n  - {type: spawn, at: [3, 0]}\n"+two+"objectives:\n  - take: red\n")
+		if o := analysis(t, r).Objectives[0]; o.Met {
+			t.Errorf("met (%q): which door breaks is not certain", o.Note)
+		}
+		// One of them open: the part reaches the Survivors already, no door
+		// need break, and the Objective is reached through the open one.
+		one := strings.Replace(two, "side: s}\n", "side: s, state: open}\n", 1)
+		r = lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 0]}\n  - {type: spawn, at: [3, 0]}\n"+one+"objectives:\n  - take: red\n")
+		if o := analysis(t, r).Objectives[0]; !o.Met || strings.Contains(o.Note, "destroy") {
+			t.Errorf("met %v (%q): the open door is the way in", o.Met, o.Note)
+		}
+	})
 }
 
 // Invader rulebook, Playing with 7+ Survivors: "To do so, you'll need the
