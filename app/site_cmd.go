@@ -39,6 +39,7 @@ func (e *env) siteCmd() *cli.Command {
 			&cli.StringFlag{Name: "config", Usage: "configuration file (default: .zmission.yaml found from each file's folder upward)"},
 			&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest file to read, in bytes"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary line"},
+			verboseFlag(),
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			out := c.String("output")
@@ -69,12 +70,18 @@ func (e *env) siteCmd() *cli.Command {
 					papers = append(papers, p)
 				}
 			}
-			files, named, walked, err := siteFiles(c.Args().Slice())
+			cfgs := newConfigs(c.String("config"))
+			var passedOver passedOver
+			var tell func(path, why string)
+			if c.Bool("verbose") {
+				tell = passedOver.add
+			}
+			files, named, walked, err := siteFiles(c.Args().Slice(), cfgs, tell)
+			passedOver.print(e.stderr)
 			if err != nil {
 				return err
 			}
 			files = outside(files, out)
-			cfgs := newConfigs(c.String("config"))
 			opts := siteOptions(c, cfgs)
 			col := &sitepage.Collection{
 				Options: sitepage.Options{Limits: lim, AllowOutside: e.allowOutside, Share: opts.EditorURL != "", Preview: opts.BaseURL != "", Papers: papers},
@@ -148,9 +155,10 @@ func (e *env) siteCmd() *cli.Command {
 
 // siteFiles finds the files to publish: those named, and in each folder
 // named what ours.Walk finds that is ours (not what git ignores, not a
-// site written before). walked counts what the walks passed over. A path
-// that names nothing stops the build with the system's words.
-func siteFiles(args []string) (files []string, named map[string]bool, walked int, err error) {
+// site written before, not what the configuration ignores). walked counts
+// what the walks passed over. A path that names nothing stops the build
+// with the system's words.
+func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (files []string, named map[string]bool, walked int, err error) {
 	args, err = expandArgs(args)
 	if err != nil {
 		return nil, nil, 0, err
@@ -181,7 +189,7 @@ func siteFiles(args []string) (files []string, named map[string]bool, walked int
 			add(a)
 			continue
 		}
-		n, err := ours.Walk(a, ours.WalkOptions{Owned: true}, add)
+		n, err := ours.Walk(a, ours.WalkOptions{Owned: true, Ignored: cfgs.ignores, Passed: passed}, add)
 		walked += n
 		if err != nil {
 			return nil, nil, 0, failErr("walking %s: %v", a, err)

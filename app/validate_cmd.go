@@ -100,7 +100,7 @@ func (e *env) validateCmd() *cli.Command {
 			if c.Bool("verbose") {
 				o.passed = passed.add
 			}
-			files, named, err := collect(c.Args().Slice(), false, o.passed)
+			files, named, err := collect(c.Args().Slice(), false, newConfigs(o.config), o.passed)
 			if err != nil {
 				return err
 			}
@@ -136,13 +136,15 @@ func (e *env) validateCmd() *cli.Command {
 }
 
 // collect expands folders into the files a walk looks at (see ours.Walk),
-// sorted, and keeps files named on the command line whatever they are. An
+// sorted, and keeps files named on the command line whatever they are. A
+// walk passes over what the configuration names under ignore: (cfgs may
+// be nil: no configuration). An
 // argument that names nothing but is a glob is expanded first, as a shell
 // would (see glob_args.go); the files it matches are treated as found by a
 // walk. With owned, a walk reads each file and leaves out
 // those that are not zmission's; without, the caller tells them apart as it
 // reads them.
-func collect(args []string, owned bool, passed func(path, why string)) ([]string, map[string]bool, error) {
+func collect(args []string, owned bool, cfgs *configs, passed func(path, why string)) ([]string, map[string]bool, error) {
 	args, globbed, err := expandArgsFrom(args)
 	if err != nil {
 		return nil, nil, err
@@ -165,10 +167,15 @@ func collect(args []string, owned bool, passed func(path, why string)) ([]string
 		st, err := os.Stat(a)
 		if err == nil && !st.IsDir() && globbed[a] {
 			// A pattern's match is found, not named: a file that is not
-			// ours is passed over as in a walk.
-			if !owned || ours.OwnedFile(a) {
+			// ours, or ignored, is passed over as in a walk.
+			switch {
+			case cfgs.ignores(a):
+				if passed != nil {
+					passed(a, ours.WhyConfig)
+				}
+			case !owned || ours.OwnedFile(a):
 				add(a)
-			} else if passed != nil {
+			case passed != nil:
 				passed(a, ours.WhyNotOurs)
 			}
 			continue
@@ -179,7 +186,7 @@ func collect(args []string, owned bool, passed func(path, why string)) ([]string
 			continue
 		}
 		var found []string
-		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned, Passed: passed}, func(p string) error {
+		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned, Passed: passed, Ignored: cfgs.ignores}, func(p string) error {
 			found = append(found, p)
 			return nil
 		})
@@ -395,6 +402,16 @@ func (c *configs) forFile(file string) *validate.Config {
 		}
 	}
 	return cfg
+}
+
+// ignores tells a file or folder that an ignore: entry (for every rule) of
+// its configuration names: walks pass over it. A nil *configs ignores
+// nothing.
+func (c *configs) ignores(path string) bool {
+	if c == nil {
+		return false
+	}
+	return c.forFile(path).IgnoresFile(path) // the configuration of the folder it is in
 }
 
 // ruleOptions gives the game checks their configured options.

@@ -114,6 +114,7 @@ func check(file string, data []byte, o Options) *Result {
 // checkRoot runs every step after parsing on the document root.
 func (r *Result) checkRoot(root *source.Node, o Options) *Result {
 	file := r.File
+	unfinished := false
 	switch ours.ClassifyNode(file, root) {
 	case ours.Tileset:
 		r.Kind = KindTileset
@@ -126,18 +127,23 @@ func (r *Result) checkRoot(root *source.Node, o Options) *Result {
 	case ours.Mission:
 	default:
 		// Not ours: a folder walk leaves the file out; named on purpose, it
-		// says why it is not checked.
+		// says why it is not checked, or, with a mission's format and id,
+		// is checked as one still to be given its ruleset.
 		r.Kind = KindOther
 		if root.Kind != source.Object {
 			break // missions.FromNode words what the document is instead
 		}
+		if ours.Unfinished(root) {
+			unfinished = true
+			break
+		}
 		r.Diags = append(r.Diags, validate.Diagnostic{File: file, Line: root.Pos.Line, Col: root.Pos.Col, Severity: validate.Error, Rule: "not-mission",
-			Message: "this does not look like a mission or a tile set: it has none of the keys format, id, tiles, objectives, briefing or faces, and no ruleset naming a game",
-			Hint:    "folder walks skip such files; name a mission file to check it"})
+			Message: "this does not look like a mission or a tile set: it has no ruleset: naming a game, no $schema naming one of zmission's schemas, and no faces: of a tile set",
+			Hint:    "folder walks pass over such files; a mission names its game, e.g. ruleset: zombicide-invader"})
 		return r
 	}
 	doc, probs := missions.FromNode(file, root)
-	if len(probs) > 0 || r.Kind == KindOther {
+	if len(probs) > 0 || r.Kind == KindOther && !unfinished {
 		r.add(file, probs)
 		return r
 	}

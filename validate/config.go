@@ -163,6 +163,14 @@ func (c *Config) ignored(d Diagnostic, wd string) bool {
 	return false
 }
 
+// IgnoresFile tells whether an ignore entry without rules names file (or
+// the folder it is, or one holding it): every command passes over such a
+// file, fmt included, as if it were not there.
+func (c *Config) IgnoresFile(file string) bool {
+	wd, _ := os.Getwd()
+	return c.ignored(Diagnostic{File: file}, wd)
+}
+
 // Option returns the configured value of a rule's option, else the check's
 // documented default. The bool is false when neither exists.
 func (c *Config) Option(rule, key string) (any, bool) {

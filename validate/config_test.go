@@ -340,3 +340,28 @@ func TestFindConfig(t *testing.T) {
 		t.Errorf("relative parent: got %q, want %q", got, want)
 	}
 }
+
+// An ignore entry without rules names files every command passes over; one
+// with rules only drops those findings, so the file is still looked at.
+func TestIgnoresFile(t *testing.T) {
+	path := writeConfig(t, "ignore:\n  - drafts/**\n  - path: old.yaml\n    rules: [schema]\n  - scratch.yaml\n")
+	cfg, _ := LoadConfig(path) // "schema" is registered by lint, unknown here: a warning
+	dir := filepath.Dir(path)
+	for name, want := range map[string]bool{
+		"drafts":              true,
+		"drafts/a.yaml":       true,
+		"drafts/deep/b.json":  true,
+		"scratch.yaml":        true,
+		"old.yaml":            false,
+		"missions/a.yaml":     false,
+		"missions/drafts.yml": false,
+	} {
+		if got := cfg.IgnoresFile(filepath.Join(dir, filepath.FromSlash(name))); got != want {
+			t.Errorf("IgnoresFile(%s) = %v, want %v", name, got, want)
+		}
+	}
+	var none *Config
+	if none.IgnoresFile(filepath.Join(dir, "scratch.yaml")) {
+		t.Error("no configuration ignores a file")
+	}
+}
