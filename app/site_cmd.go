@@ -39,6 +39,7 @@ func (e *env) siteCmd() *cli.Command {
 			&cli.StringFlag{Name: "config", Usage: "configuration file (default: .zmission.yaml found from each file's folder upward)"},
 			&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest file to read, in bytes"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary line"},
+			&cli.BoolFlag{Name: "force", Usage: "write into an existing folder that holds files zmission did not write"},
 			verboseFlag(),
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -61,6 +62,12 @@ func (e *env) siteCmd() *cli.Command {
 			}
 			if st, err := os.Stat(out); err == nil && !st.IsDir() {
 				return usageErr("%s is a file: site writes a folder", out)
+			}
+			// A folder of the user's is not filled (and then passed over by
+			// every walk as generated) unasked.
+			if names := ours.Unclaimed(out, 3); len(names) > 0 && !c.Bool("force") {
+				return withHint(usageErr("%s already holds files zmission did not write (%s): site writes only into a new or empty folder, or one it wrote before", out, strings.Join(names, ", ")),
+					"choose another folder with -o, or use --force to write into this one")
 			}
 			var papers []string
 			for _, p := range strings.Split(c.String("paper"), ",") {

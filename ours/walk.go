@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/source"
@@ -159,6 +160,25 @@ func candidate(name string) bool {
 		return true
 	}
 	return false
+}
+
+// Unclaimed returns up to max names of what the existing folder dir holds
+// when zmission did not write it (it has no OutputMarker): a command
+// about to fill it refuses unless told to, so that the user's own files
+// are never mixed with (or taken for) generated ones. A missing, empty or
+// marked folder gives none.
+func Unclaimed(dir string, max int) []string {
+	if isOutput(dir) {
+		return nil
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1000) // enough to name the first few in order
+	slices.Sort(names)
+	return names[:min(len(names), max)]
 }
 
 // isOutput tells a folder that zmission wrote.
