@@ -83,7 +83,7 @@ func (e *env) siteCmd() *cli.Command {
 			if c.Bool("verbose") {
 				tell = passedOver.add
 			}
-			files, named, walked, err := siteFiles(c.Args().Slice(), cfgs, tell)
+			files, named, walked, unread, err := siteFiles(c.Args().Slice(), cfgs, tell)
 			passedOver.print(e.stderr)
 			if err != nil {
 				return err
@@ -96,7 +96,11 @@ func (e *env) siteCmd() *cli.Command {
 			}
 			inputs, srcs, passed, err := col.Inputs(files)
 			if err != nil {
-				return failErr("%v", err)
+				unread = append(unread, strings.Split(err.Error(), "\n")...)
+			}
+			if len(unread) > 0 {
+				// Every path that cannot be read, in one run, as validate names them.
+				return failErr("%s", strings.Join(unread, "\nzmission: error: "))
 			}
 			passed += walked
 			if len(inputs) == 0 {
@@ -163,12 +167,12 @@ func (e *env) siteCmd() *cli.Command {
 // siteFiles finds the files to publish: those named, and in each folder
 // named what ours.Walk finds that is ours (not what git ignores, not a
 // site written before, not what the configuration ignores). walked counts
-// what the walks passed over. A path that names nothing stops the build
-// with the system's words.
-func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (files []string, named map[string]bool, walked int, err error) {
+// what the walks passed over. Each path that names nothing is given in
+// unread, in the system's words: the build stops, once all are named.
+func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (files []string, named map[string]bool, walked int, unread []string, err error) {
 	args, err = expandArgs(args)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, nil, err
 	}
 	named = map[string]bool{}
 	seen := map[string]bool{}
@@ -181,7 +185,7 @@ func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (fil
 	}
 	for _, a := range args {
 		if a == "-" {
-			return nil, nil, 0, usageErr("site publishes files, not standard input")
+			return nil, nil, 0, nil, usageErr("site publishes files, not standard input")
 		}
 		st, err := os.Stat(a)
 		if err != nil {
@@ -189,7 +193,8 @@ func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (fil
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return nil, nil, 0, failErr("%s: cannot read the file: %v", a, err)
+			unread = append(unread, fmt.Sprintf("%s: cannot read the file: %v", a, err))
+			continue
 		}
 		if !st.IsDir() {
 			named[a] = true
@@ -199,10 +204,10 @@ func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (fil
 		n, err := ours.Walk(a, ours.WalkOptions{Owned: true, Ignored: cfgs.ignores, Passed: passed}, add)
 		walked += n
 		if err != nil {
-			return nil, nil, 0, failErr("walking %s: %v", a, err)
+			return nil, nil, 0, nil, failErr("walking %s: %v", a, err)
 		}
 	}
-	return files, named, walked, nil
+	return files, named, walked, unread, nil
 }
 
 // outside leaves out files inside the output folder: a site written into
