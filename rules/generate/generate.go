@@ -29,6 +29,10 @@ type Options struct {
 	// name, for messages and the header comment.
 	From     []byte
 	FromName string
+	// Replacing says the mission is written over its From file: the
+	// command in its header then no longer makes it again (its input is
+	// gone), and the header says what it was made from instead.
+	Replacing bool
 	// Keep, with From, keeps only the file's tiles and tokens it names
 	// (by their place in the file's lists) and makes the rest again:
 	// the editor's "Regenerate the rest" around what the author pinned.
