@@ -260,6 +260,7 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 		return nil, stop{why: "the schema could not be checked"}
 	}
 	next, blocker := passable(name, root, vs)
+	vs = withoutFollowOns(vs)
 	var st stop
 	if next == nil {
 		st.why = partWhy(blocker.part)
@@ -301,6 +302,32 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 	}
 	validate.Sort(r.Diags)
 	return next, st
+}
+
+// withoutFollowOns drops what a wrong type: causes beside it: the schema
+// allows each key of a token (color, first, side...) only with the types
+// that have it, so "type: spwan" would also make every other key of that
+// token "not apply". One typo is one finding: the type's, with its "did
+// you mean".
+func withoutFollowOns(vs []schema.Violation) []schema.Violation {
+	badType := map[string]bool{} // the mappings whose type: is wrong
+	for _, v := range vs {
+		if parent, ok := strings.CutSuffix(v.Path, "/type"); ok && v.Kind == "value" {
+			badType[parent] = true
+		}
+	}
+	if len(badType) == 0 {
+		return vs
+	}
+	out := vs[:0:0]
+	for _, v := range vs {
+		parent := v.Path[:max(strings.LastIndexByte(v.Path, '/'), 0)]
+		if v.Kind == "unknown" && badType[parent] && strings.HasSuffix(v.Message, "does not apply here") {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // describe names a JSON pointer the way an author reads it, counting list
