@@ -399,7 +399,7 @@ func (e *env) graphCmd() *cli.Command {
 			}
 			kind := c.String("kind")
 			if kind != "all" && kind != "movement" && kind != "sight" {
-				return usageErr("unknown --kind %q: use movement, sight or all", kind)
+				return choiceErr("--kind", kind, []string{"movement", "sight", "all"})
 			}
 			r, g, err := e.scene(path)
 			if err != nil {

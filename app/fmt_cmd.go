@@ -147,6 +147,9 @@ func (e *env) fmtOne(file string, named bool) fmtResult {
 		data, p := source.ReadFile(file, lim)
 		if p != nil {
 			e.fmtProblem(r.name, *p)
+			if h := pathHint(file); h != "" && p.Code == source.CodeRead {
+				fmt.Fprintf(e.stderr, "    hint: %s\n", h)
+			}
 			r.code = ExitFindings
 			if p.Code == source.CodeRead {
 				r.code = ExitFailed

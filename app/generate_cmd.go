@@ -133,7 +133,7 @@ func (e *env) generateOptions(c *cli.Command) (generate.Options, error) {
 		data, p := source.ReadFile(f, source.DefaultLimits)
 		if p != nil {
 			if p.Code == source.CodeRead {
-				return o, failErr("--from %s: %s", f, p.Message)
+				return o, withHint(failErr("--from %s: %s", f, p.Message), pathHint(f))
 			}
 			return o, usageErr("--from %s: %s", f, p.Message)
 		}
@@ -212,7 +212,7 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 func generateErr(err error) error {
 	var bad *generate.BadOption
 	if errors.As(err, &bad) {
-		return usageErr("%s", bad.Reason)
+		return withHint(usageErr("%s", bad.Reason), bad.Hint)
 	}
 	var no *generate.Impossible
 	if errors.As(err, &no) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,7 @@ func (e *env) schemaCmd() *cli.Command {
 			names := c.Args().Slice()
 			for _, n := range names {
 				if _, ok := schema.Source(n); !ok {
-					return usageErr("no schema named %q; there are: %s", n, strings.Join(schema.Names(), ", "))
+					return withHint(usageErr("no schema named %q; there are: %s", n, strings.Join(schema.Names(), ", ")), typo.Hint(n, schema.Names()))
 				}
 			}
 			if dir := c.String("write"); dir != "" {

@@ -52,7 +52,7 @@ func (e *env) siteCmd() *cli.Command {
 			}
 			failOn, ok := validate.ParseSeverity(c.String("fail-on"))
 			if !ok || failOn == validate.Off {
-				return usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on"))
+				return choiceErr("--fail-on", c.String("fail-on"), []string{"error", "warning", "info"})
 			}
 			lim := source.DefaultLimits
 			if n := c.Int64("max-size"); n > 0 {
@@ -72,7 +72,7 @@ func (e *env) siteCmd() *cli.Command {
 			var papers []string
 			for _, p := range strings.Split(c.String("paper"), ",") {
 				if p = strings.ToLower(strings.TrimSpace(p)); !slices.Contains(sitepage.Papers(), p) {
-					return usageErr("unknown --paper %q: use a4, letter or a4,letter", p)
+					return choiceErr("--paper", p, []string{"a4", "letter", "a4,letter"})
 				} else if !slices.Contains(papers, p) {
 					papers = append(papers, p)
 				}
@@ -193,7 +193,11 @@ func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (fil
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			unread = append(unread, fmt.Sprintf("%s: cannot read the file: %v", a, err))
+			line := fmt.Sprintf("%s: cannot read the file: %v", a, err)
+			if h := pathHint(a); h != "" {
+				line += "; " + h
+			}
+			unread = append(unread, line)
 			continue
 		}
 		if !st.IsDir() {

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/rules"
 	"io"
 	"os"
@@ -50,19 +49,19 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 	o := &outputOpts{limits: source.DefaultLimits, config: c.String("config"), allowOutside: e.allowOutside}
 	f, ok := validate.ParseFormat(c.String("format"))
 	if !ok {
-		return nil, usageErr("unknown --format %q: use text, json, sarif or github", c.String("format"))
+		return nil, choiceErr("--format", c.String("format"), []string{"text", "json", "sarif", "github"})
 	}
 	o.format = f
 	s, ok := validate.ParseSeverity(c.String("fail-on"))
 	if !ok || s == validate.Off {
-		return nil, withHint(usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on")), typo.Hint(c.String("fail-on"), []string{"error", "warning", "info"}))
+		return nil, choiceErr("--fail-on", c.String("fail-on"), []string{"error", "warning", "info"})
 	}
 	o.failOn = s
 	switch m := c.String("color"); m {
 	case "auto", "always", "never":
 		o.color = f == validate.Text && validate.UseColor(m, e.stdout, e.getenv)
 	default:
-		return nil, usageErr("unknown --color %q: use auto, always or never", m)
+		return nil, choiceErr("--color", m, []string{"auto", "always", "never"})
 	}
 	if n := c.Int64("max-size"); n > 0 {
 		o.limits.MaxBytes = n
@@ -267,8 +266,11 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 			for i := range jobs {
 				r := lintOne(files[i], stdin, o, perFile[i])
 				oc := outcome{kind: r.Kind, noun: r.Noun, diags: perFile[i].Apply(r.Diags)}
-				for _, d := range r.Diags {
+				for j, d := range oc.diags {
 					oc.unreadable = oc.unreadable || d.Rule == "read"
+					if d.Rule == "read" && d.Hint == "" && named[files[i]] {
+						oc.diags[j].Hint = pathHint(files[i]) // "misions/" when missions/ is there
+					}
 				}
 				progress.Done(files[i])
 				select {
