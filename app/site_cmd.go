@@ -205,7 +205,12 @@ func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (fil
 			add(a)
 			continue
 		}
-		n, err := ours.Walk(a, ours.WalkOptions{Owned: true, Ignored: cfgs.ignores, Passed: passed}, add)
+		n, err := ours.Walk(a, ours.WalkOptions{Owned: true, Ignored: cfgs.ignores, Included: cfgs.includes, Passed: passed}, func(p string) error {
+			if cfgs.includes(p) {
+				named[p] = true // include: claims it as if named
+			}
+			return add(p)
+		})
 		walked += n
 		if err != nil {
 			return nil, nil, 0, nil, failErr("walking %s: %v", a, err)

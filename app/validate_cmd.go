@@ -172,6 +172,9 @@ func collect(args []string, owned bool, cfgs *configs, passed func(path, why str
 				if passed != nil {
 					passed(a, ours.WhyConfig)
 				}
+			case cfgs.includes(a):
+				add(a)
+				named[a] = true
 			case !owned || ours.OwnedFile(a):
 				add(a)
 			case passed != nil:
@@ -185,7 +188,7 @@ func collect(args []string, owned bool, cfgs *configs, passed func(path, why str
 			continue
 		}
 		var found []string
-		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned, Passed: passed, Ignored: cfgs.ignores}, func(p string) error {
+		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned, Passed: passed, Ignored: cfgs.ignores, Included: cfgs.includes}, func(p string) error {
 			found = append(found, p)
 			return nil
 		})
@@ -198,6 +201,9 @@ func collect(args []string, owned bool, cfgs *configs, passed func(path, why str
 		sort.Strings(found)
 		for _, f := range found {
 			add(f)
+			if cfgs.includes(f) {
+				named[f] = true // include: claims it as if named
+			}
 		}
 	}
 	return out, named, nil
@@ -414,6 +420,13 @@ func (c *configs) ignores(path string) bool {
 		return false
 	}
 	return c.forFile(path).IgnoresFile(path) // the configuration of the folder it is in
+}
+
+// includes tells a file that an include: glob of its configuration names:
+// it is zmission's whatever it holds, as if named. A nil *configs
+// includes nothing.
+func (c *configs) includes(path string) bool {
+	return c != nil && c.forFile(path).IncludesFile(path)
 }
 
 // ruleOptions gives the game checks their configured options.

@@ -43,6 +43,9 @@ type WalkOptions struct {
 	// Ignored, when set, tells a file or folder the user's configuration
 	// names under ignore: (for every rule); the walk passes over it.
 	Ignored func(path string) bool
+	// Included, when set, tells a file the user's configuration names
+	// under include: it is given to fn whatever it holds.
+	Included func(path string) bool
 }
 
 // Why a walk passes something over, as Passed is told.
@@ -125,7 +128,7 @@ func Walk(root string, o WalkOptions, fn func(path string) error) (passedOver in
 			o.passed(p, WhyConfig)
 			return nil
 		}
-		if o.Owned && !OwnedFile(p) {
+		if o.Owned && !(o.Included != nil && o.Included(p)) && !OwnedFile(p) {
 			passedOver++
 			o.passed(p, WhyNotOurs)
 			return nil
