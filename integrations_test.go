@@ -171,7 +171,7 @@ func TestActionSteps(t *testing.T) {
 		t.Errorf("the build step does not say which zmission it built:\n%s", out)
 	}
 	code, out = run(map[string]string{"paths": "missions/**/*.yaml\n"})
-	want := "::error file=missions/drafts/broken.yaml,line=5,col=1,title=duplicate-key::"
+	want := "::error file=missions/drafts/broken.yaml,line=5,col=1,endColumn=5,title=duplicate-key::"
 	if code != 1 || !strings.Contains(out, want) {
 		t.Errorf("a broken mission: exit %d, want 1 and %q\n%s", code, want, out)
 	}
