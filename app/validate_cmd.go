@@ -25,10 +25,11 @@ import (
 func outputFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: text, json, sarif or github"},
-		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at least this severe: error, warning or info"},
+		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at least this severe (never: findings never fail the run, exit 2 and 3 still do): error, warning, info or never"},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the text output: auto, always or never (NO_COLOR is honoured)"},
 		&cli.StringFlag{Name: "config", Usage: "configuration file (default: .zmission.yaml found from each file's folder upward)"},
 		&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest file to read, in bytes"},
+		&cli.StringFlag{Name: "root", Usage: "folder that json, sarif and github output name files from (default: the git repository's root, else the working folder)"},
 	}
 }
 
@@ -39,9 +40,12 @@ type outputOpts struct {
 	color  bool
 	config string
 	limits source.Limits
+	// paths names files from the report root in the machine formats.
+	paths func(string) string
 
-	quiet        bool // findings only: no progress bar, no summary line
-	allowOutside bool // --allow-outside
+	stdinName    string // --stdin-filename: the path the mission on standard input stands for
+	quiet        bool   // findings only: no progress bar, no summary line
+	allowOutside bool   // --allow-outside
 	// passed, when set (--verbose), is told each file a walk passed over.
 	passed func(path, why string)
 }
@@ -53,9 +57,12 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 		return nil, usageErr("unknown --format %q: use text, json, sarif or github", c.String("format"))
 	}
 	o.format = f
+	// never is Off: no finding is at least that severe (validate.ExitCode).
 	s, ok := validate.ParseSeverity(c.String("fail-on"))
-	if !ok || s == validate.Off {
-		return nil, withHint(usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on")), typo.Hint(c.String("fail-on"), []string{"error", "warning", "info"}))
+	if c.String("fail-on") == "never" {
+		s, ok = validate.Off, true
+	} else if !ok || s == validate.Off {
+		return nil, withHint(usageErr("unknown --fail-on %q: use error, warning, info or never", c.String("fail-on")), typo.Hint(c.String("fail-on"), []string{"error", "warning", "info", "never"}))
 	}
 	o.failOn = s
 	switch m := c.String("color"); m {
@@ -68,6 +75,31 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 		o.limits.MaxBytes = n
 	} else {
 		return nil, usageErr("--max-size must be a positive number of bytes")
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, failErr("the working folder: %v", err)
+	}
+	if r := c.String("root"); r != "" {
+		if st, err := os.Stat(r); err != nil || !st.IsDir() {
+			return nil, usageErr("--root %s is not a folder", r)
+		}
+	}
+	o.paths = rebaser(reportRoot(c.String("root"), wd), wd)
+	// A configuration named and missing is a run that cannot be done as
+	// asked (3), not a finding about the missions (1).
+	if o.config != "" {
+		f, err := os.Open(o.config)
+		if err == nil {
+			var st os.FileInfo
+			if st, err = f.Stat(); err == nil && st.IsDir() {
+				err = fmt.Errorf("is a folder")
+			}
+			f.Close()
+		}
+		if err != nil {
+			return nil, failErr("cannot read --config %s: %v", o.config, unwrapPath(err))
+		}
 	}
 	return o, nil
 }
@@ -86,6 +118,7 @@ func (e *env) validateCmd() *cli.Command {
 		Flags: append(outputFlags(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the findings only: no progress bar and no summary line"},
 			&cli.BoolFlag{Name: "skip-other", Usage: "pass over YAML/JSON files that are neither missions nor tile sets even when named, as a folder walk does (for hooks given every changed file)"},
+			&cli.StringFlag{Name: "stdin-filename", Usage: "the path of the mission read from standard input (-): its findings name it, and its configuration is found from its folder"},
 			verboseFlag()),
 		Action: func(_ context.Context, c *cli.Command) error {
 			o, err := e.parseOutput(c)
@@ -95,6 +128,10 @@ func (e *env) validateCmd() *cli.Command {
 			o.quiet = c.Bool("quiet")
 			if c.Args().Len() == 0 {
 				return usageErr("validate needs files or folders to check, e.g. 'zmission validate examples'")
+			}
+			o.stdinName = c.String("stdin-filename")
+			if o.stdinName != "" && !slices.Contains(c.Args().Slice(), "-") {
+				return usageErr("--stdin-filename names the mission read from standard input: give - among the files too")
 			}
 			var passed passedOver
 			if c.Bool("verbose") {
@@ -109,19 +146,21 @@ func (e *env) validateCmd() *cli.Command {
 			}
 			// Findings are printed file by file as soon as every earlier file
 			// is done, so memory does not grow with the number of files.
-			stream, err := validate.NewStream(e.stdout, o.format, validate.Options{Color: o.color, Version: Version})
+			stream, err := validate.NewStream(e.stdout, o.format, validate.Options{Color: o.color, Version: Version, Paths: o.paths})
 			if err != nil {
 				return usageErr("%v", err)
 			}
 			diags, unreadable, checked, err := e.lintFiles(files, named, o, stream)
-			if err == nil {
-				err = stream.Close()
-			}
 			if err != nil {
 				return failErr("writing output: %v", err)
 			}
+			// A run that found nothing to check stops before the report is
+			// ended: no JSON or SARIF that would read as a clean run.
 			if checked.total() == 0 && !c.Bool("skip-other") {
 				return usageErr("no missions or tile sets in %s: the %s found %s something else", strings.Join(c.Args().Slice(), " "), rules.CountOf(len(files), "YAML/JSON file"), map[bool]string{true: "is", false: "are"}[len(files) == 1])
+			}
+			if err := stream.Close(); err != nil {
+				return failErr("writing output: %v", err)
 			}
 			passed.print(e.stderr)
 			if o.format == validate.Text && !o.quiet {
@@ -209,7 +248,7 @@ func collect(args []string, owned bool, passed func(path, why string)) ([]string
 // dropped once linted, and at most a window of finished files waits for a
 // slow one before it.
 func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, out *validate.Stream) ([]validate.Diagnostic, bool, checkedFiles, error) {
-	files = sortedByName(files)
+	files = sortedByName(files, o.stdinName)
 	var stdin []byte
 	for _, f := range files {
 		if f == "-" {
@@ -219,6 +258,9 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 	cfgs := newConfigs(o.config)
 	perFile := make([]*validate.Config, len(files))
 	for i, f := range files {
+		if f == "-" && o.stdinName != "" {
+			f = o.stdinName // its configuration is the one of the file it stands for
+		}
 		perFile[i] = cfgs.forFile(f)
 	}
 	var kept []validate.Diagnostic
@@ -240,6 +282,7 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 		kind       lint.Kind
 		noun       string
 		unreadable bool
+		failures   []string // why the run is not complete (exit 3)
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(files))
 	window := 4*workers + 16
@@ -261,7 +304,10 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 				r := lintOne(files[i], stdin, o, perFile[i])
 				oc := outcome{kind: r.Kind, noun: r.Noun, diags: perFile[i].Apply(r.Diags)}
 				for _, d := range r.Diags {
-					oc.unreadable = oc.unreadable || d.Rule == "read"
+					if d.Rule == "read" {
+						oc.unreadable = true
+						oc.failures = append(oc.failures, d.File+": "+d.Message)
+					}
 				}
 				progress.Done(files[i])
 				select {
@@ -301,6 +347,9 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 		}
 		checked.add(oc.kind, oc.noun)
 		unreadable = unreadable || oc.unreadable
+		for _, f := range oc.failures {
+			out.Failed(f)
+		}
 		if len(oc.diags) > 0 {
 			// The bar shares the terminal with the findings.
 			if err := progress.Print(func() error { return out.Add(oc.diags) }); err != nil {
@@ -315,11 +364,11 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 }
 
 // sortedByName orders files as their findings are printed: by the name a
-// finding carries ("<stdin>" for -).
-func sortedByName(files []string) []string {
+// finding carries (stdinName, or "<stdin>", for -).
+func sortedByName(files []string, stdinName string) []string {
 	name := func(f string) string {
 		if f == "-" {
-			return "<stdin>"
+			return stdinLabel(stdinName)
 		}
 		return f
 	}
@@ -339,19 +388,28 @@ func lintOne(file string, stdin []byte, o *outputOpts, cfg *validate.Config) (r 
 	}()
 	opts := lint.Options{Limits: o.limits, Rules: ruleOptions{cfg}, AllowOutside: o.allowOutside, Config: cfg}
 	if file == "-" {
-		return lintStdin(stdin, opts)
+		return lintStdin(stdin, stdinLabel(o.stdinName), opts)
 	}
 	return lint.Path(file, opts)
 }
 
+// stdinLabel is the name findings give standard input: --stdin-filename,
+// else "<stdin>".
+func stdinLabel(stdinName string) string {
+	if stdinName != "" {
+		return stdinName
+	}
+	return "<stdin>"
+}
+
 // lintStdin checks what was read from standard input (at most one byte
-// over the size limit), named "<stdin>" in its findings.
-func lintStdin(data []byte, opts lint.Options) *lint.Result {
+// over the size limit), named name in its findings.
+func lintStdin(data []byte, name string, opts lint.Options) *lint.Result {
 	if int64(len(data)) > opts.Limits.MaxBytes {
-		return &lint.Result{File: "-", Diags: []validate.Diagnostic{{File: "<stdin>", Line: 1, Col: 1, Severity: validate.Error, Rule: "too-large",
+		return &lint.Result{File: "-", Diags: []validate.Diagnostic{{File: name, Line: 1, Col: 1, Severity: validate.Error, Rule: "too-large",
 			Message: fmt.Sprintf("standard input is larger than %d bytes", opts.Limits.MaxBytes)}}}
 	}
-	return lint.Bytes("<stdin>", data, opts)
+	return lint.Bytes(name, data, opts)
 }
 
 // configs finds and caches the configuration for each file's folder.
