@@ -194,9 +194,12 @@ func TestActionSteps(t *testing.T) {
 	}
 }
 
-// TestPreCommitHook: pre-commit runs 'go install ./...' in a clone (the
-// binary is named after its folder, cmd/zmission), then the hook's entry with
-// the changed files its 'files' pattern selects.
+// TestPreCommitHook: each hook's entry run on a set of files as pre-commit
+// passes them (the changed files its 'files' pattern selects, in one
+// process: require_serial). The golang hook's program is what 'go install
+// ./...' builds (named after its folder, cmd/zmission), the system hook's
+// the release binary of the same name, the docker hook's the program the
+// Dockerfile puts in the image.
 func TestPreCommitHook(t *testing.T) {
 	data, err := os.ReadFile(".pre-commit-hooks.yaml")
 	if err != nil {
@@ -204,30 +207,58 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	var hooks []struct {
 		ID, Name, Entry, Language, Files string
+		RequireSerial                    bool `yaml:"require_serial"`
 	}
 	if err := yaml.Unmarshal(data, &hooks); err != nil {
 		t.Fatalf(".pre-commit-hooks.yaml: %v", err)
 	}
-	if len(hooks) == 0 {
-		t.Fatal("no hooks")
+	languages := map[string]bool{}
+	for _, h := range hooks {
+		languages[h.Language] = true
+	}
+	// One hook for those with Go, and ones that need no Go, as actionlint ships.
+	if !languages["golang"] || !languages["system"] || !languages["docker"] {
+		t.Errorf("hook languages %v: want golang, system and docker", languages)
+	}
+	var imageBin string
+	for _, in := range parseDockerfile(t, "Dockerfile") {
+		if in.cmd == "ENTRYPOINT" {
+			var entry []string
+			json.Unmarshal([]byte(in.args), &entry)
+			if len(entry) > 0 {
+				imageBin = entry[0]
+			}
+		}
 	}
 	for _, h := range hooks {
-		if h.ID == "" || h.Name == "" || h.Language != "golang" {
-			t.Errorf("hook %+v: needs an id, a name and language: golang", h)
+		if h.ID == "" || h.Name == "" {
+			t.Errorf("hook %+v: needs an id and a name", h)
+		}
+		if !h.RequireSerial {
+			t.Errorf("hook %s: require_serial: true, so one process sees the whole change", h.ID)
 		}
 		words := strings.Fields(h.Entry)
 		if len(words) == 0 {
 			t.Fatalf("hook %s has no entry", h.ID)
 		}
-		if st, err := os.Stat(filepath.Join("cmd", words[0], "main.go")); err != nil || !st.Mode().IsRegular() {
-			t.Errorf("hook %s runs %q, which 'go install ./...' does not build", h.ID, words[0])
+		switch h.Language {
+		case "golang", "system":
+			if st, err := os.Stat(filepath.Join("cmd", words[0], "main.go")); err != nil || !st.Mode().IsRegular() {
+				t.Errorf("hook %s runs %q, which 'go install ./...' does not build, nor a release holds", h.ID, words[0])
+			}
+		case "docker":
+			if words[0] != imageBin {
+				t.Errorf("hook %s runs %q in the image, whose program is %q", h.ID, words[0], imageBin)
+			}
+		default:
+			t.Errorf("hook %s: language %q", h.ID, h.Language)
 		}
 		// pre-commit's patterns are Python regular expressions; these are
 		// also Go ones.
 		files := regexp.MustCompile(h.Files)
 		changed := []string{
 			"examples/invader/first-contact.yaml", "examples/classic/blue-line.yaml", "layout/tilesets/station.yaml",
-			"schema/mission.schema.json", ".golangci.yml", "docs/checks.md", "go.mod",
+			"schema/mission.schema.json", ".golangci.yml", "docs/checks.md", "go.mod", "missions/UPPER.YAML", "m/x.Json",
 		}
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte("linters:\n  enable: [gofmt]\n"), 0o644)
@@ -237,9 +268,11 @@ func TestPreCommitHook(t *testing.T) {
 				picked = append(picked, f)
 			}
 		}
-		if slices.Contains(picked, "docs/checks.md") || !slices.Contains(picked, "examples/invader/first-contact.yaml") {
-			t.Errorf("hook %s picks %v", h.ID, picked)
+		if slices.Contains(picked, "docs/checks.md") || !slices.Contains(picked, "examples/invader/first-contact.yaml") ||
+			!slices.Contains(picked, "missions/UPPER.YAML") || !slices.Contains(picked, "m/x.Json") {
+			t.Errorf("hook %s picks %v: every YAML and JSON file, whatever the case of its extension", h.ID, picked)
 		}
+		picked = slices.DeleteFunc(picked, func(f string) bool { return strings.HasPrefix(f, "missions/") || strings.HasPrefix(f, "m/") })
 		for i, f := range picked {
 			if f == ".golangci.yml" {
 				picked[i] = filepath.Join(dir, f) // a CI file that is no mission

@@ -6,6 +6,7 @@ import (
 	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/rules"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -42,6 +43,10 @@ type outputOpts struct {
 	limits source.Limits
 	// paths names files from the report root in the machine formats.
 	paths func(string) string
+	root  string // the report root (--root, the git root or the working folder)
+	// configs are configuration files named on the command line (with
+	// --with-dependents): loaded so that their problems are reported.
+	configs []string
 
 	stdinName    string // --stdin-filename: the path the mission on standard input stands for
 	quiet        bool   // findings only: no progress bar, no summary line
@@ -85,7 +90,8 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 			return nil, usageErr("--root %s is not a folder", r)
 		}
 	}
-	o.paths = rebaser(reportRoot(c.String("root"), wd), wd)
+	o.root = reportRoot(c.String("root"), wd)
+	o.paths = rebaser(o.root, wd)
 	// A configuration named and missing is a run that cannot be done as
 	// asked (3), not a finding about the missions (1).
 	if o.config != "" {
@@ -118,6 +124,7 @@ func (e *env) validateCmd() *cli.Command {
 		Flags: append(outputFlags(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the findings only: no progress bar and no summary line"},
 			&cli.BoolFlag{Name: "skip-other", Usage: "pass over YAML/JSON files that are neither missions nor tile sets even when named, as a folder walk does (for hooks given every changed file)"},
+			&cli.BoolFlag{Name: "with-dependents", Usage: "also check the missions under the root (see --root) that use a named tile set or collection, or that a named .zmission.yaml configures (for hooks given the changed files)"},
 			&cli.StringFlag{Name: "stdin-filename", Usage: "the path of the mission read from standard input (-): its findings name it, and its configuration is found from its folder"},
 			verboseFlag()),
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -140,6 +147,14 @@ func (e *env) validateCmd() *cli.Command {
 			files, named, err := collect(c.Args().Slice(), false, o.passed)
 			if err != nil {
 				return err
+			}
+			if c.Bool("with-dependents") {
+				var extra []string
+				extra, o.configs, err = dependents(slices.Sorted(maps.Keys(named)), o.root, o)
+				if err != nil {
+					return err
+				}
+				files = withDependents(files, named, extra, o.configs)
 			}
 			if c.Bool("skip-other") {
 				named = nil // as if found by a walk
@@ -256,6 +271,9 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 		}
 	}
 	cfgs := newConfigs(o.config)
+	for _, p := range o.configs {
+		cfgs.load(p)
+	}
 	perFile := make([]*validate.Config, len(files))
 	for i, f := range files {
 		if f == "-" && o.stdinName != "" {
@@ -426,11 +444,15 @@ func newConfigs(explicit string) *configs {
 }
 
 func (c *configs) load(path string) *validate.Config {
-	if cfg, ok := c.loaded[path]; ok {
+	key := path // one file reached by two names is loaded, and reported, once
+	if abs, err := filepath.Abs(path); err == nil {
+		key = abs
+	}
+	if cfg, ok := c.loaded[key]; ok {
 		return cfg
 	}
 	cfg, ds := validate.LoadConfig(path)
-	c.loaded[path] = cfg
+	c.loaded[key] = cfg
 	c.diags = append(c.diags, ds...)
 	return cfg
 }
