@@ -44,6 +44,9 @@ type outputOpts struct {
 	// paths names files from the report root in the machine formats.
 	paths func(string) string
 	root  string // the report root (--root, the git root or the working folder)
+	// baseConfigs (--base-config-dir) holds the base branch's configuration
+	// files at their paths from root.
+	baseConfigs string
 	// configs are configuration files named on the command line (with
 	// --with-dependents): loaded so that their problems are reported.
 	configs []string
@@ -125,6 +128,7 @@ func (e *env) validateCmd() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the findings only: no progress bar and no summary line"},
 			&cli.BoolFlag{Name: "skip-other", Usage: "pass over YAML/JSON files that are neither missions nor tile sets even when named, as a folder walk does (for hooks given every changed file)"},
 			&cli.BoolFlag{Name: "with-dependents", Usage: "also check the missions under the root (see --root) that use a named tile set or collection, or that a named .zmission.yaml configures (for hooks given the changed files)"},
+			&cli.StringFlag{Name: "base-config-dir", Usage: "a folder holding the base branch's configuration files at their paths from the root: each configuration this run uses is compared with its base version, and what checks less is reported (config-loosened)"},
 			&cli.StringFlag{Name: "stdin-filename", Usage: "the path of the mission read from standard input (-): its findings name it, and its configuration is found from its folder"},
 			verboseFlag()),
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -137,6 +141,12 @@ func (e *env) validateCmd() *cli.Command {
 				return usageErr("validate needs files or folders to check, e.g. 'zmission validate examples'")
 			}
 			o.stdinName = c.String("stdin-filename")
+			if d := c.String("base-config-dir"); d != "" {
+				if st, err := os.Stat(d); err != nil || !st.IsDir() {
+					return usageErr("--base-config-dir %s is not a folder", d)
+				}
+				o.baseConfigs = d
+			}
 			if o.stdinName != "" && !slices.Contains(c.Args().Slice(), "-") {
 				return usageErr("--stdin-filename names the mission read from standard input: give - among the files too")
 			}
@@ -290,6 +300,9 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 		}
 	}
 	problems := cfgs.problems()
+	if o.baseConfigs != "" {
+		problems = append(problems, cfgs.loosened(o.baseConfigs, o.root)...)
+	}
 	if err := out.Add(problems); err != nil {
 		return nil, false, checkedFiles{}, err
 	}
@@ -483,6 +496,23 @@ type ruleOptions struct{ cfg *validate.Config }
 func (r ruleOptions) Int(rule, key string, def int) int { return r.cfg.Int(rule, key, def) }
 
 func (c *configs) problems() []validate.Diagnostic { return c.diags }
+
+// loosened compares each configuration loaded with the base branch's
+// version of it: the file at the same path from root under baseDir. A
+// configuration outside root has no base version to compare with.
+func (c *configs) loosened(baseDir, root string) []validate.Diagnostic {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []validate.Diagnostic
+	for _, abs := range slices.Sorted(maps.Keys(c.loaded)) {
+		rel, ok := under(root, abs)
+		if !ok {
+			continue
+		}
+		out = append(out, validate.LoosenedFile(filepath.Join(baseDir, filepath.FromSlash(rel)), c.loaded[abs])...)
+	}
+	return out
+}
 
 // verboseFlag is --verbose of the commands that walk folders.
 func verboseFlag() cli.Flag {
