@@ -78,14 +78,18 @@ func TestActionShape(t *testing.T) {
 			t.Errorf("input %s needs a description and a default", name)
 		}
 	}
+	raw, _ := os.ReadFile("action.yml")
 	ran := 0
 	for _, s := range a.Runs.Steps {
 		switch {
 		case s.Uses != "":
-			// Actions by major version, so the step keeps working and keeps
-			// getting fixes.
-			if !regexp.MustCompile(`^[\w-]+/[\w-]+@v\d+$`).MatchString(s.Uses) {
-				t.Errorf("step %q uses %q: name an action by major version", s.Name, s.Uses)
+			// Actions pinned by commit, so a moved tag cannot change what
+			// runs, with the version the commit is named in a comment.
+			if !regexp.MustCompile(`^[\w-]+/[\w-]+@[0-9a-f]{40}$`).MatchString(s.Uses) {
+				t.Errorf("step %q uses %q: pin the action by its full commit hash", s.Name, s.Uses)
+			}
+			if !regexp.MustCompile(`(?m)uses: ` + regexp.QuoteMeta(s.Uses) + ` # v\d+\.\d+\.\d+$`).Match(raw) {
+				t.Errorf("step %q uses %q without a comment naming its version (# vX.Y.Z)", s.Name, s.Uses)
 			}
 		case s.Run != "":
 			ran++
@@ -125,8 +129,9 @@ func TestActionSteps(t *testing.T) {
 	os.WriteFile(filepath.Join(workspace, "missions", "drafts", "broken.yaml"), broken, 0o644)
 
 	built := false
+	baseRef := "" // github.base_ref: set on a pull request
 	run := func(inputs map[string]string) (int, string) {
-		vals := map[string]string{"github.action_path": repo, "runner.temp": temp}
+		vals := map[string]string{"github.action_path": repo, "runner.temp": temp, "github.base_ref": baseRef}
 		for name, in := range a.Inputs {
 			vals["inputs."+name] = *in.Default
 		}
@@ -191,6 +196,68 @@ func TestActionSteps(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(workspace, "public")); err == nil {
 		t.Error("the site of a broken collection was written")
+	}
+
+	// Paths with spaces, one per line (white space around them trimmed).
+	os.MkdirAll(filepath.Join(workspace, "my missions"), 0o755)
+	os.WriteFile(filepath.Join(workspace, "my missions", "broken copy.yaml"), broken, 0o644)
+	code, out = run(map[string]string{"paths": "  my missions/broken copy.yaml\n\nmissions/*.yaml\n"})
+	if code != 1 || !strings.Contains(out, "::error file=my missions/broken copy.yaml,line=5,") {
+		t.Errorf("a path with spaces: exit %d\n%s", code, out)
+	}
+	os.RemoveAll(filepath.Join(workspace, "my missions"))
+	if code, out = run(map[string]string{"config-from": "theirs"}); code != 2 || !strings.Contains(out, "config-from is 'theirs'") {
+		t.Errorf("a bad config-from: exit %d\n%s", code, out)
+	}
+
+	// A pull request whose .zmission.yaml ignores everything: by default it
+	// passes, with an annotation saying what it loosened; with config-from:
+	// base the base branch's configuration checks it, and it fails.
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git: the pull request cases need it")
+	}
+	gitIn := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(git, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_NOSYSTEM=1", "HOME="+temp)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, b)
+		}
+	}
+	origin := filepath.Join(t.TempDir(), "origin.git")
+	gitIn(workspace, "init", "-q", "-b", "main")
+	os.WriteFile(filepath.Join(workspace, ".zmission.yaml"), []byte("rules:\n  unused-ignore: warning\n"), 0o644)
+	gitIn(workspace, "add", "-A")
+	gitIn(workspace, "commit", "-q", "-m", "base")
+	gitIn(workspace, "init", "-q", "--bare", origin)
+	gitIn(workspace, "remote", "add", "origin", origin)
+	gitIn(workspace, "push", "-q", "origin", "main")
+	gitIn(workspace, "checkout", "-q", "-b", "pr")
+	os.WriteFile(filepath.Join(workspace, ".zmission.yaml"), []byte("rules:\n  unused-ignore: warning\nignore:\n  - \"**\"\n"), 0o644)
+	os.WriteFile(filepath.Join(workspace, "missions", "drafts", ".zmission.yaml"), []byte("rules:\n  duplicate-key: off\n"), 0o644)
+	gitIn(workspace, "add", "-A")
+	gitIn(workspace, "commit", "-q", "-m", "loosen")
+	baseRef = "main"
+	code, out = run(nil)
+	for _, want := range []string{
+		"::warning file=.zmission.yaml,line=4,col=5,title=config-loosened::this configuration checks less than the base branch's: it adds ignore \"**\" (every rule)",
+		"::warning file=missions/drafts/.zmission.yaml,line=2,col=3,title=config-loosened::this configuration checks less than the base branch's: it turns rule duplicate-key off (error in the base configuration)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a pull request that loosens the configuration: exit %d, no %q\n%s", code, want, out)
+		}
+	}
+	if code != 0 || strings.Contains(out, "duplicate-key::") {
+		t.Errorf("the pull request's own configuration ignores the broken mission: exit %d\n%s", code, out)
+	}
+	code, out = run(map[string]string{"config-from": "base"})
+	if code != 1 || !strings.Contains(out, want) || strings.Contains(out, "config-loosened") || !strings.Contains(out, "config-from: base") {
+		t.Errorf("config-from: base: exit %d, want 1 and %q\n%s", code, want, out)
+	}
+	if _, err := os.Stat(filepath.Join(workspace, "missions", "drafts", ".zmission.yaml")); err == nil {
+		t.Error("config-from: base kept a configuration the base branch does not have")
 	}
 }
 

@@ -26,12 +26,29 @@ import (
 func outputFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: text, json, sarif or github"},
-		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at least this severe (never: findings never fail the run, exit 2 and 3 still do): error, warning, info or never"},
+		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: failOnUsage},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the text output: auto, always or never (NO_COLOR is honoured)"},
 		&cli.StringFlag{Name: "config", Usage: "configuration file (default: .zmission.yaml found from each file's folder upward)"},
 		&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest file to read, in bytes"},
 		&cli.StringFlag{Name: "root", Usage: "folder that json, sarif and github output name files from (default: the git repository's root, else the working folder)"},
 	}
+}
+
+// failOnUsage is the usage of --fail-on, which the completion script reads
+// its values from (the list after the last colon).
+const failOnUsage = "exit 1 when a finding is at least this severe (never: findings never fail the run, exit 2 and 3 still do): error, warning, info or never"
+
+// parseFailOn reads a --fail-on value. never is Off: no finding is at least
+// that severe (validate.ExitCode), so findings never fail the run.
+func parseFailOn(v string) (validate.Severity, error) {
+	if v == "never" {
+		return validate.Off, nil
+	}
+	s, ok := validate.ParseSeverity(v)
+	if !ok || s == validate.Off {
+		return 0, withHint(usageErr("unknown --fail-on %q: use error, warning, info or never", v), typo.Hint(v, []string{"error", "warning", "info", "never"}))
+	}
+	return s, nil
 }
 
 // outputOpts are the parsed output flags.
@@ -65,12 +82,9 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 		return nil, usageErr("unknown --format %q: use text, json, sarif or github", c.String("format"))
 	}
 	o.format = f
-	// never is Off: no finding is at least that severe (validate.ExitCode).
-	s, ok := validate.ParseSeverity(c.String("fail-on"))
-	if c.String("fail-on") == "never" {
-		s, ok = validate.Off, true
-	} else if !ok || s == validate.Off {
-		return nil, withHint(usageErr("unknown --fail-on %q: use error, warning, info or never", c.String("fail-on")), typo.Hint(c.String("fail-on"), []string{"error", "warning", "info", "never"}))
+	s, err := parseFailOn(c.String("fail-on"))
+	if err != nil {
+		return nil, err
 	}
 	o.failOn = s
 	switch m := c.String("color"); m {
