@@ -1,7 +1,6 @@
 package app
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -116,16 +115,13 @@ func dependsOn(p string, changed, changedCfg map[string]bool, o *outputOpts) (us
 	return uses
 }
 
-// classify says what the file at p is, from at most the size limit of it;
-// a file that cannot be read is None (whoever reads it next says why).
+// classify says what the file at p is. It is read as missions are (a
+// regular file only, within the size limit: a pipe named by a hook is
+// refused, never waited on); a file that cannot be read is None, and the
+// check that reads it next says why.
 func classify(p string, lim source.Limits) ours.Kind {
-	f, err := os.Open(p)
-	if err != nil {
-		return ours.None
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, lim.MaxBytes+1))
-	if err != nil {
+	data, prob := source.ReadFile(p, lim)
+	if prob != nil {
 		return ours.None
 	}
 	return ours.Classify(p, data)
