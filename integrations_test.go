@@ -229,6 +229,8 @@ func TestActionSteps(t *testing.T) {
 	origin := filepath.Join(t.TempDir(), "origin.git")
 	gitIn(workspace, "init", "-q", "-b", "main")
 	os.WriteFile(filepath.Join(workspace, ".zmission.yaml"), []byte("rules:\n  unused-ignore: warning\n"), 0o644)
+	os.MkdirAll(filepath.Join(workspace, "ci"), 0o755)
+	os.WriteFile(filepath.Join(workspace, "ci", "zmission.yaml"), []byte("rules:\n  unused-ignore: warning\n"), 0o644)
 	gitIn(workspace, "add", "-A")
 	gitIn(workspace, "commit", "-q", "-m", "base")
 	gitIn(workspace, "init", "-q", "--bare", origin)
@@ -237,6 +239,7 @@ func TestActionSteps(t *testing.T) {
 	gitIn(workspace, "checkout", "-q", "-b", "pr")
 	os.WriteFile(filepath.Join(workspace, ".zmission.yaml"), []byte("rules:\n  unused-ignore: warning\nignore:\n  - \"**\"\n"), 0o644)
 	os.WriteFile(filepath.Join(workspace, "missions", "drafts", ".zmission.yaml"), []byte("rules:\n  duplicate-key: off\n"), 0o644)
+	os.WriteFile(filepath.Join(workspace, "ci", "zmission.yaml"), []byte("rules:\n  unused-ignore: warning\n  duplicate-key: warning\n"), 0o644)
 	gitIn(workspace, "add", "-A")
 	gitIn(workspace, "commit", "-q", "-m", "loosen")
 	baseRef = "main"
@@ -258,6 +261,17 @@ func TestActionSteps(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(workspace, "missions", "drafts", ".zmission.yaml")); err == nil {
 		t.Error("config-from: base kept a configuration the base branch does not have")
+	}
+	// The config input's file is compared, and taken from the base, alike.
+	gitIn(workspace, "checkout", "-q", "--", ".")
+	code, out = run(map[string]string{"config": "ci/zmission.yaml"})
+	loosenedCI := "::warning file=ci/zmission.yaml,line=3,col=3,title=config-loosened::this configuration checks less than the base branch's: it lowers rule duplicate-key from error to warning"
+	if code != 0 || !strings.Contains(out, loosenedCI) || !strings.Contains(out, "::warning file=missions/drafts/broken.yaml,line=5,") {
+		t.Errorf("config: ci/zmission.yaml on a pull request: exit %d, want 0 and %q\n%s", code, loosenedCI, out)
+	}
+	code, out = run(map[string]string{"config": "ci/zmission.yaml", "config-from": "base"})
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("config: ci/zmission.yaml, config-from: base: exit %d, want 1 and %q\n%s", code, want, out)
 	}
 }
 

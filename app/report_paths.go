@@ -36,7 +36,7 @@ func reportRoot(flag, wd string) string {
 // rebaser returns the function that names a path (as given on the command
 // line, relative to wd) from root, with forward slashes. A path outside
 // root becomes absolute: "../x" from the root would point nowhere a
-// reader of the report can follow. Names that are no path ("<stdin>") are
+// reader of the report can follow. "<stdin>", which names no file, is
 // kept.
 func rebaser(root, wd string) func(string) string {
 	// Symbolic links (a /tmp that is /private/tmp) can make one folder look
@@ -47,7 +47,7 @@ func rebaser(root, wd string) func(string) string {
 		realRoot = root
 	}
 	return func(p string) string {
-		if p == "" || strings.HasPrefix(p, "<") {
+		if p == "" || p == "<stdin>" {
 			return p
 		}
 		abs := p
