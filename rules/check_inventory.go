@@ -124,21 +124,13 @@ func (pl *Play) survivorFinding(owner, atMost string) (Finding, bool) {
 		has = append(has, fmt.Sprint(p.Owned))
 		same = same && p.Owned == short[0].Owned
 	}
-	owned := listAnd(has)
+	owned := ListAnd(has)
 	if same && len(short) > 1 {
 		owned = has[0] + " of each"
 	}
 	return Finding{Rule: "inventory", Ptr: "/survivors",
-		Message: fmt.Sprintf("%d Survivors need %s, but %s has %s%s: enough for %d Survivors", pl.Survivors, listAnd(need), owner, owned, atMost, c.Owned),
+		Message: fmt.Sprintf("%d Survivors need %s, but %s has %s%s: enough for %d Survivors", pl.Survivors, ListAnd(need), owner, owned, atMost, c.Owned),
 		Hint:    fmt.Sprintf("play with at most %d Survivors, or list the expansions that hold the others' parts under 'boxes:'", c.Owned)}, true
-}
-
-// listAnd joins words as a sentence lists them: "a", "a and b", "a, b and c".
-func listAnd(ws []string) string {
-	if len(ws) < 2 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // GameHas reports whether some box of the ruleset holds tokens of a type

@@ -629,7 +629,7 @@ func (f *Facility) sameEscape(found []rules.Finding) []rules.Finding {
 			rel = append(rel, rules.Related{Ptr: ptr, Message: "the characters"})
 		}
 		out = append(out, rules.Finding{Rule: "objective-impossible", Ptr: "/objectives/" + strconv.Itoa(asks[carries]) + "/escape",
-			Message: fmt.Sprintf("objectives %s each ask a character to escape by %s, so %d characters must do so and survive, but %s", listAnd(nums), wayName[way], len(asks), why),
+			Message: fmt.Sprintf("objectives %s each ask a character to escape by %s, so %d characters must do so and survive, but %s", rules.ListAnd(nums), wayName[way], len(asks), why),
 			Hint:    "merge them into one objective, or ask for different ways out (escape: any lets each character choose)",
 			Related: rel})
 	}
@@ -638,14 +638,6 @@ func (f *Facility) sameEscape(found []rules.Finding) []rules.Finding {
 
 // wayName is how a message names an escape.
 var wayName = map[string]string{"lander": "the Lander", "hibernation": "hibernating", "shuttle": "the Escape Shuttle"}
-
-// listAnd joins words as a sentence lists them: "1 and 2", "1, 2 and 3".
-func listAnd(ws []string) string {
-	if len(ws) < 2 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
-}
 
 // noWayOut says why no escape is open to an `escape: any` objective, when
 // each way is closed by something no other finding reports: a Lander the
