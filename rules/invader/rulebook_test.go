@@ -390,6 +390,21 @@ func TestSpawnBehindClosedDoorOpensIt(t *testing.T) {
 			}
 		})
 	}
+	// Two such rooms: 2A/e (its only door 5,2:n) holds the Objective, 1A/a
+	// (its only door 0,0:e) the Exit. Each objective waits for the door of
+	// its own room, and its note names that one alone.
+	t.Run("two rooms broken open: each objective names its own door", func(t *testing.T) {
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n"+door+
+			"  - {type: spawn, at: [5, 2]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: spawn, at: [0, 0]}\n  - {type: exit, at: [0, 0]}\n"+
+			"objectives:\n  - take: red\n  - exit: all\n")
+		a := analysis(t, r)
+		for i, c := range []struct{ own, other string }{{"5,2:n", "0,0:e"}, {"0,0:e", "5,2:n"}} {
+			o := a.Objectives[i]
+			if !o.Met || !strings.Contains(o.Note, "door at "+c.own) || strings.Contains(o.Note, c.other) {
+				t.Errorf("objective %d: met %v, note %q; want the door at %s alone", i+1, o.Met, o.Note, c.own)
+			}
+		}
+	})
 	// The rooms 2A/a and 2A/b (joined by an opening) have a closed door
 	// each to the corridor 1A/e: which one the Xenos break depends on
 	// where the Survivors stand, so neither is counted.
