@@ -483,4 +483,31 @@ func TestSurvivorsNeedTheirParts(t *testing.T) {
 			}
 		})
 	}
+	// The parts are counted from the boxes the tokens are (the same tally):
+	// a misspelt box counts as the most one box holds, another game's box
+	// as nothing.
+	for _, c := range []struct {
+		boxes string
+		owned int
+	}{
+		{"[invader-core, invader-cor]", 2 * equips},
+		{"[invader-core, zombicide-s1]", equips},
+		{"[zombicide-s1]", 0},
+	} {
+		t.Run("boxes "+c.boxes, func(t *testing.T) {
+			r := lintMission(t, twoTiles+"boxes: "+c.boxes+"\nsurvivors: 12\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n")
+			found := false
+			for _, l := range rules.InventoryOf(r.Scene) {
+				if l.Type == rules.CountSurvivors {
+					found = true
+					if l.Owned != c.owned {
+						t.Errorf("Survivors line %d / %d, want %d owned", l.Used, l.Owned, c.owned)
+					}
+				}
+			}
+			if !found {
+				t.Error("no Survivors line")
+			}
+		})
+	}
 }
