@@ -272,10 +272,12 @@ func (f *Facility) checkCorridors() []rules.Finding {
 			case c.DoorAt != c.A && c.DoorAt != c.B:
 				out = append(out, rules.Finding{Rule: "door-slot", Ptr: ptr + "/door_at",
 					Message: fmt.Sprintf("corridor %d's door slot faces slot %d, which is not one of its ends (%d, %d)", c.ID, c.DoorAt, c.A, c.B)})
-			case !a.Is(LandingZone) && !b.Is(LandingZone): // setup's corridors: checkLandingZone
+			case !a.Is(LandingZone) && !b.Is(LandingZone) && f.Find(LandingZone) != nil: // setup's corridors: checkLandingZone
 				// "If a corridor has a door slot, place it so the slot
 				// connects with the newly explored room": a corridor from
-				// a room to an empty slot was laid from that room.
+				// a room to an empty slot was laid from that room. With no
+				// Landing Zone on the map (room-required) any empty slot
+				// may be where it was meant, its corridors the setup's.
 				room, empty := a, b
 				if room.RoomID == "" {
 					room, empty = b, a

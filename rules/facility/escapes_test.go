@@ -261,6 +261,13 @@ func TestExploredCorridorDoorFacesTheRoom(t *testing.T) {
 			t.Errorf("between two rooms, facing %d: %v", at, fs)
 		}
 	}
+	// With the Landing Zone missing from its slot (room-required), its
+	// setup corridor facing that slot is no second mistake: one finding.
+	noLZ := strings.NewReplacer("  - {slot: 2, room: landing-zone}\n", "  - {slot: 3, room: server-room}\n",
+		"{id: 2, between: [2, 3], noise: 2}", "{id: 2, between: [2, 3], noise: 2, door: open, door_at: 2}").Replace(base)
+	if fs := byRule(load(t, noLZ).Check()); fs["door-slot"] != 0 || fs["room-required"] == 0 {
+		t.Errorf("no Landing Zone: %v", fs)
+	}
 	// A Landing Zone corridor facing away is the setup's mistake, said once.
 	lz := strings.Replace(base, "door: open, door_at: 2}", "door: open, door_at: 6}", 1)
 	if fs := ruled(load(t, lz).Check(), "door-slot"); len(fs) != 1 || !strings.Contains(fs[0].Message, "Landing Zone") {
