@@ -41,7 +41,7 @@ func (e *env) sceneWith(path string, cfg *validate.Config) (*lint.Result, rules.
 		if err != nil {
 			return nil, nil, failErr("cannot read standard input: %v", err)
 		}
-		r = lintStdin(data, opts)
+		r = lintStdin(data, "<stdin>", opts)
 	} else {
 		r = lint.Path(path, opts)
 	}

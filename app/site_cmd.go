@@ -35,7 +35,7 @@ func (e *env) siteCmd() *cli.Command {
 			&cli.StringFlag{Name: "base-url", Usage: "the address the site is published at"},
 			&cli.StringFlag{Name: "editor", Usage: "the web editor's address, for an \"open in the web editor\" link on each mission page"},
 			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "the printable PDFs' paper: a4, letter, or both as a4,letter"},
-			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at least this severe: error, warning or info"},
+			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: failOnUsage},
 			&cli.StringFlag{Name: "config", Usage: "configuration file (default: .zmission.yaml found from each file's folder upward)"},
 			&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest file to read, in bytes"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary line"},
@@ -50,9 +50,9 @@ func (e *env) siteCmd() *cli.Command {
 			if c.Args().Len() == 0 {
 				return usageErr("site needs files or folders to publish, e.g. 'zmission site examples -o public'")
 			}
-			failOn, ok := validate.ParseSeverity(c.String("fail-on"))
-			if !ok || failOn == validate.Off {
-				return choiceErr("--fail-on", c.String("fail-on"), []string{"error", "warning", "info"})
+			failOn, err := parseFailOn(c.String("fail-on"))
+			if err != nil {
+				return err
 			}
 			lim := source.DefaultLimits
 			if n := c.Int64("max-size"); n > 0 {

@@ -406,7 +406,7 @@ func paletteOf(sc *rules.Scene) *Palette {
 	p.Tokens = append(p.Tokens, TokenKind{Type: missions.TokStart, Used: starts, Owned: -1})
 	var counts []rules.Count
 	for _, c := range rules.InventoryOf(sc) {
-		if c.Type != "tile" {
+		if c.Placed() {
 			counts = append(counts, c)
 		}
 	}

@@ -12,6 +12,11 @@ import (
 // Analyze reports the play order and the metrics a designer wants; a game
 // adds what is its own (Invader: the Mold risk).
 func (pl *Play) Analyze() *Analysis {
+	// The doors the enemies destroy for certain are counted open: the
+	// figures are the play's, and the notes say what the Survivors wait
+	// for.
+	shut := pl
+	pl = pl.AfterDestroyed()
 	s := pl.Scene
 	m := s.Mission
 	a := &Analysis{Title: m.Title, Enemy: pl.Enemy, Ruleset: m.Ruleset, Tiles: len(s.Board.Tiles), Cells: [2]int{s.Board.W, s.Board.H}, Zones: len(s.Board.Zones),
@@ -36,6 +41,10 @@ func (pl *Play) Analyze() *Analysis {
 			}
 			if !st.Met {
 				st.Note = pl.unmetNote(o, soft, i)
+			} else if shut != pl {
+				if _, ok := shut.Solved(true).Met[i]; !ok {
+					st.Note = pl.destroyedNote()
+				}
 			}
 			a.Objectives = append(a.Objectives, st)
 		}
@@ -203,6 +212,22 @@ func (pl *Play) unmetNote(o missions.Objective, soft *Solution, i int) string {
 		}
 	}
 	return ""
+}
+
+// destroyedNote says which doors the enemies open for the Survivors, and
+// why they must: "once Xenos destroy the closed door at 5,2:n, the only
+// way from the red Spawn Zone at 5,2 (2A/e) toward the Survivors".
+func (pl *Play) destroyedNote() string {
+	var parts []string
+	for _, d := range slices.Sorted(maps.Keys(pl.Puzzle.Destroyed)) {
+		sp := pl.Puzzle.Destroyed[d]
+		for _, t := range pl.Tokens {
+			if t.Index == d {
+				parts = append(parts, fmt.Sprintf("%s, the only way from %s toward the Survivors", strings.TrimPrefix(TokenName(t), "the "), TokenName(sp)))
+			}
+		}
+	}
+	return fmt.Sprintf("once %ss destroy the closed %s", pl.Enemy, strings.Join(parts, "; and the "))
 }
 
 // credits says which of the keys gained together opened each zone first

@@ -10,7 +10,12 @@ import (
 // Inventory counts tokens and tiles used against the mission's boxes,
 // including the tokens the rules add.
 func (pl *Play) Inventory() (counts []Count, unknown []int) {
-	return Inventory(pl.Scene, pl.CoreBox, pl.Extra)
+	counts, unknown = Inventory(pl.Scene, pl.CoreBox, pl.Extra)
+	if pl.Kit != nil {
+		c, _ := SurvivorCount(pl.Scene, pl.CoreBox, pl.Kit, pl.Survivors)
+		counts = append(counts, c)
+	}
+	return counts, unknown
 }
 
 func (pl *Play) checkInventory() []Finding {
@@ -96,7 +101,44 @@ func (pl *Play) checkInventory() []Finding {
 			Message: fmt.Sprintf("the mission needs %s %s, but %s has %s%s", used, sh.What(), owner, has, atMost),
 			Hint:    "use fewer, or list the boxes that hold more under 'boxes:'"})
 	}
+	if pl.Kit != nil && counted {
+		if f, ok := pl.survivorFinding(owner, atMost); ok {
+			out = append(out, f)
+		}
+	}
 	return out
+}
+
+// survivorFinding: more Survivors than the boxes hold dashboards (and the
+// other parts each Survivor takes) for. One finding names every part
+// short: they are one mistake, the number of Survivors.
+func (pl *Play) survivorFinding(owner, atMost string) (Finding, bool) {
+	c, short := SurvivorCount(pl.Scene, pl.CoreBox, pl.Kit, pl.Survivors)
+	if len(short) == 0 {
+		return Finding{}, false
+	}
+	var need, has []string
+	same := true
+	for _, p := range short {
+		need = append(need, fmt.Sprintf("%d %s", p.Need, p.Part.Name))
+		has = append(has, fmt.Sprint(p.Owned))
+		same = same && p.Owned == short[0].Owned
+	}
+	owned := listAnd(has)
+	if same && len(short) > 1 {
+		owned = has[0] + " of each"
+	}
+	return Finding{Rule: "inventory", Ptr: "/survivors",
+		Message: fmt.Sprintf("%d Survivors need %s, but %s has %s%s: enough for %d Survivors", pl.Survivors, listAnd(need), owner, owned, atMost, c.Owned),
+		Hint:    fmt.Sprintf("play with at most %d Survivors, or list the expansions that hold the others' parts under 'boxes:'", c.Owned)}, true
+}
+
+// listAnd joins words as a sentence lists them: "a", "a and b", "a, b and c".
+func listAnd(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // GameHas reports whether some box of the ruleset holds tokens of a type

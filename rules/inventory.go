@@ -32,6 +32,11 @@ type Box struct {
 	Tileset string                    `json:"tileset"`
 	Tokens  map[string]map[string]int `json:"-"`
 	Raw     map[string]any            `json:"tokens"`
+	// Survivor counts what a Survivor takes at setup (Invader: dashboard,
+	// colour base, plastic trackers), by part: a box holds so many
+	// Survivors' sets. A game says how many of each part one Survivor
+	// takes (KitPart).
+	Survivor map[string]int `json:"survivor"`
 }
 
 var boxes = struct {
@@ -186,11 +191,13 @@ type Count struct {
 }
 
 // Label words a count's subject: "red spawn", "exit", "tile 1A/1B",
-// "spawn, all colours".
+// "spawn, all colours", "Survivors".
 func (c Count) Label() string {
 	switch {
 	case c.Type == "tile":
 		return "tile " + c.Color
+	case c.Type == CountSurvivors:
+		return "Survivors"
 	case c.All:
 		return c.Type + ", all colours"
 	case c.Color == "":
@@ -453,6 +460,79 @@ func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, 
 		}
 	}
 	return append(counts, t.tiles...), t.unknown
+}
+
+// CountSurvivors is the Type of the inventory line that counts Survivors
+// against the sets of Survivor parts the boxes hold; like "tile", it is no
+// token to place.
+const CountSurvivors = "survivors"
+
+// Placed reports whether a count is of tokens placed on the board (not
+// tiles, not Survivors).
+func (c Count) Placed() bool { return c.Type != "tile" && c.Type != CountSurvivors }
+
+// KitPart is one thing each Survivor takes at setup: its key in a box's
+// survivor counts, how many one Survivor takes, and its name in a message
+// ("Survivor dashboards").
+type KitPart struct {
+	Key  string
+	Each int
+	Name string
+}
+
+// PartShort is a part the boxes hold too few of for the Survivors.
+type PartShort struct {
+	Part        KitPart
+	Need, Owned int
+}
+
+// SurvivorCount counts n Survivors against the sets of kit parts the
+// mission's boxes hold (chosen as Inventory chooses them): Owned is how
+// many Survivors the boxes equip, short the parts that fall short. A box
+// of another game counts nothing; an unknown name counts as the most any
+// box of the game holds.
+func SurvivorCount(s *Scene, core string, kit []KitPart, n int) (c Count, short []PartShort) {
+	held := map[string]int{}
+	names := s.Mission.Boxes
+	if len(names) == 0 {
+		names = []string{core}
+	}
+	for _, name := range names {
+		if b := LookupBox(name); b != nil {
+			if b.Ruleset == s.Mission.Ruleset {
+				for k, v := range b.Survivor {
+					held[k] += v
+				}
+			}
+			continue
+		}
+		most := map[string]int{}
+		for _, o := range BoxNames(s.Mission.Ruleset) {
+			for k, v := range LookupBox(o).Survivor {
+				most[k] = max(most[k], v)
+			}
+		}
+		for k, v := range most {
+			held[k] += v
+		}
+	}
+	c = Count{Type: CountSurvivors, Used: n, Owned: -1, First: "/survivors"}
+	for _, p := range kit {
+		if p.Each <= 0 {
+			continue
+		}
+		if k := held[p.Key] / p.Each; c.Owned < 0 || k < c.Owned {
+			c.Owned = k
+		}
+		if need := n * p.Each; need > held[p.Key] {
+			short = append(short, PartShort{Part: p, Need: need, Owned: held[p.Key]})
+		}
+	}
+	c.Owned = max(c.Owned, 0)
+	if n > c.Owned {
+		c.Over = "/survivors"
+	}
+	return c, short
 }
 
 // Counted is a game whose missions are counted against its boxes.
