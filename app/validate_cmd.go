@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/rules"
 	"io"
 	"maps"
@@ -46,7 +45,7 @@ func parseFailOn(v string) (validate.Severity, error) {
 	}
 	s, ok := validate.ParseSeverity(v)
 	if !ok || s == validate.Off {
-		return 0, withHint(usageErr("unknown --fail-on %q: use error, warning, info or never", v), typo.Hint(v, []string{"error", "warning", "info", "never"}))
+		return 0, choiceErr("--fail-on", v, []string{"error", "warning", "info", "never"})
 	}
 	return s, nil
 }
@@ -79,7 +78,7 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 	o := &outputOpts{limits: source.DefaultLimits, config: c.String("config"), allowOutside: e.allowOutside}
 	f, ok := validate.ParseFormat(c.String("format"))
 	if !ok {
-		return nil, usageErr("unknown --format %q: use text, json, sarif or github", c.String("format"))
+		return nil, choiceErr("--format", c.String("format"), []string{"text", "json", "sarif", "github"})
 	}
 	o.format = f
 	s, err := parseFailOn(c.String("fail-on"))
@@ -91,7 +90,7 @@ func (e *env) parseOutput(c *cli.Command) (*outputOpts, error) {
 	case "auto", "always", "never":
 		o.color = f == validate.Text && validate.UseColor(m, e.stdout, e.getenv)
 	default:
-		return nil, usageErr("unknown --color %q: use auto, always or never", m)
+		return nil, choiceErr("--color", m, []string{"auto", "always", "never"})
 	}
 	if n := c.Int64("max-size"); n > 0 {
 		o.limits.MaxBytes = n
@@ -166,7 +165,7 @@ func (e *env) validateCmd() *cli.Command {
 			if c.Bool("verbose") {
 				o.passed = passed.add
 			}
-			files, named, err := collect(c.Args().Slice(), false, o.passed)
+			files, named, err := collect(c.Args().Slice(), false, newConfigs(o.config), o.passed)
 			if err != nil {
 				return err
 			}
@@ -212,13 +211,15 @@ func (e *env) validateCmd() *cli.Command {
 }
 
 // collect expands folders into the files a walk looks at (see ours.Walk),
-// sorted, and keeps files named on the command line whatever they are. An
+// sorted, and keeps files named on the command line whatever they are. A
+// walk passes over what the configuration names under ignore: (cfgs may
+// be nil: no configuration). An
 // argument that names nothing but is a glob is expanded first, as a shell
 // would (see glob_args.go); the files it matches are treated as found by a
 // walk. With owned, a walk reads each file and leaves out
 // those that are not zmission's; without, the caller tells them apart as it
 // reads them.
-func collect(args []string, owned bool, passed func(path, why string)) ([]string, map[string]bool, error) {
+func collect(args []string, owned bool, cfgs *configs, passed func(path, why string)) ([]string, map[string]bool, error) {
 	args, globbed, err := expandArgsFrom(args)
 	if err != nil {
 		return nil, nil, err
@@ -241,10 +242,18 @@ func collect(args []string, owned bool, passed func(path, why string)) ([]string
 		st, err := os.Stat(a)
 		if err == nil && !st.IsDir() && globbed[a] {
 			// A pattern's match is found, not named: a file that is not
-			// ours is passed over as in a walk.
-			if !owned || ours.OwnedFile(a) {
+			// ours, or ignored, is passed over as in a walk.
+			switch {
+			case cfgs.ignores(a):
+				if passed != nil {
+					passed(a, ours.WhyConfig)
+				}
+			case cfgs.includes(a):
 				add(a)
-			} else if passed != nil {
+				named[a] = true
+			case !owned || ours.OwnedFile(a):
+				add(a)
+			case passed != nil:
 				passed(a, ours.WhyNotOurs)
 			}
 			continue
@@ -255,7 +264,7 @@ func collect(args []string, owned bool, passed func(path, why string)) ([]string
 			continue
 		}
 		var found []string
-		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned, Passed: passed}, func(p string) error {
+		_, err = ours.Walk(a, ours.WalkOptions{Owned: owned, Passed: passed, Ignored: cfgs.ignores, Included: cfgs.includes}, func(p string) error {
 			found = append(found, p)
 			return nil
 		})
@@ -268,6 +277,9 @@ func collect(args []string, owned bool, passed func(path, why string)) ([]string
 		sort.Strings(found)
 		for _, f := range found {
 			add(f)
+			if cfgs.includes(f) {
+				named[f] = true // include: claims it as if named
+			}
 		}
 	}
 	return out, named, nil
@@ -346,10 +358,13 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 			for i := range jobs {
 				r := lintOne(files[i], stdin, o, perFile[i])
 				oc := outcome{kind: r.Kind, noun: r.Noun, diags: perFile[i].Apply(r.Diags)}
-				for _, d := range r.Diags {
+				for j, d := range oc.diags {
 					if d.Rule == "read" {
 						oc.unreadable = true
 						oc.failures = append(oc.failures, d.File+": "+d.Message)
+						if d.Hint == "" && named[files[i]] {
+							oc.diags[j].Hint = pathHint(files[i]) // "misions/" when missions/ is there
+						}
 					}
 				}
 				progress.Done(files[i])
@@ -500,6 +515,23 @@ func (c *configs) forFile(file string) *validate.Config {
 		}
 	}
 	return cfg
+}
+
+// ignores tells a file or folder that an ignore: entry (for every rule) of
+// its configuration names: walks pass over it. A nil *configs ignores
+// nothing.
+func (c *configs) ignores(path string) bool {
+	if c == nil {
+		return false
+	}
+	return c.forFile(path).IgnoresFile(path) // the configuration of the folder it is in
+}
+
+// includes tells a file that an include: glob of its configuration names:
+// it is zmission's whatever it holds, as if named. A nil *configs
+// includes nothing.
+func (c *configs) includes(path string) bool {
+	return c != nil && c.forFile(path).IncludesFile(path)
 }
 
 // ruleOptions gives the game checks their configured options.
