@@ -165,7 +165,8 @@ func (e *env) validateCmd() *cli.Command {
 			if c.Bool("verbose") {
 				o.passed = passed.add
 			}
-			files, named, err := collect(c.Args().Slice(), false, newConfigs(o.config), o.passed)
+			walkCfgs := newConfigs(o.config) // what ignore: and include: say to a walk
+			files, named, err := collect(c.Args().Slice(), false, walkCfgs, o.passed)
 			if err != nil {
 				// An ignore: ["**"] leaves a walk nothing to check: the
 				// run stops (exit 2), and says what the configuration
@@ -175,7 +176,7 @@ func (e *env) validateCmd() *cli.Command {
 			}
 			if c.Bool("with-dependents") {
 				var extra []string
-				extra, o.configs, err = dependents(slices.Sorted(maps.Keys(named)), o.root, o)
+				extra, o.configs, err = dependents(slices.Sorted(maps.Keys(named)), o.root, walkCfgs, o)
 				if err != nil {
 					return err
 				}
