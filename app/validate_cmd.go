@@ -363,13 +363,17 @@ func (e *env) lintFiles(files []string, named map[string]bool, o *outputOpts, ou
 			for i := range jobs {
 				r := lintOne(files[i], stdin, o, perFile[i])
 				oc := outcome{kind: r.Kind, noun: r.Noun, diags: perFile[i].Apply(r.Diags)}
-				for j, d := range oc.diags {
+				// A file that could not be read is a run that did not happen,
+				// whatever the configuration says of the finding.
+				for _, d := range r.Diags {
 					if d.Rule == "read" {
 						oc.unreadable = true
 						oc.failures = append(oc.failures, d.File+": "+d.Message)
-						if d.Hint == "" && named[files[i]] {
-							oc.diags[j].Hint = pathHint(files[i]) // "misions/" when missions/ is there
-						}
+					}
+				}
+				for j, d := range oc.diags {
+					if d.Rule == "read" && d.Hint == "" && named[files[i]] {
+						oc.diags[j].Hint = pathHint(files[i]) // "misions/" when missions/ is there
 					}
 				}
 				progress.Done(files[i])

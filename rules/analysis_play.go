@@ -31,6 +31,7 @@ func (pl *Play) Analyze() *Analysis {
 		if p.HasOneWay() {
 			soft = Solve(p.Lenient(), true)
 		}
+		need := shut.doorsNeeded()
 		for i, o := range m.Objectives {
 			st := ObjectiveState{Number: i + 1, Text: objectiveShort(pl, o), Sphere: -1}
 			if sp, ok := sol.Met[i]; ok {
@@ -43,7 +44,7 @@ func (pl *Play) Analyze() *Analysis {
 				st.Note = pl.unmetNote(o, soft, i)
 			} else if shut != pl {
 				if _, ok := shut.Solved(true).Met[i]; !ok {
-					st.Note = pl.destroyedNote()
+					st.Note = pl.destroyedNote(need(i))
 				}
 			}
 			a.Objectives = append(a.Objectives, st)
@@ -214,12 +215,45 @@ func (pl *Play) unmetNote(o missions.Objective, soft *Solution, i int) string {
 	return ""
 }
 
+// doorsNeeded answers, for an objective met only once the enemies destroy
+// the doors they destroy for certain, which of those doors it waits for:
+// each door whose staying shut alone leaves it unmet (a door behind which
+// lies another objective's token is not this one's). Where no single door
+// is needed (any of several will do), all are named. The play is the one
+// with the doors still shut; each door costs one solve, asked once.
+func (pl *Play) doorsNeeded() func(i int) []int {
+	doors := slices.Sorted(maps.Keys(pl.Puzzle.Destroyed))
+	without := map[int]*Solution{} // door -> the solution with only it shut
+	return func(i int) []int {
+		if len(doors) < 2 {
+			return doors
+		}
+		var out []int
+		for _, d := range doors {
+			sol := without[d]
+			if sol == nil {
+				rest := maps.Clone(pl.Puzzle.Destroyed)
+				delete(rest, d)
+				sol = pl.opened(rest).Solved(true)
+				without[d] = sol
+			}
+			if _, met := sol.Met[i]; !met {
+				out = append(out, d)
+			}
+		}
+		if len(out) == 0 {
+			return doors
+		}
+		return out
+	}
+}
+
 // destroyedNote says which doors the enemies open for the Survivors, and
 // why they must: "once Xenos destroy the closed door at 5,2:n, the only
 // way from the red Spawn Zone at 5,2 (2A/e) toward the Survivors".
-func (pl *Play) destroyedNote() string {
+func (pl *Play) destroyedNote(doors []int) string {
 	var parts []string
-	for _, d := range slices.Sorted(maps.Keys(pl.Puzzle.Destroyed)) {
+	for _, d := range doors {
 		sp := pl.Puzzle.Destroyed[d]
 		for _, t := range pl.Tokens {
 			if t.Index == d {

@@ -67,6 +67,13 @@ func (pl *Play) checkInventory() []Finding {
 		}
 		atMost = fmt.Sprintf(" at most, whichever of %s's boxes %s stands for", game, strings.Join(typos, " and "))
 	}
+	// More Survivors than the boxes equip is one mistake: a token count
+	// that only the Spawn Zones they add push over the box (its first use
+	// too many is at /survivors) is said in the same finding.
+	sf, many := Finding{}, false
+	if pl.Kit != nil && counted {
+		sf, many = pl.survivorFinding(owner, atMost)
+	}
 	// A box holds at least one of each of its tiles, and the layout
 	// reports every placement past one per physical tile (both-faces,
 	// tile-overlap): a tile short is always said there, so only tokens
@@ -97,14 +104,16 @@ func (pl *Play) checkInventory() []Finding {
 			// A token shows one side: say which tokens can show these.
 			has += " that can show " + strings.Join(sh.Colors, " or ")
 		}
+		if many && sh.Over == sf.Ptr {
+			sf.Message += fmt.Sprintf("; and with the Spawn Zones they add the mission needs %s %s, but %s has %s%s", used, sh.What(), owner, has, atMost)
+			continue
+		}
 		out = append(out, Finding{Rule: "inventory", Ptr: sh.Over,
 			Message: fmt.Sprintf("the mission needs %s %s, but %s has %s%s", used, sh.What(), owner, has, atMost),
 			Hint:    "use fewer, or list the boxes that hold more under 'boxes:'"})
 	}
-	if pl.Kit != nil && counted {
-		if f, ok := pl.survivorFinding(owner, atMost); ok {
-			out = append(out, f)
-		}
+	if many {
+		out = append(out, sf)
 	}
 	return out
 }
@@ -124,21 +133,13 @@ func (pl *Play) survivorFinding(owner, atMost string) (Finding, bool) {
 		has = append(has, fmt.Sprint(p.Owned))
 		same = same && p.Owned == short[0].Owned
 	}
-	owned := listAnd(has)
+	owned := ListAnd(has)
 	if same && len(short) > 1 {
 		owned = has[0] + " of each"
 	}
 	return Finding{Rule: "inventory", Ptr: "/survivors",
-		Message: fmt.Sprintf("%d Survivors need %s, but %s has %s%s: enough for %d Survivors", pl.Survivors, listAnd(need), owner, owned, atMost, c.Owned),
+		Message: fmt.Sprintf("%d Survivors need %s, but %s has %s%s: enough for %d Survivors", pl.Survivors, ListAnd(need), owner, owned, atMost, c.Owned),
 		Hint:    fmt.Sprintf("play with at most %d Survivors, or list the expansions that hold the others' parts under 'boxes:'", c.Owned)}, true
-}
-
-// listAnd joins words as a sentence lists them: "a", "a and b", "a, b and c".
-func listAnd(ws []string) string {
-	if len(ws) < 2 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // GameHas reports whether some box of the ruleset holds tokens of a type

@@ -155,10 +155,10 @@ func BoxNames(ruleset string) []string {
 	return out
 }
 
-// mostOfGame is, for each token (type, colour) and tile set, the most that
-// one box of the ruleset holds.
-func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) {
-	tokens, sets = map[[2]string]int{}, map[string]int{}
+// mostOfGame is, for each token (type, colour), tile set and Survivor part,
+// the most that one box of the ruleset holds.
+func mostOfGame(ruleset string) (tokens map[[2]string]int, sets, survivor map[string]int) {
+	tokens, sets, survivor = map[[2]string]int{}, map[string]int{}, map[string]int{}
 	for _, n := range BoxNames(ruleset) {
 		b := LookupBox(n)
 		for typ, byColor := range b.Tokens {
@@ -170,8 +170,11 @@ func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) 
 		if b.Tileset != "" {
 			sets[b.Tileset] = 1
 		}
+		for k, v := range b.Survivor {
+			survivor[k] = max(survivor[k], v)
+		}
 	}
-	return tokens, sets
+	return tokens, sets, survivor
 }
 
 // Count is one line of an inventory: tokens of a type and colour (or tile
@@ -279,10 +282,12 @@ type tally struct {
 	uses    map[string][]tokenUse
 	tiles   []Count
 	unknown []int
+	// survivor: the Survivor parts the boxes hold, by part (Box.Survivor).
+	survivor map[string]int
 }
 
 func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
-	t := &tally{kinds: map[string][]physical{}, uses: map[string][]tokenUse{}}
+	t := &tally{kinds: map[string][]physical{}, uses: map[string][]tokenUse{}, survivor: map[string]int{}}
 	names := s.Mission.Boxes
 	if len(names) == 0 {
 		names = []string{core}
@@ -306,15 +311,21 @@ func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
 		if b.Tileset != "" {
 			sets[b.Tileset]++
 		}
+		for k, n := range b.Survivor {
+			t.survivor[k] += n
+		}
 	}
 	if len(t.unknown) > 0 {
-		most, mostSets := mostOfGame(s.Mission.Ruleset)
+		most, mostSets, mostSurvivor := mostOfGame(s.Mission.Ruleset)
 		for range t.unknown {
 			for k, n := range most {
 				byKey[k] += n
 			}
 			for k, n := range mostSets {
 				sets[k] += n
+			}
+			for k, n := range mostSurvivor {
+				t.survivor[k] += n
 			}
 		}
 	}
@@ -487,35 +498,12 @@ type PartShort struct {
 }
 
 // SurvivorCount counts n Survivors against the sets of kit parts the
-// mission's boxes hold (chosen as Inventory chooses them): Owned is how
+// mission's boxes hold (the tally Inventory counts tokens from): Owned is how
 // many Survivors the boxes equip, short the parts that fall short. A box
 // of another game counts nothing; an unknown name counts as the most any
 // box of the game holds.
 func SurvivorCount(s *Scene, core string, kit []KitPart, n int) (c Count, short []PartShort) {
-	held := map[string]int{}
-	names := s.Mission.Boxes
-	if len(names) == 0 {
-		names = []string{core}
-	}
-	for _, name := range names {
-		if b := LookupBox(name); b != nil {
-			if b.Ruleset == s.Mission.Ruleset {
-				for k, v := range b.Survivor {
-					held[k] += v
-				}
-			}
-			continue
-		}
-		most := map[string]int{}
-		for _, o := range BoxNames(s.Mission.Ruleset) {
-			for k, v := range LookupBox(o).Survivor {
-				most[k] = max(most[k], v)
-			}
-		}
-		for k, v := range most {
-			held[k] += v
-		}
-	}
+	held := newTally(s, core, nil).survivor
 	c = Count{Type: CountSurvivors, Used: n, Owned: -1, First: "/survivors"}
 	for _, p := range kit {
 		if p.Each <= 0 {

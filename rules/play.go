@@ -254,18 +254,24 @@ func (p *Play) Checks() []Finding {
 // ways, as a destroyed door is. The play itself is returned when there
 // are none. The copy shares the scene, never the cached solutions.
 func (pl *Play) AfterDestroyed() *Play {
-	p := pl.Puzzle
-	if len(p.Destroyed) == 0 {
+	if len(pl.Puzzle.Destroyed) == 0 {
 		return pl
 	}
+	return pl.opened(pl.Puzzle.Destroyed)
+}
+
+// opened is the play with the doors given destroyed (a subset of
+// Puzzle.Destroyed, which the copy's puzzle lists instead).
+func (pl *Play) opened(doors map[int]*Token) *Play {
+	p := pl.Puzzle
 	moves := slices.Clone(pl.Moves)
 	for i := range moves {
-		if m := &moves[i]; m.OneWay && m.Door >= 0 && p.Destroyed[m.Door] != nil {
+		if m := &moves[i]; m.OneWay && m.Door >= 0 && doors[m.Door] != nil {
 			m.OneWay = false
 		}
 	}
 	q := &Play{Scene: pl.Scene, Moves: moves, Enemy: pl.Enemy, CoreBox: pl.CoreBox, Extra: pl.Extra, KeyWhy: pl.KeyWhy, Survivors: pl.Survivors, Kit: pl.Kit}
-	pz := &Puzzle{Scene: p.Scene, Moves: moves, Start: p.Start, Initial: p.Initial, ZoneKeys: p.ZoneKeys, ItemKey: p.ItemKey, Gone: p.Gone, Destroyed: p.Destroyed}
+	pz := &Puzzle{Scene: p.Scene, Moves: moves, Start: p.Start, Initial: p.Initial, ZoneKeys: p.ZoneKeys, ItemKey: p.ItemKey, Gone: p.Gone, Destroyed: doors}
 	q.Puzzle = pz
 	return q
 }

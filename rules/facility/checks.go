@@ -272,10 +272,12 @@ func (f *Facility) checkCorridors() []rules.Finding {
 			case c.DoorAt != c.A && c.DoorAt != c.B:
 				out = append(out, rules.Finding{Rule: "door-slot", Ptr: ptr + "/door_at",
 					Message: fmt.Sprintf("corridor %d's door slot faces slot %d, which is not one of its ends (%d, %d)", c.ID, c.DoorAt, c.A, c.B)})
-			case !a.Is(LandingZone) && !b.Is(LandingZone): // setup's corridors: checkLandingZone
+			case !a.Is(LandingZone) && !b.Is(LandingZone) && f.Find(LandingZone) != nil: // setup's corridors: checkLandingZone
 				// "If a corridor has a door slot, place it so the slot
 				// connects with the newly explored room": a corridor from
-				// a room to an empty slot was laid from that room.
+				// a room to an empty slot was laid from that room. With no
+				// Landing Zone on the map (room-required) any empty slot
+				// may be where it was meant, its corridors the setup's.
 				room, empty := a, b
 				if room.RoomID == "" {
 					room, empty = b, a
@@ -629,7 +631,7 @@ func (f *Facility) sameEscape(found []rules.Finding) []rules.Finding {
 			rel = append(rel, rules.Related{Ptr: ptr, Message: "the characters"})
 		}
 		out = append(out, rules.Finding{Rule: "objective-impossible", Ptr: "/objectives/" + strconv.Itoa(asks[carries]) + "/escape",
-			Message: fmt.Sprintf("objectives %s each ask a character to escape by %s, so %d characters must do so and survive, but %s", listAnd(nums), wayName[way], len(asks), why),
+			Message: fmt.Sprintf("objectives %s each ask a character to escape by %s, so %d characters must do so and survive, but %s", rules.ListAnd(nums), wayName[way], len(asks), why),
 			Hint:    "merge them into one objective, or ask for different ways out (escape: any lets each character choose)",
 			Related: rel})
 	}
@@ -638,14 +640,6 @@ func (f *Facility) sameEscape(found []rules.Finding) []rules.Finding {
 
 // wayName is how a message names an escape.
 var wayName = map[string]string{"lander": "the Lander", "hibernation": "hibernating", "shuttle": "the Escape Shuttle"}
-
-// listAnd joins words as a sentence lists them: "1 and 2", "1, 2 and 3".
-func listAnd(ws []string) string {
-	if len(ws) < 2 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
-}
 
 // noWayOut says why no escape is open to an `escape: any` objective, when
 // each way is closed by something no other finding reports: a Lander the

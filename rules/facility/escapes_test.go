@@ -261,6 +261,13 @@ func TestExploredCorridorDoorFacesTheRoom(t *testing.T) {
 			t.Errorf("between two rooms, facing %d: %v", at, fs)
 		}
 	}
+	// With the Landing Zone missing from its slot (room-required), its
+	// setup corridor facing that slot is no second mistake: one finding.
+	noLZ := strings.NewReplacer("  - {slot: 2, room: landing-zone}\n", "  - {slot: 3, room: server-room}\n",
+		"{id: 2, between: [2, 3], noise: 2}", "{id: 2, between: [2, 3], noise: 2, door: open, door_at: 2}").Replace(base)
+	if fs := byRule(load(t, noLZ).Check()); fs["door-slot"] != 0 || fs["room-required"] == 0 {
+		t.Errorf("no Landing Zone: %v", fs)
+	}
 	// A Landing Zone corridor facing away is the setup's mistake, said once.
 	lz := strings.Replace(base, "door: open, door_at: 2}", "door: open, door_at: 6}", 1)
 	if fs := ruled(load(t, lz).Check(), "door-slot"); len(fs) != 1 || !strings.Contains(fs[0].Message, "Landing Zone") {
@@ -321,6 +328,8 @@ func TestAnyEscapeWithAllThreeClosed(t *testing.T) {
 	quote(t, "3. Escaping the facility through the Escape Shuttle.")
 	quote(t, "ACTIVE: The Lander is destroyed: discard the lander token.")
 	quote(t, "It can be turned active in the Life Support Control C room.")
+	quote(t, "To win, all mission tasks must be fulfilled")
+	quote(t, "All characters in the facility (even hibernated) and intruders (including the Queen) are dead.")
 	// The top anti-aircraft token fixed active with neither Life Support
 	// Control B nor the Reactor in the game; the Hibernatorium inactive
 	// with no Life Support Control C; no Escape Shuttle.
@@ -335,9 +344,15 @@ func TestAnyEscapeWithAllThreeClosed(t *testing.T) {
 		{"the Reactor in the C stack lands the Lander", "", "reactor", true},
 		{"the Hibernatorium active from the start", "hibernatorium: active\n", "", true},
 		{"the anti-aircraft tokens shuffled", "", "", true},
+		// "To win, all mission tasks must be fulfilled": another objective
+		// that destroys the facility kills the hibernated too.
+		{"the Hibernatorium active, and another objective destroys the facility", "hibernatorium: active\n", "", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := base + strings.Replace(closed, "REST", c.c, 1) + c.extra
+			if strings.Contains(c.name, "destroys the facility") {
+				src = strings.Replace(src, "  - escape: any\n", "  - escape: any\n  - destroy: facility\n", 1)
+			}
 			if c.name == "the anti-aircraft tokens shuffled" {
 				src = strings.Replace(src, "anti_aircraft: active\n", "", 1)
 			}

@@ -390,6 +390,21 @@ func TestSpawnBehindClosedDoorOpensIt(t *testing.T) {
 			}
 		})
 	}
+	// Two such rooms: 2A/e (its only door 5,2:n) holds the Objective, 1A/a
+	// (its only door 0,0:e) the Exit. Each objective waits for the door of
+	// its own room, and its note names that one alone.
+	t.Run("two rooms broken open: each objective names its own door", func(t *testing.T) {
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n"+door+
+			"  - {type: spawn, at: [5, 2]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: spawn, at: [0, 0]}\n  - {type: exit, at: [0, 0]}\n"+
+			"objectives:\n  - take: red\n  - exit: all\n")
+		a := analysis(t, r)
+		for i, c := range []struct{ own, other string }{{"5,2:n", "0,0:e"}, {"0,0:e", "5,2:n"}} {
+			o := a.Objectives[i]
+			if !o.Met || !strings.Contains(o.Note, "door at "+c.own) || strings.Contains(o.Note, c.other) {
+				t.Errorf("objective %d: met %v, note %q; want the door at %s alone", i+1, o.Met, o.Note, c.own)
+			}
+		}
+	})
 	// The rooms 2A/a and 2A/b (joined by an opening) have a closed door
 	// each to the corridor 1A/e: which one the Xenos break depends on
 	// where the Survivors stand, so neither is counted.
@@ -465,6 +480,33 @@ func TestSurvivorsNeedTheirParts(t *testing.T) {
 				if c.Type == rules.CountSurvivors && (c.Used != n || c.Owned != equips) {
 					t.Errorf("inventory line %s %d / %d, want %d / %d", c.Label(), c.Used, c.Owned, n, equips)
 				}
+			}
+		})
+	}
+	// The parts are counted from the boxes the tokens are (the same tally):
+	// a misspelt box counts as the most one box holds, another game's box
+	// as nothing.
+	for _, c := range []struct {
+		boxes string
+		owned int
+	}{
+		{"[invader-core, invader-cor]", 2 * equips},
+		{"[invader-core, zombicide-s1]", equips},
+		{"[zombicide-s1]", 0},
+	} {
+		t.Run("boxes "+c.boxes, func(t *testing.T) {
+			r := lintMission(t, twoTiles+"boxes: "+c.boxes+"\nsurvivors: 12\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n")
+			found := false
+			for _, l := range rules.InventoryOf(r.Scene) {
+				if l.Type == rules.CountSurvivors {
+					found = true
+					if l.Owned != c.owned {
+						t.Errorf("Survivors line %d / %d, want %d owned", l.Used, l.Owned, c.owned)
+					}
+				}
+			}
+			if !found {
+				t.Error("no Survivors line")
 			}
 		})
 	}
