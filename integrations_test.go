@@ -210,9 +210,11 @@ func TestActionSteps(t *testing.T) {
 		t.Errorf("a bad config-from: exit %d\n%s", code, out)
 	}
 
-	// A pull request whose .zmission.yaml ignores everything: by default it
-	// passes, with an annotation saying what it loosened; with config-from:
-	// base the base branch's configuration checks it, and it fails.
+	// A pull request whose configuration files loosen the checks (an ignore
+	// added, a rule turned off that its broken mission breaks): by default
+	// it passes, with annotations saying what they loosened; with
+	// config-from: base the base branch's configuration checks it, and it
+	// fails.
 	git, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("no git: the pull request cases need it")
@@ -237,7 +239,7 @@ func TestActionSteps(t *testing.T) {
 	gitIn(workspace, "remote", "add", "origin", origin)
 	gitIn(workspace, "push", "-q", "origin", "main")
 	gitIn(workspace, "checkout", "-q", "-b", "pr")
-	os.WriteFile(filepath.Join(workspace, ".zmission.yaml"), []byte("rules:\n  unused-ignore: warning\nignore:\n  - \"**\"\n"), 0o644)
+	os.WriteFile(filepath.Join(workspace, ".zmission.yaml"), []byte("rules:\n  unused-ignore: warning\nignore:\n  - \"missions/old/**\"\n"), 0o644)
 	os.WriteFile(filepath.Join(workspace, "missions", "drafts", ".zmission.yaml"), []byte("rules:\n  duplicate-key: off\n"), 0o644)
 	os.WriteFile(filepath.Join(workspace, "ci", "zmission.yaml"), []byte("rules:\n  unused-ignore: warning\n  duplicate-key: warning\n"), 0o644)
 	gitIn(workspace, "add", "-A")
@@ -245,7 +247,7 @@ func TestActionSteps(t *testing.T) {
 	baseRef = "main"
 	code, out = run(nil)
 	for _, want := range []string{
-		"::warning file=.zmission.yaml,line=4,col=5,title=config-loosened::this configuration checks less than the base branch's: it adds ignore \"**\" (every rule)",
+		"::warning file=.zmission.yaml,line=4,col=5,title=config-loosened::this configuration checks less than the base branch's: it adds ignore \"missions/old/**\" (every rule)",
 		"::warning file=missions/drafts/.zmission.yaml,line=2,col=3,title=config-loosened::this configuration checks less than the base branch's: it turns rule duplicate-key off (error in the base configuration)",
 	} {
 		if !strings.Contains(out, want) {

@@ -21,8 +21,9 @@ import (
 // .zmission.yaml above them), and the named configurations, which are
 // loaded (their own problems reported) rather than checked as missions.
 // Only when a named file is one of those is root walked; a commit of
-// missions alone costs nothing more.
-func dependents(named []string, root string, o *outputOpts) (extra, configs []string, err error) {
+// missions alone costs nothing more. cfgs tells the walk what the
+// configurations ignore and include.
+func dependents(named []string, root string, cfgs *configs, o *outputOpts) (extra, namedCfgs []string, err error) {
 	changed := map[string]bool{} // absolute paths of the named tile sets and collections
 	changedCfg := map[string]bool{}
 	for _, f := range named {
@@ -36,13 +37,13 @@ func dependents(named []string, root string, o *outputOpts) (extra, configs []st
 		switch classify(f, o.limits) {
 		case ours.Config:
 			changedCfg[abs] = true
-			configs = append(configs, f)
+			namedCfgs = append(namedCfgs, f)
 		case ours.Tileset, ours.Collection:
 			changed[abs] = true
 		}
 	}
 	if len(changed) == 0 && len(changedCfg) == 0 {
-		return nil, configs, nil
+		return nil, namedCfgs, nil
 	}
 	// Walked from the root as the working folder reaches it ("..",
 	// "."), so the missions found are named as a user would name them.
@@ -52,8 +53,9 @@ func dependents(named []string, root string, o *outputOpts) (extra, configs []st
 		}
 	}
 	var found []string
-	if _, err := ours.Walk(root, ours.WalkOptions{Owned: true}, func(p string) error {
-		if classify(p, o.limits) == ours.Mission {
+	// The walk a folder argument gets: what ignore: names is passed over.
+	if _, err := ours.Walk(root, ours.WalkOptions{Owned: true, Ignored: cfgs.ignores, Included: cfgs.includes}, func(p string) error {
+		if cfgs.includes(p) || classify(p, o.limits) == ours.Mission {
 			found = append(found, p)
 		}
 		return nil
@@ -83,7 +85,7 @@ func dependents(named []string, root string, o *outputOpts) (extra, configs []st
 			extra = append(extra, f)
 		}
 	}
-	return extra, configs, nil
+	return extra, namedCfgs, nil
 }
 
 // dependsOn tells whether the mission at p reads one of the changed files

@@ -165,13 +165,18 @@ func (e *env) validateCmd() *cli.Command {
 			if c.Bool("verbose") {
 				o.passed = passed.add
 			}
-			files, named, err := collect(c.Args().Slice(), false, newConfigs(o.config), o.passed)
+			walkCfgs := newConfigs(o.config) // what ignore: and include: say to a walk
+			files, named, err := collect(c.Args().Slice(), false, walkCfgs, o.passed)
 			if err != nil {
+				// An ignore: ["**"] leaves a walk nothing to check: the
+				// run stops (exit 2), and says what the configuration
+				// loosened, if it did, so the stop is understood.
+				e.loosenedBeforeStop(c.Args().Slice(), o)
 				return err
 			}
 			if c.Bool("with-dependents") {
 				var extra []string
-				extra, o.configs, err = dependents(slices.Sorted(maps.Keys(named)), o.root, o)
+				extra, o.configs, err = dependents(slices.Sorted(maps.Keys(named)), o.root, walkCfgs, o)
 				if err != nil {
 					return err
 				}
@@ -544,6 +549,27 @@ type ruleOptions struct{ cfg *validate.Config }
 func (r ruleOptions) Int(rule, key string, def int) int { return r.cfg.Int(rule, key, def) }
 
 func (c *configs) problems() []validate.Diagnostic { return c.diags }
+
+// loosenedBeforeStop prints, in the line formats (text, GitHub
+// annotations), what the configurations of the folders named in args
+// loosen, for a run about to stop before it checked anything. JSON and
+// SARIF write nothing for a run that stops.
+func (e *env) loosenedBeforeStop(args []string, o *outputOpts) {
+	if o.baseConfigs == "" || (o.format != validate.Text && o.format != validate.GitHub) {
+		return
+	}
+	cfgs := newConfigs(o.config)
+	for _, a := range args {
+		if st, err := os.Stat(a); err == nil && st.IsDir() {
+			cfgs.forFile(filepath.Join(a, "x.yaml"))
+		} else if a != "-" {
+			cfgs.forFile(a)
+		}
+	}
+	if ds := cfgs.loosened(o.baseConfigs, o.root); len(ds) > 0 {
+		_ = validate.Write(e.stdout, o.format, ds, validate.Options{Color: o.color, Version: Version, Paths: o.paths})
+	}
+}
 
 // loosened compares each configuration loaded with the base branch's
 // version of it: the file at the same path from root under baseDir. A
