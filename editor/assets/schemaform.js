@@ -412,12 +412,12 @@ function map(f, v, ptr, depth, open) {
   for (const [k, x] of Object.entries(vals)) {
     const p = join(ptr, k);
     const el = field({ ...f.items, label: k, required: false, help: '' }, x, p, depth + 1, open);
-    const x = h('button', { type: 'button', className: 'sf-x', title: `Remove ${k}`, 'aria-label': `Remove ${k}`, textContent: '×',
+    const rm = h('button', { type: 'button', className: 'sf-x', title: `Remove ${k}`, 'aria-label': `Remove ${k}`, textContent: '×',
       on: { click: e => { e.preventDefault(); remove(p); } } });
     const at = el.querySelector(':scope > .sf-label') || el.querySelector(':scope > .sf-tools');
-    if (at) at.append(x);
-    else if (el.tagName === 'DETAILS') el.querySelector(':scope > summary').after(h('div', { className: 'sf-tools' }, x));
-    else el.append(x);
+    if (at) at.append(rm);
+    else if (el.tagName === 'DETAILS') el.querySelector(':scope > summary').after(h('div', { className: 'sf-tools' }, rm));
+    else el.append(rm);
     d.append(el);
   }
   const key = h('input', { type: 'text', placeholder: 'new key', 'aria-label': `New ${f.label} name`, pattern: htmlPattern(f.key_pattern) });
