@@ -8,7 +8,7 @@ import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
-import { call, follow, leave, newWork } from './transport.js';
+import { call, follow, leave, newWork, printout } from './transport.js';
 import { merge, svgText } from './delta.js';
 import { generator } from './generate.js';
 
@@ -1122,6 +1122,42 @@ app.pins = gen.pins;
 app.generate = gen.open;
 app.generateNew = newWork;
 $('#gen-btn').addEventListener('click', () => gen.open());
+
+// Print: the printout made as `zmission render` makes it, saved as a
+// file named after the mission's title, with what it is doing said in the
+// bar, and a word when the template's placeholder story is still there.
+app.print = async (format = 'pdf', page = 'a4') => {
+  const btn = $('#print-btn'), say = $('#print-status');
+  if (btn.disabled) return;
+  btn.disabled = true;
+  say.className = '';
+  say.textContent = 'Printing…';
+  try {
+    const info = await api('api/printinfo');
+    const name = (info.status === 200 && info.data.name) || 'mission';
+    const blob = await printout(format, page);
+    if (!(blob instanceof Blob)) {
+      say.textContent = '';
+      return banner('Not printed: ' + (blob.error || 'the printout could not be made') + '.');
+    }
+    const file = `${name}${format === 'pdf' ? '-' + page : ''}.${format}`;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = file;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    app.printed = file;
+    say.textContent = `Saved ${file} to your downloads.`;
+    say.className = 'ok';
+    const warn = info.status === 200 ? info.data.warnings : [];
+    if (warn.length) banner(warn.join(' '), 'info');
+  } finally {
+    btn.disabled = false;
+  }
+};
+$('#print-btn').addEventListener('click', () => app.print());
 
 // The text fields typed in since they got the focus: there Ctrl+Z is the
 // field's own undo; anywhere else it is the file's.

@@ -937,23 +937,37 @@ function printFonts() {
   return fontsGiven;
 }
 
-// download gives the mission file, or its printout made in the page by
-// the same code as `zmission render`.
+// printBlob is the printout made in the page by the same code as
+// `zmission render`, as a Blob, or {error}: the editor's Print button
+// asks for it through transport.js.
+export async function printBlob(fmt, page) {
+  if (fmt !== 'svg') {
+    try { await printFonts(); } catch (e) { return { error: 'its fonts did not load (' + e.message + ')' }; }
+  }
+  const out = zmissionGo.print(fmt, page);
+  if (typeof out === 'string') return { error: JSON.parse(out).error };
+  return new Blob([out], { type: TYPES[fmt] });
+}
+
+// printName is the name the printout's files take: the mission's title
+// made a file name by the editor's session.
+function printName() {
+  const r = zmissionGo.call('GET', 'api/printinfo', undefined);
+  try { return JSON.parse(r.body).name; } catch (e) { return web.name.replace(/\.(ya?ml|json)$/i, ''); }
+}
+
+// download gives the mission file, or its printout.
 async function download(what) {
-  const base = web.name.replace(/\.(ya?ml|json)$/i, '');
   if (what === 'yaml') {
     const f = formatted();
     if (f) { blobDownload(f.name, new Blob([f.data], { type: 'text/yaml' })); web.saved = web.handle ? web.saved : f.data; keep(); }
     return;
   }
   const [fmt, page] = what.split('-');
-  if (fmt !== 'svg') {
-    try { await printFonts(); } catch (e) { return notice('The printout cannot be made: its fonts did not load (' + e.message + ').', 'error'); }
-  }
-  const out = zmissionGo.print(fmt, page);
-  if (typeof out === 'string') return notice(JSON.parse(out).error, 'error');
+  const out = await printBlob(fmt, page);
+  if (!(out instanceof Blob)) return notice('The printout cannot be made: ' + out.error + '.', 'error');
   const suffix = fmt === 'pdf' ? `-${page}` : '';
-  blobDownload(`${base}${suffix}.${fmt}`, new Blob([out], { type: TYPES[fmt] }));
+  blobDownload(`${printName()}${suffix}.${fmt}`, out);
 }
 
 async function shareLink() {
