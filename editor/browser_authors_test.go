@@ -1,9 +1,15 @@
 package editor
 
 import (
+	"bytes"
+	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -81,4 +87,81 @@ func TestBrowserFormForAuthors(t *testing.T) {
 		t.Errorf("fields of the Generate dialog without a label: %q", bare)
 	}
 	shot(t, ctx, "generate-help.png")
+}
+
+// TestBrowserPrint: Print in the bar makes the PDF of the mission as it
+// is, saved under the title's name, says so in the bar, and warns while
+// the template's placeholder story is still there.
+func TestBrowserPrint(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, "../examples/templates/zombicide-invader.yaml")
+	dir := t.TempDir()
+	if err := chromedp.Run(ctx, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(dir), chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges')`)
+	click(t, ctx, `#print-btn`)
+	waitFor(t, ctx, "the printout saved", `document.querySelector('#print-status').textContent === 'Saved new-mission-a4.pdf to your downloads.'`)
+	var warned string
+	js(t, ctx, `document.querySelector('#banner').hidden ? '' : document.querySelector('#banner').textContent`, &warned)
+	if !strings.Contains(warned, "The briefing is still the template's (“What happened here") {
+		t.Errorf("the banner says %q, want the placeholder briefing named", warned)
+	}
+	shot(t, ctx, "print-saved.png")
+	pdf := waitDownload(t, filepath.Join(dir, "new-mission-a4.pdf"))
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Errorf("the file saved is not a PDF: %.20q", pdf)
+	}
+	want := s.Call(Request{Method: "GET", Path: "print", Query: url.Values{"format": {"pdf"}, "page": {"a4"}}})
+	if !bytes.Equal(pdf, want.Body) {
+		t.Errorf("the PDF saved (%d bytes) is not the session's printout (%d bytes)", len(pdf), len(want.Body))
+	}
+}
+
+// waitDownload waits for the browser to finish writing path (Chromium
+// writes NAME.crdownload and renames it when done) and reads it.
+func waitDownload(t *testing.T, path string) []byte {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second) // a guard against a hang, not a timing
+	for {
+		if _, err := os.Stat(path + ".crdownload"); err != nil {
+			if data, err := os.ReadFile(path); err == nil && bytes.HasSuffix(bytes.TrimSpace(data), []byte("%%EOF")) {
+				return data
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s was never saved", path)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestBrowserFixInWords: the violet door nothing opens is told in the
+// table's words — no line, no coordinates, no file syntax — and its
+// one-click fix adds the rule; Undo takes it back in one step.
+func TestBrowserFixInWords(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "testdata/words/violet-key.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the fix offered", `document.querySelector('#issues li button.fix')`)
+	var list string
+	js(t, ctx, `document.querySelector('#issues').innerText`, &list)
+	if !strings.Contains(list, "The violet door never opens") || !strings.Contains(list, "Add rule: taking the violet Objective opens violet doors") {
+		t.Errorf("the list says:\n%s", list)
+	}
+	for _, w := range []string{"line ", "5,2", "when:", "{", "rot:"} {
+		if strings.Contains(list, w) {
+			t.Errorf("the list says %q:\n%s", w, list)
+		}
+	}
+	shot(t, ctx, "fix-offered.png")
+	clickForFile(t, ctx, `#issues li button.fix`, path, "open: violet")
+	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'door-never-opens')`)
+	shot(t, ctx, "fix-applied.png")
+	clickUntil(t, ctx, `#undo`, "the rule taken back", `zmission.state.findings.some(f => f.rule === 'door-never-opens')`)
+	if data := string(read(t, path)); strings.Contains(data, "open: violet") {
+		t.Errorf("Undo left the rule:\n%s", data)
+	}
 }

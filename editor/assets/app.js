@@ -311,14 +311,27 @@ function renderIssues() {
     const li = document.createElement('li');
     li.className = f.severity + (i === app.finding ? ' on' : '');
     li.dataset.index = i;
+    // The finding in the editor's words (the session's words.go): what
+    // kind of problem, what is wrong on the table, how to fix it; the map
+    // shows where. The file's line and syntax are the command line's.
     li.innerHTML = '<div class="msg"></div><div class="rule"></div>';
-    li.querySelector('.msg').textContent = f.message;
-    li.querySelector('.rule').textContent = `${f.severity} · ${f.rule} · line ${f.line}` + (f.place ? ` · ${placeName(f.place)}` : '');
-    if (f.hint) {
+    li.querySelector('.msg').textContent = f.words || f.message;
+    li.querySelector('.rule').textContent = f.title || f.severity;
+    li.querySelector('.rule').title = `${f.severity} · ${f.rule}`;
+    if (f.advice) {
       const h = document.createElement('div');
       h.className = 'hint';
-      h.textContent = f.hint;
+      h.textContent = f.advice;
       li.appendChild(h);
+    }
+    if (f.fix) {
+      // The edit that certainly fixes it, one step of Undo.
+      const b = document.createElement('button');
+      b.className = 'fix';
+      b.textContent = f.fix.label;
+      b.addEventListener('click', ev => { ev.stopPropagation(); send(f.fix.ops); });
+      b.addEventListener('keydown', ev => ev.stopPropagation());
+      li.appendChild(b);
     }
     li.addEventListener('click', () => pickFinding(i));
     // Reached with Tab too; Enter or Space picks it, as a click does.
@@ -331,15 +344,6 @@ function renderIssues() {
     ol.appendChild(li);
   });
   if (!app.state.findings.length) ol.innerHTML = '<li class="info">No findings: the mission is clean.</li>';
-}
-
-function placeName(p) {
-  if (p.kind === 'door') return `door ${p.x},${p.y}:${p.side}`;
-  if (p.kind === 'tile') return `tile ${p.tile + 1}`;
-  if (p.kind === 'zone') return `zone ${p.zone}`;
-  if (p.kind === 'face') return `face ${p.face}`;
-  if (p.kind === 'cell') return `${p.x},${p.y}${p.side ? ':' + p.side : ''}`;
-  return `${p.zone || p.x + ',' + p.y}`;
 }
 
 function findingKey(f) {
@@ -965,9 +969,9 @@ function renderTour() {
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.href = '#';
-      a.textContent = placeName(f.place);
+      a.textContent = f.words || f.message;
       a.addEventListener('click', e => { e.preventDefault(); pickFinding(i); });
-      li.append(a, ': ' + f.message);
+      li.append(a);
       ul.appendChild(li);
     });
     if (!ul.children.length) ul.innerHTML = '<li>no single place on the map: see the Issues</li>';
