@@ -271,11 +271,16 @@ async function drawMap() {
     if (r.status === 200) svg = r.data;
     else banner(r.data.error || 'the overlay cannot be drawn');
   }
+  // The map drawn anew (a board that grew, an overlay) takes the old
+  // drawing and its focused stand-in with it: the focus goes back to the
+  // same token or tile on the new one, not to the page.
+  const a = document.activeElement, hadKey = canvas.svg && canvas.svg.contains(a) && a.dataset.key;
   canvas.mount(svg || st.svg, st.board, app.zoom);
   app.drawn.mounts++;
   canvas.src = svg ? null : src;
   bindCanvas();
   decorate();
+  if (hadKey) canvas.layers.keys.querySelector(`[data-key="${hadKey}"]`)?.focus({ preventScroll: true });
   if (!app.viewed) {
     // The first view shows the whole board: a big one is zoomed to fit.
     app.viewed = true;
@@ -496,9 +501,9 @@ function renderSelection() {
   }
 }
 
-// focusSelect: a token or tile reached from the keyboard (Tab, or
-// Enter on it) is selected, as a click selects it; the arrows, R and
-// Delete then act on it.
+// focusSelect: a token or tile reached from the keyboard (Tab, then
+// Enter or Space on it) is selected, as a click selects it; the arrows,
+// R and Delete then act on it.
 function focusSelect(sel, enter) {
   if (!enter && app.sel && app.sel.kind === sel.kind && app.sel.index === sel.index && !app.group.length) return;
   select([sel]);
@@ -1207,6 +1212,11 @@ document.addEventListener('keydown', ev => {
     if (drag.last) canvas.preview(ghosts(drag, drag.target));
     return;
   }
+  // On a token or tile of the map reached with Tab but not selected,
+  // the keys that change the selection wait for Enter: they never act on
+  // something else than what has the focus.
+  const key = ev.target.dataset && ev.target.dataset.key;
+  if (key && (!app.sel || key !== app.sel.kind + ':' + app.sel.index) && /^(r|R|p|P|Delete|Backspace|Arrow\w+)$/.test(k)) return;
   if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
   if ((k === 'p' || k === 'P') && app.state.kind === 'grid' && picked().length) { ev.preventDefault(); return gen.pins.toggle(picked()); }
   if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }

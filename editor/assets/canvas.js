@@ -468,9 +468,9 @@ export class Canvas {
   }
 
   // keys puts a focusable stand-in over each token and tile, in reading
-  // order (the tokens, then the tiles): Tab reaches them, focusing one
-  // selects it (onFocus), and the page's keys act on it as on a selection
-  // made with the mouse, which goes through them. The one focused before
+  // order (the tokens, then the tiles): Tab reaches them, Enter or Space
+  // on one selects it (onFocus), and the page's keys act on it as on a
+  // selection made with the mouse, which goes through them. The one focused before
   // the map changed is focused again.
   keys(onFocus) {
     const L = this.layers.keys;
@@ -497,8 +497,9 @@ export class Canvas {
       for (const r of L.children) {
         const [kind, i] = r.dataset.key.split(':');
         const sel = { kind, index: Number(i) };
-        r.addEventListener('focus', () => onFocus(sel, false));
-        r.addEventListener('keydown', ev => { if (ev.key === 'Enter') { ev.preventDefault(); onFocus(sel, true); } });
+        // Reached with Tab it is only focused (passing over a door must
+        // not make the next R turn it); Enter or Space selects it.
+        r.addEventListener('keydown', ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onFocus(sel, true); } });
       }
     }
     if (had && document.activeElement !== L.querySelector(`[data-key="${had}"]`)) {
