@@ -11,6 +11,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
 )
 
 // unlabelled lists the fields of the part of the page sel that nothing
@@ -163,5 +164,39 @@ func TestBrowserFixInWords(t *testing.T) {
 	clickUntil(t, ctx, `#undo`, "the rule taken back", `zmission.state.findings.some(f => f.rule === 'door-never-opens')`)
 	if data := string(read(t, path)); strings.Contains(data, "open: violet") {
 		t.Errorf("Undo left the rule:\n%s", data)
+	}
+}
+
+// TestBrowserFirstStep: a first visit shows the hint on the board; a
+// click on a palette tile then a click on the board puts it there, as a
+// drag does, and so for a token; the hint is gone then, and after a
+// reload too.
+func TestBrowserFirstStep(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "../examples/templates/zombicide-invader.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map and the hint", `document.querySelector('#map g.board .ed-badges') && !document.querySelector('#board-hint').hidden`)
+	shot(t, ctx, "first-step-hint.png")
+	click(t, ctx, `.face[data-face="3B"]`)
+	waitFor(t, ctx, "3B taken up", `document.querySelector('.face[data-face="3B"]').getAttribute('aria-pressed') === 'true'`)
+	browsertest.ClickAt(t, ctx, cellPoint(t, ctx, 1.5, 4.5))
+	waitFile(t, path, "{face: 3B, at: [0, 1]}")
+	waitFor(t, ctx, "the tile selected, nothing held", `zmission.sel && zmission.sel.kind === 'tile' && !zmission.armed() && !document.querySelector('#palette .armed')`)
+	click(t, ctx, `.tok[data-type="objective"][data-color="violet"]`)
+	waitFor(t, ctx, "the Objective taken up", `zmission.armed() && zmission.armed().type === 'objective'`)
+	browsertest.ClickAt(t, ctx, cellPoint(t, ctx, 2.5, 4.5))
+	waitFile(t, path, "{type: objective, color: violet, at: [2, 4]}")
+	waitFor(t, ctx, "the hint gone", `document.querySelector('#board-hint').hidden`)
+	shot(t, ctx, "first-step-placed.png")
+	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the page back", `document.querySelector('#map g.board .ed-badges') && zmission.state`)
+	var hidden bool
+	js(t, ctx, `document.querySelector('#board-hint').hidden`, &hidden)
+	if !hidden {
+		t.Error("the first-time hint is shown again after a reload")
 	}
 }

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"context"
+	"os"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -134,4 +136,82 @@ func js2bool(t *testing.T, ctx context.Context, expr string) bool {
 	var b bool
 	js(t, ctx, expr, &b)
 	return b
+}
+
+// TestBrowserNewcomer walks the first steps of someone new, as the issue
+// asks: a bare visit offers a new mission of each game, Generate and the
+// examples before anything else (and axe-core finds that offer clean);
+// New → Zombicide: Invader opens its template with the hint on the board;
+// two tiles more (four) are put down with a click on the palette and a
+// click on the board; a violet door and the violet Objective that is its
+// key; the one-click fix adds the rule that opens the door; Print saves
+// the PDF under the title's name.
+func TestBrowserNewcomer(t *testing.T) {
+	ctx := page(t, site(t))
+	waitFor(t, ctx, "the offer to start", mapDrawn+` && document.querySelector('#web-welcome .web-welcome-example')`)
+	var offer struct {
+		Games    []string
+		Focused  string
+		Examples int
+	}
+	js(t, ctx, `({Games: [...document.querySelectorAll('#web-welcome .web-welcome-new')].map(b => b.dataset.game),
+		Focused: document.activeElement.dataset.game || document.activeElement.id,
+		Examples: document.querySelectorAll('#web-welcome .web-welcome-example').length})`, &offer)
+	if len(offer.Games) != 5 || offer.Focused != "zombicide-invader" || offer.Examples < 3 {
+		t.Errorf("the offer: %+v; want a new mission of each of the 5 games (the first focused) and the examples", offer)
+	}
+	axeClean(t, ctx, "the offer to start")
+	shot(t, ctx, "newcomer-1-offer.png")
+	if updateShot {
+		var buf []byte
+		if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("../docs/web-first-step.png", buf, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	mark(t, ctx)
+	click(t, ctx, `#web-welcome .web-welcome-new[data-game="zombicide-invader"]`)
+	reloaded(t, ctx, "the Invader template")
+	waitFor(t, ctx, "the hint on the board, no offer", `!document.querySelector('#board-hint').hidden && !document.querySelector('#web-welcome') && zmission.state.board.tiles.length === 2`)
+	shot(t, ctx, "newcomer-2-template.png")
+
+	// Two tiles more, each a click on the palette and a click on the board.
+	click(t, ctx, `.face[data-face="3B"]`)
+	waitFor(t, ctx, "3B taken up", `zmission.armed() && zmission.armed().face === '3B'`)
+	clickAtUntil(t, ctx, cellPoint(t, ctx, 1.5, 4.5), "3B put down", docHolds("{face: 3B, at: [0, 1]}"))
+	waitFor(t, ctx, "3B selected", `zmission.sel && zmission.sel.kind === 'tile' && zmission.state.board.tiles.length === 3`)
+	press(t, ctx, "r")
+	waitFor(t, ctx, "3B turned", docHolds("{face: 3B, at: [0, 1], rot: 90}"))
+	click(t, ctx, `.face[data-face="4B"]`)
+	waitFor(t, ctx, "4B taken up", `zmission.armed() && zmission.armed().face === '4B'`)
+	clickAtUntil(t, ctx, cellPoint(t, ctx, 4.5, 4.5), "4B put down", docHolds("{face: 4B, at: [1, 1]}"))
+	waitFor(t, ctx, "four tiles, the hint gone", `zmission.state.board.tiles.length === 4 && document.querySelector('#board-hint').hidden`)
+
+	// A violet door, and the violet Objective that is its key.
+	click(t, ctx, `.tok[data-type="door"][data-color="violet"]`)
+	waitFor(t, ctx, "the door taken up", `zmission.armed() && zmission.armed().type === 'door'`)
+	clickAtUntil(t, ctx, cellPoint(t, ctx, 2.08, 3.45), "the door put down", docHolds("{type: door, color: violet, at: [2, 3], side: w}"))
+	click(t, ctx, `.tok[data-type="objective"][data-color="violet"]`)
+	waitFor(t, ctx, "the Objective taken up", `zmission.armed() && zmission.armed().type === 'objective'`)
+	clickAtUntil(t, ctx, cellPoint(t, ctx, 0.5, 3.5), "the Objective put down", docHolds("{type: objective, color: violet, at: [0, 3]}"))
+	waitFor(t, ctx, "the fix offered", `document.querySelector('#issues li button.fix')`)
+	var label string
+	js(t, ctx, `document.querySelector('#issues li button.fix').textContent`, &label)
+	if label != "Add rule: taking the violet Objective opens violet doors" {
+		t.Errorf("the fix offered is %q", label)
+	}
+	shot(t, ctx, "newcomer-3-fix.png")
+	clickUntil(t, ctx, `#issues li button.fix`, "the door opened by a rule", docHolds("take: violet")+` && !zmission.state.findings.some(f => f.rule === 'door-never-opens')`)
+
+	// Print, named after the title.
+	dir := downloads(t, ctx)
+	click(t, ctx, "#print-btn")
+	waitFor(t, ctx, "the printout saved", `document.querySelector('#print-status').textContent === 'Saved new-mission-a4.pdf to your downloads.'`)
+	if pdf := downloaded(t, dir, "new-mission-a4.pdf"); !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Errorf("the printout saved is not a PDF (%d bytes)", len(pdf))
+	}
+	shot(t, ctx, "newcomer-4-printed.png")
 }

@@ -223,6 +223,7 @@ function setState(st) {
   }
   renderTour();
   renderSelection();
+  if (!prev) boardHint(true);
   if (app.onDrawn) app.onDrawn(); // the benchmark's stopwatch
 }
 
@@ -467,6 +468,7 @@ function renderSelection() {
     if (colours.length) {
       const s = document.createElement('select');
       s.id = 'sel-color';
+      s.setAttribute('aria-label', 'Colour');
       for (const c of colours) s.add(new Option(c, c, false, c === t.color));
       s.addEventListener('change', () => send([{ op: 'token.set', index: t.index, color: s.value }]));
       host.appendChild(s);
@@ -475,6 +477,7 @@ function renderSelection() {
     if (states) {
       const s = document.createElement('select');
       s.id = 'sel-state';
+      s.setAttribute('aria-label', 'State');
       for (const c of states) s.add(new Option(c, c, false, c === t.state));
       s.addEventListener('change', () => send([{ op: 'token.set', index: t.index, state: s.value }]));
       host.appendChild(s);
@@ -488,6 +491,7 @@ function renderSelection() {
     }
     const id = document.createElement('input');
     id.placeholder = 'id (for rules)';
+    id.setAttribute('aria-label', 'Name for special rules');
     id.id = 'sel-id';
     id.value = t.id || '';
     id.addEventListener('change', () => send([{ op: 'token.set', index: t.index, id: id.value.trim() }]));
@@ -770,6 +774,11 @@ function startDrag(ev, what) {
 }
 
 document.addEventListener('pointermove', ev => {
+  if (!drag && armed) {
+    // What was taken up shows where a click would put it.
+    armed.target = dropTarget(ev, armed);
+    canvas.preview(ghosts(armed, armed.target));
+  }
   if (!drag) return hover(ev);
   if (Math.abs(ev.clientX - drag.x0) + Math.abs(ev.clientY - drag.y0) > 4) drag.moved = true;
   if (drag.ghost) {
@@ -816,6 +825,9 @@ document.addEventListener('pointerup', async ev => {
   }
   if (!d.moved) {
     if (d.from === 'board') select([d.sel]);
+    // A palette item clicked is taken up: the next click on the board puts
+    // it there (a second click on it, or Esc, puts it back).
+    else if (d.from !== 'box') arm(armed && armed.label === d.label ? null : d);
     return;
   }
   const t = dropTarget(ev, d);
@@ -824,6 +836,12 @@ document.addEventListener('pointerup', async ev => {
     if (t.dx || t.dy) send(moveOps(app.state.board, d.items, t.dx, t.dy));
     return;
   }
+  return putDown(d, t);
+});
+
+// putDown puts what a drag (or a palette item taken up) carries at the
+// board place t, and selects what it put down.
+async function putDown(d, t) {
   if (t.kind === 'tile' && t.bad) {
     banner(t.col < 0 || t.row < 0 ? 'A tile cannot go there: it would fall off the board (left of or above it).' : `A tile already stands at [${t.col}, ${t.row}].`, 'info');
     return;
@@ -843,8 +861,38 @@ document.addEventListener('pointerup', async ev => {
     const b = app.state.board;
     if (d.kind === 'tile') { const nt = b.tiles.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null); if (nt) select([{ kind: 'tile', index: nt.index }]); }
     else { const nt = b.tokens.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null); if (nt) select([{ kind: 'token', index: nt.index }]); }
+    boardHint(false);
   }
-});
+}
+
+// armed is the palette item taken up with a click, waiting for a click on
+// the board; the item shows it is held, and the bar says what to do.
+let armed = null;
+function arm(d) {
+  armed = d ? { ...d, moved: true, ghost: null } : null;
+  canvas.preview(null);
+  for (const e of document.querySelectorAll('#palette .armed')) { e.classList.remove('armed'); e.removeAttribute('aria-pressed'); }
+  if (!armed) return;
+  const sel = d.kind === 'tile' ? `.face[data-face="${CSS.escape(d.face)}"]` : `.tok[data-type="${CSS.escape(d.type)}"][data-color="${CSS.escape(d.color || '')}"]`;
+  const item = document.querySelector('#palette ' + sel);
+  if (item) { item.classList.add('armed'); item.setAttribute('aria-pressed', 'true'); }
+  banner(`Click the board to put ${d.label} there (Esc puts it back).`, 'info');
+}
+app.armed = () => armed;
+
+// boardHint shows the first-time hint on the board until the first thing
+// is put down (or it is closed): this browser then never shows it again.
+function boardHint(show) {
+  const h = $('#board-hint');
+  let done = false;
+  try { done = localStorage.getItem('zmission-board-hint') === 'done'; } catch (e) { /* no storage: shown each time */ }
+  if (show && !done && app.state && app.state.kind === 'grid') { h.hidden = false; return; }
+  if (!show && !h.hidden) {
+    h.hidden = true;
+    try { localStorage.setItem('zmission-board-hint', 'done'); } catch (e) { /* shown again next time */ }
+  }
+}
+$('#board-hint-close').addEventListener('click', () => boardHint(false));
 
 // placeFromKeys puts a palette item on the board from the keyboard: a
 // token in the cell of what is selected (a token, a zone, a tile's
@@ -887,6 +935,16 @@ function bindCanvas() {
     if (ev.button !== 0 || !app.state.board) return;
     const p = canvas.at(ev);
     if (!p) return;
+    if (armed) {
+      // A palette item taken up: this click puts it here.
+      ev.preventDefault();
+      ev.stopPropagation();
+      const d = armed, t = dropTarget(ev, d);
+      arm(null);
+      banner('');
+      if (t) putDown(d, t);
+      return;
+    }
     const h = hit(p);
     ev.preventDefault();
     ev.stopPropagation();
@@ -1220,7 +1278,7 @@ document.addEventListener('keydown', ev => {
   if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
   if ((k === 'p' || k === 'P') && app.state.kind === 'grid' && picked().length) { ev.preventDefault(); return gen.pins.toggle(picked()); }
   if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }
-  if (k === 'Escape') return select([]);
+  if (k === 'Escape') { if (armed) { arm(null); return banner(''); } return select([]); }
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (arrows[k] && app.sel) { ev.preventDefault(); moveSel(...arrows[k]); }
 });
