@@ -438,12 +438,12 @@ function renderSelection() {
   };
   if (sel.kind === 'tile') {
     const t = b.tiles.find(t => t.index === sel.index);
-    add(`Tile ${t.index + 1}`, `: face ${t.face} at [${t.col}, ${t.row}], rotated ${t.rot}°`);
+    add(`Tile ${t.face}`, t.rot ? `, turned ${t.rot}°` : '');
     if (t.bad) {
       const f = app.state.findings.find(f => f.place && f.place.kind === 'tile' && f.place.tile === t.index);
       const d = document.createElement('div');
       d.className = 'bad-why';
-      d.textContent = f ? f.message : 'the rules cannot put this tile down';
+      d.textContent = f ? f.words || f.message : 'the rules cannot put this tile down';
       host.appendChild(d);
     }
     pinBox(t);
@@ -451,13 +451,15 @@ function renderSelection() {
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'token') {
     const t = b.tokens.find(t => t.index === sel.index);
-    add(tokenLabel(t), (t.off ? ' not on the board' : ` at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}`) + (t.id ? ', id ' + t.id : ''));
+    // Where it is, as the map labels it: its zone (a door: which side of it).
+    const side = { n: 'north', e: 'east', s: 'south', w: 'west' }[t.side];
+    add(tokenLabel(t), (t.off ? ' not on the board' : t.zone ? ` in ${t.zone}${side ? ', on its ' + side + ' side' : ''}` : ' on the map') + (t.id ? ', named ' + t.id : ''));
     if (t.bad) {
       // Why the rules refuse it, from its finding.
       const f = app.state.findings.find(f => f.place && f.place.token === t.index);
       const d = document.createElement('div');
       d.className = 'bad-why';
-      d.textContent = f ? f.message : 'the rules cannot place it here';
+      d.textContent = f ? f.words || f.message : 'the rules cannot place it here';
       host.appendChild(d);
     }
     // The boxes' colours of this type; a box that counts a type in any
