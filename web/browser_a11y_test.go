@@ -209,9 +209,9 @@ func TestBrowserNewcomer(t *testing.T) {
 	// Print, named after the title.
 	dir := downloads(t, ctx)
 	click(t, ctx, "#print-btn")
-	waitFor(t, ctx, "the printout saved", `document.querySelector('#print-status').textContent === 'Saved new-mission-a4.pdf to your downloads.'`)
 	if pdf := downloaded(t, dir, "new-mission-a4.pdf"); !bytes.HasPrefix(pdf, []byte("%PDF-")) {
 		t.Errorf("the printout saved is not a PDF (%d bytes)", len(pdf))
 	}
+	waitFor(t, ctx, "the printout said saved", `document.querySelector('#print-status').textContent === 'Saved new-mission-a4.pdf to your downloads.'`)
 	shot(t, ctx, "newcomer-4-printed.png")
 }
