@@ -32,6 +32,10 @@ func TestBrowserAxe(t *testing.T) {
 	waitFor(t, ctx, "the Mission tab", `document.querySelector('#mission-head .sf-advanced') && !document.querySelector('#tab-mission').hidden`)
 	axeClean(t, ctx, "the example, Mission")
 	shot(t, ctx, "axe-mission.png")
+	click(t, ctx, `#gen-btn`)
+	waitFor(t, ctx, "the Generate dialog", `document.querySelector('#gen').open && document.querySelector('#gen-ruleset').options.length`)
+	axeClean(t, ctx, "the Generate dialog")
+	click(t, ctx, `#gen-cancel`)
 	for _, game := range []string{"zombicide-invader", "zombicide-classic", "facility", "colony", "survival-infection"} {
 		t.Run(game, func(t *testing.T) {
 			ctx := page(t, site(t)+"#template="+game)
