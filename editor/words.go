@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
@@ -65,6 +66,37 @@ var settingWords = map[string]string{
 // line numbers taken out (the map and the list point there), a schema
 // message's path said as the setting it names.
 func tableWords(rule, msg string) string {
+	return remembered(rule+"\x00"+msg, func() string { return wordsOf(rule, msg) })
+}
+
+// said keeps the words made for a message: a board's hundreds of
+// findings come back with every edit, mostly the same, and the regexps
+// cost more than the lookup. It is emptied when it grows past saidMax.
+var said struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const saidMax = 1 << 14
+
+func remembered(key string, build func() string) string {
+	said.Lock()
+	w, ok := said.m[key]
+	said.Unlock()
+	if ok {
+		return w
+	}
+	w = build()
+	said.Lock()
+	if said.m == nil || len(said.m) >= saidMax {
+		said.m = map[string]string{}
+	}
+	said.m[key] = w
+	said.Unlock()
+	return w
+}
+
+func wordsOf(rule, msg string) string {
 	if rule == "schema" || strings.HasPrefix(msg, "refused") {
 		if m := schemaPath.FindStringSubmatch(msg); m != nil {
 			rest := msg[len(m[0]):]
@@ -77,8 +109,14 @@ func tableWords(rule, msg string) string {
 			msg = "The file has a setting zmission does not know, " + k
 		}
 	}
-	msg = cellAt.ReplaceAllString(msg, "")
-	msg = lineAt.ReplaceAllString(msg, " ")
+	// The patterns start with spaces, which a regexp tries at every
+	// position: a message with no digit holds neither place.
+	if strings.ContainsAny(msg, "0123456789") {
+		msg = cellAt.ReplaceAllString(msg, "")
+		if strings.Contains(msg, "line ") {
+			msg = lineAt.ReplaceAllString(msg, " ")
+		}
+	}
 	return upper(strings.Join(strings.Fields(msg), " "))
 }
 
@@ -98,6 +136,10 @@ var (
 // for the few whose fix has a shape, else the command line's hint when it
 // is already words, else nothing.
 func tableAdvice(d validate.Diagnostic) string {
+	return remembered("advice\x00"+d.Rule+"\x00"+d.Message+"\x00"+d.Hint, func() string { return adviceOf(d) })
+}
+
+func adviceOf(d validate.Diagnostic) string {
 	switch d.Rule {
 	case "door-never-opens":
 		if m := doorColour.FindStringSubmatch(d.Message); m != nil {
