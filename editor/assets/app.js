@@ -845,7 +845,7 @@ document.addEventListener('pointerup', async ev => {
 // board place t, and selects what it put down.
 async function putDown(d, t) {
   if (t.kind === 'tile' && t.bad) {
-    banner(t.col < 0 || t.row < 0 ? 'A tile cannot go there: it would fall off the board (left of or above it).' : `A tile already stands at [${t.col}, ${t.row}].`, 'info');
+    banner(t.col < 0 || t.row < 0 ? 'A tile cannot go there: it would fall off the board (left of or above it).' : 'A tile already stands there: one tile to a place.', 'info');
     return;
   }
   let op;
