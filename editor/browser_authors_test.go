@@ -200,3 +200,22 @@ func TestBrowserFirstStep(t *testing.T) {
 		t.Error("the first-time hint is shown again after a reload")
 	}
 }
+
+// TestBrowserFindingToField: a finding with no place on the map (a player
+// range written backwards), picked in Issues, shows the Mission tab with
+// the field that fixes it focused; fixed there, the finding goes.
+func TestBrowserFindingToField(t *testing.T) {
+	ctx := browser(t)
+	s, path := serve(t, "testdata/words/backwards.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the finding listed", `document.querySelector('#issues li.error') && zmission.state.findings.some(f => f.rule === 'players-backwards')`)
+	clickUntil(t, ctx, `#issues li.error:not(:has(button.fix))`, "the players field focused", `!document.querySelector('#tab-mission').hidden && document.activeElement.dataset.pointer === '/players'`)
+	shot(t, ctx, "finding-to-field.png")
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const e = document.activeElement; e.select(); return true; })()`, new(bool)), chromedp.KeyEvent("2-6\t")); err != nil {
+		t.Fatal(err)
+	}
+	waitFile(t, path, "players: 2-6")
+	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'players-backwards')`)
+}

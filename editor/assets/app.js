@@ -374,6 +374,13 @@ function pickFinding(i) {
   showSourceLine();
   if (app.state.kind === 'sheet') focusFinding(f);
   if (facility && app.state.kind === 'facility') return facility.pick(f);
+  if (!f.place && f.pointer && app.state.kind === 'grid') {
+    // Nowhere on the map: the field of the Mission tab that fixes it, when
+    // the form has one, is shown and focused.
+    showTab('mission');
+    if (focusFinding(f)) return;
+    showTab('issues');
+  }
   if (f.place) {
     const p = f.place;
     if (p.kind === 'tile' || (p.kind === 'cell' && p.tile >= 0)) app.sel = { kind: 'tile', index: p.tile };

@@ -465,7 +465,7 @@ function markFindings(host, findings) {
     if (!el) return;
     el.classList.add('sf-bad', 'sf-' + f.severity);
     el.dataset.findings = ((el.dataset.findings || '') + ' ' + i).trim();
-    const msg = h('div', { className: 'sf-finding sf-' + f.severity, textContent: f.message });
+    const msg = h('div', { className: 'sf-finding sf-' + f.severity, textContent: f.words || f.message });
     msg.dataset.finding = String(i);
     const body = el.tagName === 'DETAILS' ? el.querySelector(':scope > summary') : null;
     if (body) body.after(msg); else el.append(msg);
