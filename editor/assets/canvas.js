@@ -460,7 +460,7 @@ export class Canvas {
       el('circle', { r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
       const t = el('text', { 'text-anchor': 'middle', y: 5, 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
       t.textContent = items.length > 1 ? String(items.length) : '!';
-      el('title', {}, g).textContent = items.map(i => findings[i].message).join('\n');
+      el('title', {}, g).textContent = items.map(i => findings[i].words || findings[i].message).join('\n');
       // A press on a badge is the badge's, never the token's under it.
       g.addEventListener('pointerdown', ev => ev.stopPropagation());
       g.addEventListener('click', ev => { ev.stopPropagation(); onClick(items[0]); });

@@ -307,7 +307,7 @@ export function facilityView(shell) {
     el('circle', { cx: x, cy: y, r: 10 }, g);
     el('text', { x, y: y + 4, 'text-anchor': 'middle' }, g).textContent = idx.length > 1 ? String(idx.length) : '!';
     const t = el('title', {}, g);
-    t.textContent = idx.map(i => v.st.findings[i].message).join('\n');
+    t.textContent = idx.map(i => v.st.findings[i].words || v.st.findings[i].message).join('\n');
     g.addEventListener('pointerdown', ev => { ev.stopPropagation(); ev.preventDefault(); shell.pick(idx[0]); });
   }
 
