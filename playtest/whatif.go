@@ -1,0 +1,62 @@
+package playtest
+
+import (
+	"math"
+	"slices"
+)
+
+// Change is one edit of a mission a game proposes for the what-if loop
+// ("without the red Spawn Zone at 3B/a"), already read into a Model.
+type Change struct {
+	Name  string
+	Model Model
+}
+
+// WhatIfLine is how one change moves the win rate.
+type WhatIfLine struct {
+	Change    string  `json:"change"`
+	Survivors int     `json:"survivors"`
+	From      float64 `json:"from"` // the mission's own win rate
+	To        float64 `json:"to"`   // with the change
+	Delta     float64 `json:"delta"`
+}
+
+// WhatIf plays each change with the options of the mission's own run
+// (the first Survivor count only) and lists the changes by how far they
+// move the win rate, the largest first. Every change is played on the
+// same seeds as the mission, so the difference is the change's, not the
+// dice's (common random numbers).
+func WhatIf(base *Result, changes []Change, opt Options) ([]WhatIfLine, error) {
+	if len(base.BySurvivors) == 0 || len(changes) == 0 {
+		return nil, nil
+	}
+	from := base.BySurvivors[0]
+	o := opt
+	o.Survivors = []int{from.Survivors}
+	out := make([]WhatIfLine, 0, len(changes))
+	for _, c := range changes {
+		r, err := Run(c.Model, o)
+		if err != nil {
+			return nil, err
+		}
+		to := r.BySurvivors[0].WinRate
+		out = append(out, WhatIfLine{Change: c.Name, Survivors: from.Survivors, From: from.WinRate, To: to, Delta: round4(to - from.WinRate)})
+	}
+	slices.SortStableFunc(out, func(a, b WhatIfLine) int {
+		da, db := math.Abs(a.Delta), math.Abs(b.Delta)
+		switch {
+		case da > db:
+			return -1
+		case da < db:
+			return 1
+		}
+		if a.Change < b.Change {
+			return -1
+		}
+		if a.Change > b.Change {
+			return 1
+		}
+		return 0
+	})
+	return out, nil
+}
