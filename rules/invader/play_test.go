@@ -1,0 +1,59 @@
+package invader
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/zmission/zmission/playtest"
+)
+
+// Same stream, same game; every game ends within the round bound with a
+// cause when lost.
+func TestPlayIsDeterministic(t *testing.T) {
+	for _, name := range []string{"first-contact", "violet-lockdown"} {
+		m, err := NewModel(exampleScene(t, name), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ag := range []string{"careful", "strong"} {
+			for i := range 20 {
+				g := playtest.Game{Survivors: 4, Agent: ag}
+				a := m.Play(g, rand.New(rand.NewPCG(9, uint64(i))))
+				b := m.Play(g, rand.New(rand.NewPCG(9, uint64(i))))
+				if !reflect.DeepEqual(a, b) {
+					t.Fatalf("%s %s game %d: %+v then %+v", name, ag, i, a, b)
+				}
+				if a.Rounds < 1 || a.Rounds > playtest.MaxRounds || (!a.Won && a.Cause == "") || (a.Won && a.Cause != "") {
+					t.Fatalf("%s game %d: %+v", name, i, a)
+				}
+			}
+		}
+	}
+}
+
+func TestUnplayableBoards(t *testing.T) {
+	noStart := `format: 1
+id: t
+title: T
+ruleset: zombicide-invader
+tileset: station
+tiles:
+  - {face: 1A, at: [0, 0]}
+tokens:
+  - {type: objective, at: [0, 0]}
+objectives:
+  - take: red
+`
+	if _, err := NewModel(playScene(t, noStart), nil); err == nil {
+		t.Fatal("played a mission without a start")
+	}
+	// Shut in: the start is the Security Room whose only door is closed
+	// and whose walls are walls; a Survivor may remove the door from
+	// inside, so this one is playable...
+	shut := noStart[:len(noStart)-len("tokens:\n  - {type: objective, at: [0, 0]}\nobjectives:\n  - take: red\n")] +
+		"tokens:\n  - {type: start, at: [0, 0]}\n  - {type: objective, at: [1, 1]}\n  - {type: door, at: [0, 0], side: e}\nobjectives:\n  - take: red\n"
+	if _, err := NewModel(playScene(t, shut), nil); err != nil {
+		t.Fatalf("a closed door the Survivors may open: %v", err)
+	}
+}
