@@ -73,16 +73,18 @@ type Outcome struct {
 type Grid interface {
 	// Playtest reads a placed mission into a Model; an error says why the
 	// mission cannot be played (no start, no Survivor can move, ...).
-	Playtest(s *rules.Scene) (Model, error)
+	// decks, when not nil, is a file of the game's own shape replacing the
+	// decks its model assumes (docs/playtest.md).
+	Playtest(s *rules.Scene, decks []byte) (Model, error)
 }
 
 // ForScene finds the playable game of a placed mission.
-func ForScene(s *rules.Scene) (Model, error) {
+func ForScene(s *rules.Scene, decks []byte) (Model, error) {
 	g, ok := rules.Lookup(s.Mission.Ruleset).(Grid)
 	if !ok {
 		return nil, fmt.Errorf("no playtest for the %s ruleset yet", s.Mission.Ruleset)
 	}
-	return g.Playtest(s)
+	return g.Playtest(s, decks)
 }
 
 // Clamp bounds a requested number of games: at least 1, at most MaxGames;

@@ -21,18 +21,22 @@ type WhatIfLine struct {
 	Delta     float64 `json:"delta"`
 }
 
-// WhatIf plays each change with the options of the mission's own run
-// (the first Survivor count only) and lists the changes by how far they
-// move the win rate, the largest first. Every change is played on the
-// same seeds as the mission, so the difference is the change's, not the
-// dice's (common random numbers).
-func WhatIf(base *Result, changes []Change, opt Options) ([]WhatIfLine, error) {
-	if len(base.BySurvivors) == 0 || len(changes) == 0 {
+// WhatIf plays the mission and each change with opt (its first Survivor
+// count only) and lists the changes by how far they move the win rate,
+// the largest first. Every change is played on the same seeds as the
+// mission, so the difference is the change's, not the dice's (common
+// random numbers).
+func WhatIf(m Model, changes []Change, opt Options) ([]WhatIfLine, error) {
+	if len(opt.Survivors) == 0 || len(changes) == 0 {
 		return nil, nil
 	}
-	from := base.BySurvivors[0]
 	o := opt
-	o.Survivors = []int{from.Survivors}
+	o.Survivors = opt.Survivors[:1]
+	base, err := Run(m, o)
+	if err != nil {
+		return nil, err
+	}
+	from := base.BySurvivors[0]
 	out := make([]WhatIfLine, 0, len(changes))
 	for _, c := range changes {
 		r, err := Run(c.Model, o)
@@ -59,4 +63,10 @@ func WhatIf(base *Result, changes []Change, opt Options) ([]WhatIfLine, error) {
 		return 0
 	})
 	return out, nil
+}
+
+// Varied is a Model that can propose the what-if changes of its mission:
+// the mission's own Spawn Zones and doors, one at a time.
+type Varied interface {
+	Changes() []Change
 }

@@ -102,8 +102,15 @@ type goal struct {
 }
 
 // Playtest reads a placed mission into a model of play (playtest.Grid).
-func (game) Playtest(s *rules.Scene) (playtest.Model, error) {
-	return NewModel(s, nil)
+func (game) Playtest(s *rules.Scene, decks []byte) (playtest.Model, error) {
+	var d *Decks
+	if decks != nil {
+		var err error
+		if d, err = ReadDecks(decks); err != nil {
+			return nil, err
+		}
+	}
+	return NewModel(s, d)
 }
 
 // NewModel reads a placed mission for play with the decks d (nil: the
