@@ -264,25 +264,50 @@ func (s *state) goals() []int {
 // reach is Survivor i's moves from its zone to every zone (-1: cannot),
 // with or without an Oxygen Tank; a closed neutral door counts when the
 // Survivor would stand in its room.
-func (s *state) reach(i int, tank bool) []int16 {
+func (s *state) reach(i int, tank bool) []int16 { return s.survDist(s.surv[i].zone, tank, false) }
+
+// survDist is the Survivors' moves from zone z to every zone (back: from
+// every zone to z), kept until the doors or the Mold change.
+func (s *state) survDist(z int, tank, back bool) []int16 {
+	key := int32(z) * 4
+	if tank {
+		key++
+	}
+	if back {
+		key += 2
+	}
+	if d, ok := s.sdist[key]; ok {
+		return d
+	}
 	n := s.m.n
 	d := make([]int16, n)
 	for k := range d {
 		d[k] = -1
 	}
-	from := s.surv[i].zone
-	d[from] = 0
-	q := []int{from}
-	for len(q) > 0 {
-		z := q[0]
-		q = q[1:]
-		for _, l := range s.m.links[z] {
-			if d[l.to] < 0 && (s.passable(z, l, tank) || (s.canRemoveDoor(z, l) && (tank || !s.m.exterior[l.to]))) {
-				d[l.to] = d[z] + 1
+	d[z] = 0
+	q := s.queue[:0]
+	q = append(q, z)
+	for h := 0; h < len(q); h++ {
+		a := q[h]
+		for _, l := range s.m.links[a] {
+			if d[l.to] >= 0 {
+				continue
+			}
+			from, way := a, l
+			if back {
+				from, way = l.to, link{to: a, kind: l.kind, door: l.door}
+			}
+			if s.passable(from, way, tank) || (s.canRemoveDoor(from, way) && (tank || !s.m.exterior[way.to])) {
+				d[l.to] = d[a] + 1
 				q = append(q, l.to)
 			}
 		}
 	}
+	s.queue = q
+	if s.sdist == nil {
+		s.sdist = map[int32][]int16{}
+	}
+	s.sdist[key] = d
 	return d
 }
 
@@ -351,31 +376,7 @@ func (st style) next(s *state, i int) (link, bool) {
 }
 
 // backDist is the Survivors' moves from every zone to zone g.
-func (s *state) backDist(g int, tank bool) []int16 {
-	n := s.m.n
-	d := make([]int16, n)
-	for k := range d {
-		d[k] = -1
-	}
-	d[g] = 0
-	q := []int{g}
-	for len(q) > 0 {
-		z := q[0]
-		q = q[1:]
-		for _, l := range s.m.links[z] {
-			if d[l.to] >= 0 {
-				continue
-			}
-			// the way from l.to into z
-			back := link{to: z, kind: l.kind, door: l.door}
-			if s.passable(l.to, back, tank) || s.canRemoveDoor(l.to, back) && (tank || !s.m.exterior[z]) {
-				d[l.to] = d[z] + 1
-				q = append(q, l.to)
-			}
-		}
-	}
-	return d
-}
+func (s *state) backDist(g int, tank bool) []int16 { return s.survDist(g, tank, true) }
 
 // rollout is the strong group: at the start of each Players' Phase it
 // plays each variant of the careful group a few rounds ahead on copies of

@@ -63,6 +63,8 @@ type state struct {
 	// sightTab is the sight table of the doors and Mold of the moment;
 	// touch drops it, and the Xenos' distances, when they change.
 	sightTab [][]rules.Seen
+	sdist    map[int32][]int16 // the Survivors' distances (see survDist)
+	queue    []int             // a search's queue, reused
 	// trace, when set, hears what happens (tests read a game with it).
 	trace func(format string, args ...any)
 }
@@ -76,6 +78,7 @@ func (s *state) tracef(format string, args ...any) {
 // touch forgets what depends on the doors and the Mold.
 func (s *state) touch() {
 	clear(s.dist)
+	clear(s.sdist)
 	s.sightTab = nil
 }
 
@@ -187,6 +190,8 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.reached = slices.Clone(s.reached)
 	c.elim = slices.Clone(s.elim)
 	c.dist = map[int][]int16{}
+	c.sdist = nil
+	c.queue = nil
 	return &c
 }
 
