@@ -28,12 +28,14 @@ func agentNamed(name string) agent {
 type style struct {
 	cohesion int  // how many zones ahead of the hindmost Survivor one may go
 	search   bool // search when safe
-	shoot    int  // shoot at Xenos this many Xeno moves away (or closer)
+	// searchIdle: search only when not stepping toward the goal
+	searchIdle bool
+	shoot      int // shoot at Xenos this many Xeno moves away (or closer)
 }
 
 var (
-	careful  = style{cohesion: 1, search: true, shoot: 2}
-	variants = []style{careful, {cohesion: 3, search: false, shoot: 1}, {cohesion: 1, search: true, shoot: 4}}
+	careful  = style{cohesion: 3, search: true, searchIdle: true, shoot: 2}
+	variants = []style{careful, {cohesion: 9, shoot: 1}, {cohesion: 2, search: true, shoot: 4}}
 )
 
 // players: "each player activates their Survivors one after the other, in
@@ -86,13 +88,18 @@ func (st style) turn(s *state, i int) {
 			left--
 			continue
 		}
-		if st.search && s.canSearch(i) && s.safe(z) {
+		if st.search && !st.searchIdle && s.canSearch(i) && s.safe(z) {
 			s.search(i)
 			left--
 			continue
 		}
 		if l, ok := st.next(s, i); ok {
 			s.step(i, l)
+			left--
+			continue
+		}
+		if st.search && st.searchIdle && s.canSearch(i) && s.safe(z) {
+			s.search(i)
 			left--
 			continue
 		}
