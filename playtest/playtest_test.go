@@ -111,6 +111,9 @@ func TestQuantileNearestRank(t *testing.T) {
 			t.Errorf("Quantile(%v) = %d, want %d", c.q, got, c.want)
 		}
 	}
+	if m, sd := h.Mean(), h.SD(); m != 32 || math.Abs(sd-12.8841) > 1e-4 {
+		t.Errorf("mean %v sd %v, want 32 and 12.8841", m, sd)
+	}
 	var e Hist
 	if e.Quantile(0.5) != 0 {
 		t.Error("empty histogram's median is not 0")

@@ -49,9 +49,11 @@ type Count struct {
 
 // Spread is a distribution's middle and tails.
 type Spread struct {
-	Median int `json:"median"`
-	P10    int `json:"p10"`
-	P90    int `json:"p90"`
+	Median int     `json:"median"`
+	P10    int     `json:"p10"`
+	P90    int     `json:"p90"`
+	Mean   float64 `json:"mean"`
+	SD     float64 `json:"sd"`
 }
 
 // Loss is one cause of loss and how many games it ended.
@@ -177,7 +179,8 @@ func (c *Count) finish(objs []string) {
 	c.WinRate = round4(float64(c.Wins) / float64(max(c.Games, 1)))
 	lo, hi := Wilson(c.Wins, c.Games, z95)
 	c.CI95 = [2]float64{round4(lo), round4(hi)}
-	c.Turns = Spread{Median: c.rounds.Quantile(0.5), P10: c.rounds.Quantile(0.1), P90: c.rounds.Quantile(0.9)}
+	c.Turns = Spread{Median: c.rounds.Quantile(0.5), P10: c.rounds.Quantile(0.1), P90: c.rounds.Quantile(0.9),
+		Mean: round4(c.rounds.Mean()), SD: round4(c.rounds.SD())}
 	c.Losses = []Loss{}
 	for _, k := range c.causes.Sorted() {
 		c.Losses = append(c.Losses, Loss{Cause: k, Games: c.causes[k], Rate: round4(float64(c.causes[k]) / float64(c.Games))})

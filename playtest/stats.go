@@ -64,6 +64,31 @@ func (h *Hist) Quantile(q float64) int {
 	return len(h.counts) - 1
 }
 
+// Mean and SD are the values' mean and standard deviation (0 when
+// nothing was counted).
+func (h *Hist) Mean() float64 {
+	if h.n == 0 {
+		return 0
+	}
+	sum := 0.0
+	for v, c := range h.counts {
+		sum += float64(v) * float64(c)
+	}
+	return sum / float64(h.n)
+}
+
+func (h *Hist) SD() float64 {
+	if h.n == 0 {
+		return 0
+	}
+	m, sum := h.Mean(), 0.0
+	for v, c := range h.counts {
+		d := float64(v) - m
+		sum += d * d * float64(c)
+	}
+	return math.Sqrt(sum / float64(h.n))
+}
+
 // Counts tallies named things (causes of loss): a map of the names seen,
 // whose size depends on the names a model can give, not on the games.
 type Counts map[string]int

@@ -337,6 +337,9 @@ func (st style) next(s *state, i int) (link, bool) {
 			}
 		}
 		goals = rooms
+		if len(goals) == 0 {
+			return link{}, false // no tank to be had: nothing to walk to
+		}
 	}
 	lead := -1
 	for j := range s.surv {

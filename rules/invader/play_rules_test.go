@@ -384,8 +384,9 @@ func (s *state) startingCard(t *testing.T, name string) int16 {
 	return -1
 }
 
-// airlock is the station's 5B: the exterior 5B/v (1,0) beyond the
-// Airlock 5B/l (1,1)'s hatch; 3B's Oxygen Supply Room 3B/b (5,0) beside it.
+// airlock is the station's 5B above 3B: the exterior 5B/v (1,0) beyond
+// the Airlock 5B/l (1,1)'s hatch; the corridor 5B/c runs on into 3B/h,
+// beside the Oxygen Supply Room 3B/b (2,3).
 const airlock = `format: 1
 id: t
 title: T
@@ -393,10 +394,10 @@ ruleset: zombicide-invader
 tileset: station
 tiles:
   - {face: 5B, at: [0, 0]}
-  - {face: 3B, at: [1, 0]}
+  - {face: 3B, at: [0, 1]}
 tokens:
   - {type: start, at: [1, 1]}
-  - {type: spawn, color: red, first: true, at: [4, 2]}
+  - {type: spawn, color: red, first: true, at: [1, 5]}
   - {type: exit, at: [1, 0]}
 objectives:
   - exit: all
@@ -414,7 +415,7 @@ func TestOxygen(t *testing.T) {
 	if !s.xenoPassable(lock, hatch) {
 		t.Fatal("Xenos cannot go out")
 	}
-	s.surv[0].zone = s.zoneAt(t, 5, 0)
+	s.surv[0].zone = s.zoneAt(t, 2, 3)
 	if !s.canTakeTank(0) {
 		t.Fatal("no tank in the Oxygen Supply Room")
 	}
