@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/zmission/zmission/internal/benchgen"
 	"github.com/zmission/zmission/playtest"
 )
 
@@ -24,5 +25,23 @@ func BenchmarkPlay(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkPlay400 is one whole game on the 20×20-tile board of
+// internal/benchgen (40 Objectives, 20 Spawn Zones) with the careful
+// group: the target is 1,000 games in 10 s, 10 ms a game.
+func BenchmarkPlay400(b *testing.B) {
+	data, err := benchgen.Mission(Ruleset, "station", 20, 20)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := NewModel(playScene(b, string(data)), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m.Play(playtest.Game{Survivors: 6, Agent: "careful"}, rand.New(rand.NewPCG(1, uint64(i))))
 	}
 }

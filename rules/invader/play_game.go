@@ -65,6 +65,9 @@ type state struct {
 	sightTab [][]rules.Seen
 	sdist    map[int32][]int16 // the Survivors' distances (see survDist)
 	queue    []int             // a search's queue, reused
+	occ      []int16           // Survivors per zone while the Xenos act
+	loudest  []int             // noisy zones, loudest first, while the Xenos act
+	zs       []int             // zones with Xenos acting, reused
 	// trace, when set, hears what happens (tests read a game with it).
 	trace func(format string, args ...any)
 }
@@ -192,6 +195,9 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.dist = map[int][]int16{}
 	c.sdist = nil
 	c.queue = nil
+	c.occ = nil
+	c.loudest = nil
+	c.zs = nil
 	return &c
 }
 

@@ -40,10 +40,34 @@ func only(t int) xenoMask {
 // Attack OR a Move with a single Action."
 func (s *state) activate(mask xenoMask) {
 	n := s.m.n
-	attacked := make([]bool, n)
+	// Survivors do not move while the Xenos act: count them once.
+	if len(s.occ) != n {
+		s.occ = make([]int16, n)
+	}
+	clear(s.occ)
+	for i := range s.surv {
+		if s.surv[i].alive {
+			s.occ[s.surv[i].zone]++
+		}
+	}
+	s.loudest = s.loudest[:0]
+	// The zones holding Xenos of the mask's types, in zone order: one pass
+	// over the board, then only they are visited.
+	zs := s.zs[:0]
 	for z := 0; z < n; z++ {
-		if s.survivorsIn(z) > 0 && s.count(z, mask) > 0 {
-			attacked[z] = true
+		x := &s.xenos[z]
+		if (mask[0] && x[0] > 0) || (mask[1] && x[1] > 0) || (mask[2] && x[2] > 0) || (mask[3] && x[3] > 0) {
+			zs = append(zs, z)
+		}
+	}
+	s.zs = zs
+	if len(zs) == 0 {
+		return
+	}
+	var attacked []int
+	for _, z := range zs {
+		if s.occ[z] > 0 {
+			attacked = append(attacked, z)
 			s.xenoAttack(z, mask)
 			if s.over {
 				return
@@ -55,8 +79,8 @@ func (s *state) activate(mask xenoMask) {
 		x        [xenoTypes]int16
 	}
 	var moves []group
-	for z := 0; z < n; z++ {
-		if attacked[z] || s.count(z, mask) == 0 {
+	for _, z := range zs {
+		if slices.Contains(attacked, z) {
 			continue
 		}
 		steps := s.xenoSteps(z)
@@ -156,14 +180,15 @@ func (s *state) xenoAttack(z int, mask xenoMask) {
 func (s *state) xenoSteps(z int) []link {
 	var targets []int
 	best := 0
+	loud := func(t int) int { return int(s.noise[t]) + int(s.occ[t]) }
 	for _, seen := range s.sight(z) {
-		if s.survivorsIn(seen.Zone) == 0 {
+		if s.occ[seen.Zone] == 0 {
 			continue
 		}
 		if d := s.xenoDist(seen.Zone); d[z] < 0 {
 			continue
 		}
-		switch l := s.loud(seen.Zone); {
+		switch l := loud(seen.Zone); {
 		case l > best:
 			best, targets = l, append(targets[:0], seen.Zone)
 		case l == best:
@@ -171,17 +196,24 @@ func (s *state) xenoSteps(z int) []link {
 		}
 	}
 	if len(targets) == 0 {
-		for t := 0; t < s.m.n; t++ {
-			l := s.loud(t)
-			if l == 0 || l < best {
-				continue
+		// The noisy zones, loudest first, listed once per activation.
+		if len(s.loudest) == 0 {
+			for t := 0; t < s.m.n; t++ {
+				if loud(t) > 0 {
+					s.loudest = append(s.loudest, t)
+				}
+			}
+			slices.SortStableFunc(s.loudest, func(a, b int) int { return loud(b) - loud(a) })
+		}
+		for _, t := range s.loudest {
+			l := loud(t)
+			if l < best {
+				break
 			}
 			if d := s.xenoDist(t); d[z] < 0 {
 				continue
 			}
-			if l > best {
-				best, targets = l, targets[:0]
-			}
+			best = l
 			targets = append(targets, t)
 		}
 	}
