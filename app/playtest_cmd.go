@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/playtest"
+	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -38,6 +40,7 @@ func (e *env) playtestCmd() *cli.Command {
 			&cli.StringFlag{Name: "agent", Usage: "who plays the Survivors: careful or strong (default: careful)"},
 			&cli.BoolFlag{Name: "no-what-if", Usage: "leave out the what-if changes"},
 			&cli.StringFlag{Name: "decks", Usage: "a deck file replacing the game's default decks (docs/playtest.md)"},
+			&cli.StringFlag{Name: "heatmap", Usage: "also write the map with the zones tinted by Survivors eliminated there, as SVG"},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			path, err := missionArg(c, "")
@@ -52,7 +55,7 @@ func (e *env) playtestCmd() *cli.Command {
 			if games < 1 {
 				return usageErr("--games must be 1 or more")
 			}
-			r, _, err := e.validScene(path)
+			r, g, err := e.validScene(path)
 			if err != nil {
 				return err
 			}
@@ -91,6 +94,11 @@ func (e *env) playtestCmd() *cli.Command {
 					return failErr("what-if: %v", err)
 				}
 			}
+			if f := c.String("heatmap"); f != "" {
+				if err := writeHeatmap(f, r.Scene, g, m, res); err != nil {
+					return err
+				}
+			}
 			out := playtestJSON{Mission: r.Mission.Title, Ruleset: r.Mission.Ruleset, Result: res}
 			if c.String("format") == "json" {
 				return writeJSON(e.stdout, out)
@@ -99,6 +107,31 @@ func (e *env) playtestCmd() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// writeHeatmap draws the map with the danger overlay: per zone, the
+// Survivors eliminated there over every game played.
+func writeHeatmap(path string, s *rules.Scene, g rules.BoardGame, m playtest.Model, res *playtest.Result) error {
+	index := map[string]int{}
+	for i, z := range m.Zones() {
+		index[z] = i
+	}
+	counts := make([]int, len(s.Board.Zones))
+	for _, z := range res.Zones {
+		if i, ok := index[z.Zone]; ok && i < len(counts) {
+			counts[i] = z.Eliminations
+		}
+	}
+	var buf bytes.Buffer
+	o := render.Options{Page: "fit", Margin: render.DefaultMargin,
+		Overlays: []render.Overlay{{Kind: render.OverlayDanger, Danger: &render.Danger{Counts: counts, Games: res.Games * len(res.BySurvivors)}}}}
+	if err := render.SVG(&buf, s, g, o); err != nil {
+		return failErr("drawing the heat map: %v", err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return failErr("writing the heat map: %v", err)
+	}
+	return nil
 }
 
 // playtestJSON is the documented JSON of a playtest.
