@@ -3,6 +3,7 @@ package invader
 import (
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/playtest"
@@ -55,5 +56,37 @@ objectives:
 		"tokens:\n  - {type: start, at: [0, 0]}\n  - {type: objective, at: [1, 1]}\n  - {type: door, at: [0, 0], side: e}\nobjectives:\n  - take: red\n"
 	if _, err := NewModel(playScene(t, shut), nil); err != nil {
 		t.Fatalf("a closed door the Survivors may open: %v", err)
+	}
+}
+
+// The numbers of a whole run do not depend on the number of workers.
+func TestRunSameOnAnyWorkers(t *testing.T) {
+	m, err := NewModel(exampleScene(t, "violet-lockdown"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first *playtest.Result
+	for _, w := range []int{1, 2, 3} {
+		r, err := playtest.Run(m, playtest.Options{Games: 300, Seed: 5, Survivors: []int{4, 6}, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = r
+		} else if !reflect.DeepEqual(first, r) {
+			t.Fatalf("%d workers: %+v\n1 worker: %+v", w, r.BySurvivors, first.BySurvivors)
+		}
+	}
+}
+
+// A start zone with no way out is refused, saying so.
+func TestNoWayOutOfTheStart(t *testing.T) {
+	m, err := NewModel(exampleScene(t, "first-contact"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.links[m.start] = nil
+	if err := m.playable(); err == nil || !strings.Contains(err.Error(), "no Survivor can move out of the start zone 1A/w") {
+		t.Fatalf("got %v", err)
 	}
 }
