@@ -90,8 +90,12 @@ func (e *env) playtestCmd() *cli.Command {
 			if v, ok := m.(playtest.Varied); ok && !c.Bool("no-what-if") {
 				o := opt
 				o.Games = min(res.Games, whatIfGames)
-				if res.WhatIf, err = playtest.WhatIf(m, v.Changes(), o); err != nil {
+				changes, of := v.Changes(playtest.MaxChanges)
+				if res.WhatIf, err = playtest.WhatIf(m, changes, o); err != nil {
 					return failErr("what-if: %v", err)
+				}
+				if of > len(changes) {
+					fmt.Fprintf(e.stderr, "zmission: warning: what-if plays the first %d of the mission's %d Spawn Zones and doors\n", len(changes), of)
 				}
 			}
 			if f := c.String("heatmap"); f != "" {

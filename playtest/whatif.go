@@ -5,6 +5,10 @@ import (
 	"slices"
 )
 
+// MaxChanges bounds the what-if changes a run plays: a mission with
+// thousands of Spawn Zones and doors would otherwise play a run per token.
+const MaxChanges = 24
+
 // Change is one edit of a mission a game proposes for the what-if loop
 // ("without the red Spawn Zone at 3B/a"), already read into a Model.
 type Change struct {
@@ -30,6 +34,7 @@ func WhatIf(m Model, changes []Change, opt Options) ([]WhatIfLine, error) {
 	if len(opt.Survivors) == 0 || len(changes) == 0 {
 		return nil, nil
 	}
+	changes = changes[:min(len(changes), MaxChanges)]
 	o := opt
 	o.Survivors = opt.Survivors[:1]
 	base, err := Run(m, o)
@@ -68,5 +73,7 @@ func WhatIf(m Model, changes []Change, opt Options) ([]WhatIfLine, error) {
 // Varied is a Model that can propose the what-if changes of its mission:
 // the mission's own Spawn Zones and doors, one at a time.
 type Varied interface {
-	Changes() []Change
+	// Changes lists at most limit changes, in the mission's order, and
+	// how many it could have listed.
+	Changes(limit int) (changes []Change, of int)
 }

@@ -90,3 +90,23 @@ func TestNoWayOutOfTheStart(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// The what-if changes are the mission's Spawn Zones and doors, at most
+// the limit asked, with how many there are.
+func TestChangesBounded(t *testing.T) {
+	m, err := NewModel(exampleScene(t, "violet-lockdown"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, of := m.Changes(100)
+	if of != 5 || len(all) != 5 { // 3 Spawn Zones, 2 doors
+		t.Fatalf("%d changes of %d, want 5 of 5", len(all), of)
+	}
+	if !strings.HasPrefix(all[0].Name, "without the red Spawn Zone at ") || !strings.Contains(all[3].Name, "door at 2,5:n open") {
+		t.Fatalf("changes %q, %q", all[0].Name, all[3].Name)
+	}
+	some, of := m.Changes(2)
+	if len(some) != 2 || of != 5 {
+		t.Fatalf("limit 2: %d of %d", len(some), of)
+	}
+}

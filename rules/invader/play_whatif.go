@@ -11,11 +11,18 @@ import (
 
 // Changes are the what-if changes of the mission (playtest.Varied): each
 // Spawn Zone left out, each door the other way (a closed door open, an
-// open one closed), one at a time.
-func (m *model) Changes() []playtest.Change {
+// open one closed), one at a time, the first limit of them.
+func (m *model) Changes(limit int) ([]playtest.Change, int) {
 	s := m.w.Scene
 	var out []playtest.Change
+	of := 0
 	for _, t := range s.Tokens {
+		if t.Type == missions.TokSpawn || t.Type == missions.TokDoor {
+			of++
+		}
+		if len(out) >= limit {
+			continue
+		}
 		var name string
 		mis := *s.Mission
 		mis.Tokens = slices.Clone(s.Mission.Tokens)
@@ -45,7 +52,7 @@ func (m *model) Changes() []playtest.Change {
 		}
 		out = append(out, playtest.Change{Name: name, Model: cm})
 	}
-	return out
+	return out, of
 }
 
 func orRed(c string) string {
