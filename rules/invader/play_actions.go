@@ -27,6 +27,22 @@ func (s *state) openDoor(i int, l link) bool {
 	return true
 }
 
+// closeDoor is the free Door Activation placing a closed door on an open
+// one of the room Survivor i stands in ("The door has been previously
+// destroyed and cannot be closed").
+func (s *state) closeDoor(i int, l link) bool {
+	sv := &s.surv[i]
+	z := sv.zone
+	if sv.door || l.kind != linkDoor || s.doors[l.door] != doorOpen || s.m.doors[l.door].color != "neutral" ||
+		!s.m.room[z] || s.mold[z] != NoMold || s.mold[l.to] != NoMold {
+		return false
+	}
+	sv.door = true
+	s.doors[l.door] = doorClosed
+	s.touch()
+	return true
+}
+
 // canSearch: "A Survivor can only Search room Zones and only if there are
 // no Xenos in that Zone", "Soldiers can only Search in Security Rooms",
 // "A Survivor can only perform a single Search Action per Turn", and a

@@ -108,7 +108,16 @@ func (st style) turn(s *state, i int) {
 			left--
 			continue
 		}
-		return // "Do Nothing"
+		break // "Do Nothing"
+	}
+	// Shut the Xenos out: a door of this room to a zone with Xenos and
+	// no Survivor, closed with the Turn's free Door Activation.
+	if !s.over && sv.alive && !sv.door {
+		for _, l := range s.m.links[sv.zone] {
+			if l.kind == linkDoor && s.xenosIn(l.to) > 0 && s.survivorsIn(l.to) == 0 && s.closeDoor(i, l) {
+				break
+			}
+		}
 	}
 }
 

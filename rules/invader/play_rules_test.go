@@ -569,3 +569,31 @@ func TestStartingEquipment(t *testing.T) {
 		t.Fatalf("dealt %v", names)
 	}
 }
+
+func TestClosingADoor(t *testing.T) {
+	playQuote(t, "Cole, being busy in the Security Room, closes the door between the Hunter and him.")
+	playQuote(t, "The door has been previously destroyed and cannot be closed.")
+	s := newGame(t, duo, 1)
+	s.alone(secRoom)
+	s.doors[0] = doorOpen
+	door := linkTo(t, s, secRoom, corrC)
+	if !s.closeDoor(0, door) || s.doors[0] != doorClosed || s.passable(secRoom, door, false) {
+		t.Fatal("the Survivor in the room could not close its door")
+	}
+	s.doors[0] = doorOpen
+	if s.closeDoor(0, door) {
+		t.Fatal("a second Door Activation in one Turn")
+	}
+	s = newGame(t, duo, 1)
+	s.alone(corrC)
+	s.doors[0] = doorOpen
+	if s.closeDoor(0, linkTo(t, s, corrC, secRoom)) {
+		t.Fatal("closed a door from the corridor")
+	}
+	s = newGame(t, duo, 1)
+	s.alone(secRoom)
+	s.doors[0] = doorDestroyed
+	if s.closeDoor(0, linkTo(t, s, secRoom, corrC)) {
+		t.Fatal("closed a destroyed door")
+	}
+}
