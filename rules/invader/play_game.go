@@ -193,6 +193,7 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.reached = slices.Clone(s.reached)
 	c.elim = slices.Clone(s.elim)
 	c.dist = map[int][]int16{}
+	c.trace = nil // a rollout is not the game being told
 	c.sdist = nil
 	c.queue = nil
 	c.occ = nil
