@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/zmission/zmission/internal/reftext"
+	"github.com/zmission/zmission/rules"
 )
 
 // The playtest's rules, each checked against the sentence of the raw
@@ -132,6 +133,7 @@ func TestSearchRules(t *testing.T) {
 	playQuote(t, "A Survivor can only Search room Zones and only if there are no Xenos in that Zone.")
 	playQuote(t, "Soldiers can only Search in Security Rooms")
 	playQuote(t, "A Survivor can only perform a single Search Action per Turn")
+	playQuote(t, "The Zone cannot be Searched and loses its special properties.")
 	s := newGame(t, duo, 2) // Survivor 0 a Soldier, 1 a Civilian
 	if !s.surv[0].soldier || s.surv[1].soldier {
 		t.Fatal("the default team is Soldier, Civilian")
@@ -194,6 +196,7 @@ func TestSpawnReadsTheMostExperiencedSurvivor(t *testing.T) {
 }
 
 func TestXenoAttackEliminatesAndLoses(t *testing.T) {
+	playQuote(t, "Survivors in the same Zone split the Xenos’ Attacks in any way the players prefer, even if it means dealing them all to a single Survivor.")
 	playQuote(t, "A Xeno’s Attack is always successful, does not require any die rolls, and inflicts a specific amount of Damage, depending on its type:")
 	playQuote(t, "The Survivor is eliminated as soon as the Armor Bar drops to 0.")
 	playQuote(t, "The game is lost whenever a starting Survivor has been eliminated, when the Mission Objectives can no longer be fulfilled,")
@@ -273,6 +276,7 @@ func TestHuntersActTwice(t *testing.T) {
 
 func TestXenosSplitOverEqualRoutes(t *testing.T) {
 	playQuote(t, "If there is more than one route of the same length, Xenos split into groups of equal numbers and types to follow all possible routes.")
+	playQuote(t, "They also split up if different target Zones contain the same number of Noise tokens.")
 	s := newGame(t, duo, 1)
 	s.surv[0].zone = startW
 	// From 1A/f (2,2), the start corridor is as far through 1A/c...
@@ -293,6 +297,7 @@ func TestXenosSplitOverEqualRoutes(t *testing.T) {
 func TestNoiseAndTheEndPhase(t *testing.T) {
 	playQuote(t, "Each Action used to attack with noisy Equipment produces a Noise token.")
 	playQuote(t, "Noise tokens are removed from the board during the End Phase")
+	playQuote(t, "A single Action can only produce a single Noise token, no matter how many dice are rolled, how many hits are obtained, or whether Dual weapons are used.")
 	playQuote(t, "NOTE: Each Survivor miniature also counts as a Noise token.")
 	s := newGame(t, duo, 1)
 	loud := use{w: &Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 2, Accuracy: 7, Damage: 1, Noisy: true}, dice: 2}
@@ -310,6 +315,7 @@ func TestNoiseAndTheEndPhase(t *testing.T) {
 func TestTargetingPriorityAndTanksShield(t *testing.T) {
 	playQuote(t, "Tanks are first in the Targeting Priority Order and are immune to Damage 1 weapons.")
 	playQuote(t, "1– Tank or Abomination (the shooter chooses) 2– Worker 3– Hunter")
+	playQuote(t, "For each Xeno eliminated, a Survivor gains 1 Experience Point (XP)")
 	s := newGame(t, duo, 1)
 	sure := func(d int) use { // every die hits
 		return use{w: &Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 3, Accuracy: 1, Damage: d}, dice: 3}
@@ -595,5 +601,120 @@ func TestClosingADoor(t *testing.T) {
 	s.doors[0] = doorDestroyed
 	if s.closeDoor(0, linkTo(t, s, secRoom, corrC)) {
 		t.Fatal("closed a destroyed door")
+	}
+}
+
+func TestMeleeMissesHitNobody(t *testing.T) {
+	playQuote(t, "Missed Melee strikes cannot cause Friendly Fire")
+	s := newGame(t, duo, 2)
+	s.surv[1].zone = startW
+	before := s.surv[1].armor
+	s.attack(0, use{w: &Weapon{Dice: 3, Accuracy: 7, Damage: 1}, dice: 3}, startW, false, false)
+	if s.surv[1].armor != before {
+		t.Fatal("a missed Melee strike hit a Survivor")
+	}
+}
+
+func TestDice(t *testing.T) {
+	playQuote(t, "Each die result that equals or exceeds the Accuracy number of the weapon scores a successful hit.")
+	for acc, want := range map[int]float64{1: 1, 4: 0.5, 6: 1.0 / 6, 7: 0} {
+		if got := pHit(acc); got != want {
+			t.Errorf("Accuracy %d: %v, want %v", acc, got, want)
+		}
+	}
+	// Over many rolls, a 4+ weapon hits half the time.
+	s := newGame(t, duo, 1)
+	w := use{w: &Weapon{Dice: 1, Accuracy: 4, Damage: 1}, dice: 1}
+	kills := 0
+	for range 4000 {
+		s.xenos[startW][Worker] = 1
+		s.attack(0, w, startW, false, false)
+		kills += 1 - int(s.xenos[startW][Worker])
+	}
+	if kills < 1850 || kills > 2150 {
+		t.Fatalf("%d hits in 4000 rolls at 4+", kills)
+	}
+}
+
+func TestDualWeapons(t *testing.T) {
+	playQuote(t, "If you have Dual weapons with the same name in each Hand slot (P. XX), you may use them both with a single Action")
+	s := newGame(t, duo, 1)
+	smg := s.startingCard(t, "SMG")
+	s.surv[0].hands = [2]int16{smg, smg + 1} // the two SMGs
+	uses := s.uses(0, true)
+	if len(uses) != 3 || uses[1].dice != 4 {
+		t.Fatalf("uses %+v, want each SMG and both together (4 dice)", uses)
+	}
+	s.surv[0].hands = [2]int16{smg, s.startingCard(t, "Cattle Prod")}
+	if got := s.uses(0, true); len(got) != 1 || got[0].dice != 2 {
+		t.Fatalf("an SMG and a Cattle Prod: %+v", got)
+	}
+}
+
+func TestSpawnOrderIsClockwise(t *testing.T) {
+	playQuote(t, "Always begin with the same Spawn Zone and continue clockwise.")
+	s := newGame(t, exampleText(t, "violet-lockdown"), 6)
+	order := rules.SpawnOrder(s.m.w.Scene)
+	if len(order) != len(s.spawns) {
+		t.Fatalf("%d spawns, %d in order", len(s.spawns), len(order))
+	}
+	for i, tok := range order {
+		if s.spawns[i].zone != tok.Zone.Index {
+			t.Fatalf("spawn %d in %s, want %s", i, s.m.names[s.spawns[i].zone], tok.Zone.ID)
+		}
+	}
+}
+
+func TestAbominationCard(t *testing.T) {
+	playQuote(t, "(1) All Abominations on the board immediately perform an extra Activation. (2) Place a Spoiler Abomination on the Spawn Zone, if you have any.")
+	s := newGame(t, duo, 1)
+	card := XenoCard{Spawn: -1, Mold: -1, Extra: -1, Abomination: true}
+	s.resolve(&card, corrE)
+	if s.xenos[corrE][Abomination] != 1 {
+		t.Fatal("no Abomination placed")
+	}
+	s.resolve(&card, corrE) // the box's only one is on the board: it acts, none is placed
+	if s.onBoardOf(Abomination) != 1 || s.xenos[corrE][Abomination] != 0 {
+		t.Fatalf("Abominations at %v", s.where(Abomination))
+	}
+}
+
+func TestMoldXenoCard(t *testing.T) {
+	playQuote(t, "set the indicated amount of the corresponding Xeno type in every Active Mold Zone")
+	s := newGame(t, duo, 1)
+	s.mold[valve], s.mold[toolShed], s.mold[secRoom] = ActiveMold, ActiveMold, InactiveMold
+	card := XenoCard{Spawn: -1, Mold: Worker, Extra: -1, Count: [4]int{2, 2, 3, 3}}
+	s.resolve(&card, corrE)
+	if s.xenos[valve][Worker] != 2 || s.xenos[toolShed][Worker] != 2 || s.xenos[secRoom][Worker] != 0 || s.xenos[corrE][Worker] != 0 {
+		t.Fatalf("Workers at %v", s.where(Worker))
+	}
+}
+
+func TestNoMoldOutside(t *testing.T) {
+	playQuote(t, "Spoiler Abominations spread Mold across room and corridor Zones (not exterior Zones).")
+	playQuote(t, "Moving back and forth is possible even if the Airlock turns into a Mold Zone.")
+	s := newGame(t, airlock, 1)
+	out, lock := s.zoneAt(t, 1, 0), s.zoneAt(t, 1, 1)
+	s.xenos[out][Abomination] = 1
+	s.spreadMold()
+	if s.mold[out] != NoMold {
+		t.Fatal("Mold outside")
+	}
+	s.xenos[out][Abomination], s.xenos[lock][Abomination] = 0, 1
+	s.spreadMold()
+	if s.mold[lock] != ActiveMold || !s.passable(lock, linkTo(t, s, lock, out), true) {
+		t.Fatal("the Airlock in Mold no longer leads out")
+	}
+}
+
+func TestTakeAnObjective(t *testing.T) {
+	playQuote(t, "The Survivor takes an Objective or activates an Objective in the same Zone.")
+	s := newGame(t, duo, 1)
+	if s.neededHere(0) >= 0 {
+		t.Fatal("an Objective taken from another Zone")
+	}
+	s.surv[0].zone = objS
+	if s.neededHere(0) != 0 {
+		t.Fatal("the Objective in the Survivor's Zone is not offered")
 	}
 }
