@@ -44,8 +44,7 @@ type state struct {
 	gone    []bool // per Objective token: removed by Mold
 	active  []bool // per spawn (model.spawns + the extra ones)
 	spawns  []pspawn
-	colors  []string // spawn colours woken by the mission's rules
-	fired   []bool   // per rule
+	fired   []bool // per rule
 	xdeck   []int16
 	xdisc   []int16
 	edeck   []int16
@@ -183,7 +182,6 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.gone = slices.Clone(s.gone)
 	c.active = slices.Clone(s.active)
 	c.spawns = slices.Clone(s.spawns)
-	c.colors = slices.Clone(s.colors)
 	c.fired = slices.Clone(s.fired)
 	c.xdeck = slices.Clone(s.xdeck)
 	c.xdisc = slices.Clone(s.xdisc)
@@ -488,7 +486,7 @@ func (s *state) goalNow(g goal) bool {
 		}
 		return s.reached[g.zone]
 	case "survive":
-		return s.round > g.need || (s.round == g.need && s.phaseEnded())
+		return s.round > g.need || (s.round == g.need && s.ending)
 	case "kill":
 		if g.xeno >= 0 {
 			return s.kills[g.xeno] >= g.need
@@ -497,9 +495,6 @@ func (s *state) goalNow(g goal) bool {
 	}
 	return true // free text
 }
-
-// phaseEnded is true while the End Phase is judged (see endRound).
-func (s *state) phaseEnded() bool { return s.ending }
 
 // goalPossible: an objective whose tokens Mold removed can no longer be
 // met ("Look at Objective tokens removed this way: the Mission may
@@ -569,7 +564,6 @@ func (s *state) fire(r, sv int) {
 				}
 			}
 		case e.Activate != "":
-			s.colors = append(s.colors, e.Activate)
 			for i, sp := range s.spawns {
 				if sp.color == e.Activate {
 					s.active[i] = true

@@ -86,8 +86,7 @@ type model struct {
 	labels   []string
 	approx   []string
 	los      sync.Map // sight tables by door and Mold state
-	losCount int32
-	losMu    sync.Mutex
+	losCount int32    // tables made, to bound how many are kept
 }
 
 // goal is one objective as the game checks it.
@@ -325,21 +324,16 @@ func goalLabel(i int, o missions.Objective) string {
 	return fmt.Sprintf("%d. %s", i+1, what)
 }
 
-// playable refuses a board the Survivors cannot play on.
+// playable refuses a board the Survivors cannot play on: a start zone
+// whose every edge is a wall. Any other way out can be taken some time (a
+// door a Survivor opens or the Xenos destroy, a hatch once a tank is
+// found).
 func (m *model) playable() error {
 	if m.start < 0 {
 		return fmt.Errorf("the board cannot be played: the mission has no start token")
 	}
 	for _, l := range m.links[m.start] {
-		switch {
-		case l.kind == linkOpen, l.kind == linkHatch:
-			return nil
-		case l.kind == linkDoor && m.doors[l.door].state != doorClosed:
-			return nil
-		case l.kind == linkDoor && m.doors[l.door].color == "neutral" && m.room[m.start]:
-			return nil
-		case l.kind == linkDoor:
-			// A coloured door a rule opens, or one the Xenos may destroy.
+		if l.kind != linkWall {
 			return nil
 		}
 	}

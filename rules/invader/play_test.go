@@ -110,3 +110,30 @@ func TestChangesBounded(t *testing.T) {
 		t.Fatalf("limit 2: %d of %d", len(some), of)
 	}
 }
+
+// The mission's other objectives: reach a zone, survive rounds, kill
+// Xenos, in their order.
+func TestOtherObjectives(t *testing.T) {
+	text := strings.Replace(duo, "objectives:\n  - take: red\n  - exit: all\n",
+		"objectives:\n  - {reach: 2A/s, order: 1}\n  - {kill: workers, count: 2, order: 2}\n  - {survive: 3}\n", 1)
+	m, err := NewModel(playScene(t, text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newState(m, 1, rand.New(rand.NewPCG(1, 1)))
+	s.kills[Worker] = 2 // before the zone is reached: order 2 waits for order 1
+	s.judge()
+	if s.met[1] != 0 {
+		t.Fatal("the kill objective was met before the reach objective it follows")
+	}
+	s.enter(0, s.zoneAt(t, 4, 2))
+	s.judge()
+	if s.met[0] == 0 || s.met[1] == 0 || s.met[2] != 0 || s.over {
+		t.Fatalf("met %v over %v", s.met, s.over)
+	}
+	s.round = 3
+	s.endRound()
+	if !s.over || !s.won || s.met[2] != 3 {
+		t.Fatalf("after round 3: met %v won %v", s.met, s.won)
+	}
+}
