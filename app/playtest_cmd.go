@@ -193,9 +193,9 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 	fmt.Fprintf(w, "%s (%s): %d games per Survivor count, seed %d\n", p.Mission, p.Ruleset, r.Games, r.Seed)
 	fmt.Fprintf(w, "Agent %s: %s\n\n", r.Agent.Name, r.Agent.About)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Survivors\tGames\tWins\tWin rate\t95% interval\tRounds: median (p10–p90)")
+	fmt.Fprintln(tw, "Survivors\tGames\tWins\tWin rate\t95% interval\tReads as\tRounds: median (p10–p90)")
 	for _, c := range r.BySurvivors {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s–%s\t%d (%d–%d)\n", c.Survivors, c.Games, c.Wins, pct(c.WinRate), pct(c.CI95[0]), pct(c.CI95[1]), c.Turns.Median, c.Turns.P10, c.Turns.P90)
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s–%s\t%s\t%d (%d–%d)\n", c.Survivors, c.Games, c.Wins, pct(c.WinRate), pct(c.CI95[0]), pct(c.CI95[1]), c.Difficulty, c.Turns.Median, c.Turns.P10, c.Turns.P90)
 	}
 	tw.Flush()
 	for _, c := range r.BySurvivors {

@@ -205,3 +205,11 @@ func TestWhatIfRanksChanges(t *testing.T) {
 		t.Fatalf("what-if order: %+v", lines)
 	}
 }
+
+func TestBands(t *testing.T) {
+	for rate, want := range map[float64]string{1: "easy", 0.6: "easy", 0.5999: "medium", 0.3: "medium", 0.2: "hard", 0.1: "hard", 0.0999: "deadly", 0: "deadly"} {
+		if got := Band(rate); got != want {
+			t.Errorf("Band(%v) = %s, want %s", rate, got, want)
+		}
+	}
+}

@@ -38,7 +38,8 @@ type Count struct {
 	Wins       int         `json:"wins"`
 	WinRate    float64     `json:"win_rate"`
 	CI95       [2]float64  `json:"ci95"`
-	Turns      Spread      `json:"turns"` // Game Rounds of every game
+	Difficulty string      `json:"difficulty"` // the band the win rate reads as (Band)
+	Turns      Spread      `json:"turns"`      // Game Rounds of every game
 	Losses     []Loss      `json:"losses"`
 	Objectives []Objective `json:"objectives"`
 	zones      map[int]int // eliminations per zone, folded into Result.Zones
@@ -179,6 +180,7 @@ func (c *Count) finish(objs []string) {
 	c.WinRate = round4(float64(c.Wins) / float64(max(c.Games, 1)))
 	lo, hi := Wilson(c.Wins, c.Games, z95)
 	c.CI95 = [2]float64{round4(lo), round4(hi)}
+	c.Difficulty = Band(c.WinRate)
 	c.Turns = Spread{Median: c.rounds.Quantile(0.5), P10: c.rounds.Quantile(0.1), P90: c.rounds.Quantile(0.9),
 		Mean: round4(c.rounds.Mean()), SD: round4(c.rounds.SD())}
 	c.Losses = []Loss{}

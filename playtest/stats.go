@@ -89,6 +89,28 @@ func (h *Hist) SD() float64 {
 	return math.Sqrt(sum / float64(h.n))
 }
 
+// The difficulty bands on a win rate (docs/playtest.md): a mission won
+// at least BandEasy of the time reads easy, below BandDeadly deadly.
+const (
+	BandEasy   = 0.60
+	BandMedium = 0.30
+	BandDeadly = 0.10
+)
+
+// Band names the difficulty a win rate reads as: easy, medium, hard or
+// deadly, the words a mission's difficulty: takes.
+func Band(rate float64) string {
+	switch {
+	case rate >= BandEasy:
+		return "easy"
+	case rate >= BandMedium:
+		return "medium"
+	case rate >= BandDeadly:
+		return "hard"
+	}
+	return "deadly"
+}
+
 // Counts tallies named things (causes of loss): a map of the names seen,
 // whose size depends on the names a model can give, not on the games.
 type Counts map[string]int

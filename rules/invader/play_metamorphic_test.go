@@ -121,3 +121,14 @@ func TestMetamorphicLabelsOrderWinRates(t *testing.T) {
 		t.Fatalf("easy %.3f, medium %.3f: z = %.2f < %.2f", easy.WinRate, medium.WinRate, z, zCritical)
 	}
 }
+
+// Each example reads, at its own Survivor count, as the difficulty its
+// author labelled it.
+func TestExamplesReadAsLabelled(t *testing.T) {
+	for name, label := range map[string]string{"first-contact": "easy", "violet-lockdown": "medium"} {
+		c := runText(t, exampleText(t, name), 6)
+		if c.Difficulty != label {
+			t.Errorf("%s: win rate %.3f reads %s, labelled %s", name, c.WinRate, c.Difficulty, label)
+		}
+	}
+}
