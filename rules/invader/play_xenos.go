@@ -125,7 +125,16 @@ func (s *state) activate(mask xenoMask) {
 			s.xenos[g.to][t] += g.x[t]
 		}
 	}
-	s.spreadMold()
+	// Only Abominations that acted can stand somewhere new: look where
+	// they were and where they went, not over the whole board.
+	if mask[Abomination] {
+		for _, z := range zs {
+			s.moldAt(z)
+		}
+		for _, g := range moves {
+			s.moldAt(g.to)
+		}
+	}
 }
 
 // count is the Xenos of the mask's types in zone z.
@@ -239,9 +248,14 @@ func (s *state) xenoSteps(z int) []link {
 // instead."
 func (s *state) spreadMold() {
 	for z := 0; z < s.m.n; z++ {
-		if s.xenos[z][Abomination] > 0 && !s.m.exterior[z] && s.mold[z] != ActiveMold {
-			s.setMold(z)
-		}
+		s.moldAt(z)
+	}
+}
+
+// moldAt spreads Mold in zone z if an Abomination stands there.
+func (s *state) moldAt(z int) {
+	if !s.over && s.xenos[z][Abomination] > 0 && !s.m.exterior[z] && s.mold[z] != ActiveMold {
+		s.setMold(z)
 	}
 }
 
