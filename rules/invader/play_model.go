@@ -303,11 +303,17 @@ func goalLabel(i int, o missions.Objective) string {
 	var what string
 	switch {
 	case o.Take != "":
-		n := "all"
+		n, colour := "all", o.Take+" "
 		if o.Count > 0 {
 			n = fmt.Sprint(o.Count)
 		}
-		what = fmt.Sprintf("take %s %s", n, o.Take)
+		if o.Take == "all" {
+			colour = ""
+		}
+		what = fmt.Sprintf("take %s %sObjectives", n, colour)
+		if n == "1" {
+			what = strings.TrimSuffix(what, "s")
+		}
 	case o.Exit != "":
 		what = fmt.Sprintf("exit %s", o.Exit)
 	case o.Reach != "":
