@@ -73,6 +73,11 @@ func (st style) turn(s *state, i int) {
 			}
 			return
 		}
+		if z, ok := s.burnable(i); ok {
+			s.hellfire(i, z)
+			left--
+			continue
+		}
 		if t := s.neededHere(i); t >= 0 {
 			s.take(i, t)
 			left--
@@ -119,6 +124,33 @@ func (st style) turn(s *state, i int) {
 			}
 		}
 	}
+}
+
+// burnable is a zone worth a Hellfire from where Survivor i stands: an
+// Abomination or four Xenos or more, or Active Mold next to Xenos, with no
+// Survivor and no Objective token the fire would take.
+func (s *state) burnable(i int) (int, bool) {
+	sv := &s.surv[i]
+	if sv.flamer < 0 || sv.ncan == 0 {
+		return 0, false
+	}
+	for _, seen := range s.sight(sv.zone) {
+		z := seen.Zone
+		if z == sv.zone || !s.canHellfire(i, z, seen.Range) || s.survivorsIn(z) > 0 {
+			continue
+		}
+		if s.xenos[z][Abomination] == 0 && s.xenosIn(z) < 4 {
+			continue
+		}
+		keep := false
+		for k, t := range s.m.tokens {
+			keep = keep || (t.zone == z && !s.taken[k] && !s.gone[k])
+		}
+		if !keep {
+			return z, true
+		}
+	}
+	return 0, false
 }
 
 // step moves Survivor i along l, removing a closed door on the way (the
