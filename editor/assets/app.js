@@ -130,8 +130,10 @@ function noticed(rev) {
 // The last revisions the page has shown: a late notice of one is old news.
 const seen = [];
 
-const undo = () => post('api/undo', { version: app.state.version });
-const redo = () => post('api/redo', { version: app.state.version });
+// Before the first state (the web edition's module starting) there is
+// nothing to undo, and the keys below have nothing to act on.
+const undo = () => app.state && post('api/undo', { version: app.state.version });
+const redo = () => app.state && post('api/redo', { version: app.state.version });
 
 function setState(st) {
   const prev = app.state;
@@ -1257,6 +1259,7 @@ document.addEventListener('keydown', ev => {
   // Keys pressed in a dialog (Generate…, the key list) are the dialog's:
   // R or Delete there never acts on the map behind it.
   if (ev.target.closest && ev.target.closest('dialog[open]')) return;
+  if (!app.state) return;
   if (ctrl && !ev.altKey && app.state.kind === 'grid') {
     // Copy, paste and duplicate what is selected on the map.
     if (k === 'c' || k === 'C') { if (copySel()) ev.preventDefault(); return; }

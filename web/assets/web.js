@@ -292,17 +292,15 @@ function unsaved() {
 // a template, or the example of a first visit), the page draws it at once
 // and the module starts behind it (web.live); else the first call waits
 // for the module and the work it opens: a link, or the work the browser
-// kept.
+// kept (seconds, when another tab holds it and this one makes a copy).
+// Either way boot does not wait for the module: the editor's script runs
+// behind it, and its tabs and buttons answer while the module starts.
 export async function boot() {
   buildBar();
   const first = await globalThis.zmissionFirst;
   web.live = goLive(first);
-  if (first) {
-    web.first = first;
-    showStarting();
-    return;
-  }
-  await web.live;
+  if (first) web.first = first;
+  showStarting();
 }
 
 // goLive starts the module and opens the work: a link or an example or a
