@@ -34,6 +34,7 @@ type Play struct {
 	pathTo   int
 	pathDist []int
 	solved   [2]*Solution // Solve(Puzzle, ordered) for ordered false and true, once asked
+	tally    *tally       // the boxes' tokens and the mission's uses, once asked
 }
 
 // Solved is Solve of the play's puzzle, worked out once: several checks
