@@ -35,6 +35,11 @@ type Box struct {
 	Tileset string                    `json:"tileset"`
 	Tokens  map[string]map[string]int `json:"-"`
 	Raw     map[string]any            `json:"tokens"`
+	// Survivor counts what a Survivor takes at setup (Invader: dashboard,
+	// colour base, plastic trackers), by part: a box holds so many
+	// Survivors' sets. A game says how many of each part one Survivor
+	// takes (KitPart).
+	Survivor map[string]int `json:"survivor"`
 }
 
 var boxes = struct {
@@ -155,10 +160,10 @@ func BoxNames(ruleset string) []string {
 	return out
 }
 
-// mostOfGame is, for each token (type, colour) and tile set, the most that
-// one box of the ruleset holds.
-func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) {
-	tokens, sets = map[[2]string]int{}, map[string]int{}
+// mostOfGame is, for each token (type, colour), tile set and Survivor part,
+// the most that one box of the ruleset holds.
+func mostOfGame(ruleset string) (tokens map[[2]string]int, sets, survivor map[string]int) {
+	tokens, sets, survivor = map[[2]string]int{}, map[string]int{}, map[string]int{}
 	for _, n := range BoxNames(ruleset) {
 		b := LookupBox(n)
 		for typ, byColor := range b.Tokens {
@@ -170,8 +175,11 @@ func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) 
 		if b.Tileset != "" {
 			sets[b.Tileset] = 1
 		}
+		for k, v := range b.Survivor {
+			survivor[k] = max(survivor[k], v)
+		}
 	}
-	return tokens, sets
+	return tokens, sets, survivor
 }
 
 // Count is one line of an inventory: tokens of a type and colour (or tile
@@ -191,11 +199,13 @@ type Count struct {
 }
 
 // Label words a count's subject: "red spawn", "exit", "tile 1A/1B",
-// "spawn, all colours".
+// "spawn, all colours", "Survivors".
 func (c Count) Label() string {
 	switch {
 	case c.Type == "tile":
 		return "tile " + c.Color
+	case c.Type == CountSurvivors:
+		return "Survivors"
 	case c.All:
 		return c.Type + ", all colours"
 	case c.Color == "":
@@ -290,13 +300,15 @@ type tally struct {
 }
 
 // boxTable is what a list of boxes holds: the physical tokens of each
-// type (sorted by type and colour), the copies of each tile set, and the
-// indexes of the names no box has. It depends on the ruleset and the
+// type (sorted by type and colour), the copies of each tile set, the
+// Survivor parts, and the indexes of the names no box has. It depends on the ruleset and the
 // names alone, so a folder of missions of the same boxes makes it once.
 type boxTable struct {
 	kinds   map[string][]physical
 	sets    map[string]int
 	unknown []int
+	// survivor: the Survivor parts the boxes hold, by part (Box.Survivor).
+	survivor map[string]int
 }
 
 // boxTables holds the tables made, by ruleset and box names; registering
@@ -316,7 +328,7 @@ func tableOf(ruleset string, names []string) *boxTable {
 	if bt, ok := boxTables.Load(key); ok {
 		return bt.(*boxTable)
 	}
-	bt := &boxTable{kinds: map[string][]physical{}, sets: map[string]int{}}
+	bt := &boxTable{kinds: map[string][]physical{}, sets: map[string]int{}, survivor: map[string]int{}}
 	byKey := map[[2]string]int{}
 	for i, n := range names {
 		b := LookupBox(n)
@@ -335,15 +347,21 @@ func tableOf(ruleset string, names []string) *boxTable {
 		if b.Tileset != "" {
 			bt.sets[b.Tileset]++
 		}
+		for k, n := range b.Survivor {
+			bt.survivor[k] += n
+		}
 	}
 	if len(bt.unknown) > 0 {
-		most, mostSets := mostOfGame(ruleset)
+		most, mostSets, mostSurvivor := mostOfGame(ruleset)
 		for range bt.unknown {
 			for k, n := range most {
 				byKey[k] += n
 			}
 			for k, n := range mostSets {
 				bt.sets[k] += n
+			}
+			for k, n := range mostSurvivor {
+				bt.survivor[k] += n
 			}
 		}
 	}
@@ -512,6 +530,56 @@ func (t *tally) inventory() (counts []Count) {
 		}
 	}
 	return append(counts, tileCounts(t.s, t.sets)...)
+}
+
+// CountSurvivors is the Type of the inventory line that counts Survivors
+// against the sets of Survivor parts the boxes hold; like "tile", it is no
+// token to place.
+const CountSurvivors = "survivors"
+
+// Placed reports whether a count is of tokens placed on the board (not
+// tiles, not Survivors).
+func (c Count) Placed() bool { return c.Type != "tile" && c.Type != CountSurvivors }
+
+// KitPart is one thing each Survivor takes at setup: its key in a box's
+// survivor counts, how many one Survivor takes, and its name in a message
+// ("Survivor dashboards").
+type KitPart struct {
+	Key  string
+	Each int
+	Name string
+}
+
+// PartShort is a part the boxes hold too few of for the Survivors.
+type PartShort struct {
+	Part        KitPart
+	Need, Owned int
+}
+
+// SurvivorCount counts n Survivors against the sets of kit parts the
+// mission's boxes hold (the tally Inventory counts tokens from): Owned is how
+// many Survivors the boxes equip, short the parts that fall short. A box
+// of another game counts nothing; an unknown name counts as the most any
+// box of the game holds.
+func SurvivorCount(s *Scene, core string, kit []KitPart, n int) (c Count, short []PartShort) {
+	held := newTally(s, core, nil).survivor
+	c = Count{Type: CountSurvivors, Used: n, Owned: -1, First: "/survivors"}
+	for _, p := range kit {
+		if p.Each <= 0 {
+			continue
+		}
+		if k := held[p.Key] / p.Each; c.Owned < 0 || k < c.Owned {
+			c.Owned = k
+		}
+		if need := n * p.Each; need > held[p.Key] {
+			short = append(short, PartShort{Part: p, Need: need, Owned: held[p.Key]})
+		}
+	}
+	c.Owned = max(c.Owned, 0)
+	if n > c.Owned {
+		c.Over = "/survivors"
+	}
+	return c, short
 }
 
 // Counted is a game whose missions are counted against its boxes.
