@@ -69,7 +69,8 @@ type Result struct {
 	Noun string
 
 	complete bool          // every check ran (nothing stopped the file early)
-	lines    *source.Lines // the file's lines, for where findings end
+	lines    *source.Lines // the file's lines, for where findings end; see linesOf
+	text     []byte        // the file's text, indexed into lines when a finding needs its end
 }
 
 // Path lints the file at path.
@@ -94,7 +95,10 @@ func Bytes(file string, data []byte, o Options) *Result {
 
 // check runs every step but inline suppression.
 func check(file string, data []byte, o Options) *Result {
-	r := &Result{File: file, Kind: KindMission, lines: source.NewLines(data)}
+	r := &Result{File: file, Kind: KindMission, text: data}
+	if data == nil {
+		r.text = []byte{} // no text is still a text, of no lines
+	}
 	root, probs := source.Parse(file, data, o.Limits)
 	if len(probs) > 0 {
 		// A half-written mission is checked as one; a file showing none of
@@ -215,8 +219,8 @@ func (r *Result) add(file string, probs []source.Problem) {
 		d := fromProblem(file, p)
 		// A problem at a key or a value found while reading covers it:
 		// its end is read from the text, there being no tree.
-		if key, ok := problemCovers[p.Code]; ok && file == r.File && r.lines != nil {
-			if end := r.lines.EndAt(p.Pos, key); end.Line > 0 {
+		if key, ok := problemCovers[p.Code]; ok && file == r.File && r.linesOf() != nil {
+			if end := r.linesOf().EndAt(p.Pos, key); end.Line > 0 {
 				d.EndLine, d.EndCol = end.Line, end.Col
 			}
 		}
@@ -355,14 +359,24 @@ func describe(ptr string) string {
 	return b.String()
 }
 
+// linesOf is the file's lines, indexed at the first finding that needs
+// where it ends: a file with none (most of a folder) never pays for them.
+// Nil for a result made without the file's text.
+func (r *Result) linesOf() *source.Lines {
+	if r.lines == nil && r.text != nil {
+		r.lines = source.NewLines(r.text)
+	}
+	return r.lines
+}
+
 // end is where a finding that starts at at ends: the end of the key or
 // value ptr names, when that is what it starts at (a pointer to something
 // absent locates its parent, and the finding then gives its start alone).
 func (r *Result) end(root *source.Node, ptr string, key bool, at source.Pos) source.Pos {
-	if r.lines == nil || at.Line < 1 {
+	if r.linesOf() == nil || at.Line < 1 {
 		return source.Pos{}
 	}
-	start, end := r.lines.Span(root, ptr, key)
+	start, end := r.linesOf().Span(root, ptr, key)
 	if start != at || end.Line < 1 || (end.Line == start.Line && end.Col <= start.Col) {
 		return source.Pos{}
 	}

@@ -37,20 +37,35 @@ type Play struct {
 	pathTo   int
 	pathDist []int
 	solved   [2]*Solution // Solve(Puzzle, ordered) for ordered false and true, once asked
+	tally    *tally       // the boxes' tokens and the mission's uses, once asked
 }
 
 // Solved is Solve of the play's puzzle, worked out once: several checks
 // need the same fixpoint. Callers must not change it, nor the puzzle after
 // the first call.
+//
+// With no objective ordered (the most missions), ordered changes nothing
+// Solve does (it skips order checks only for an objective with an order),
+// so the two questions share one fixpoint.
 func (pl *Play) Solved(ordered bool) *Solution {
 	i := 0
-	if ordered {
+	if ordered && hasOrder(pl.Mission) {
 		i = 1
 	}
 	if pl.solved[i] == nil {
 		pl.solved[i] = Solve(pl.Puzzle, ordered)
 	}
 	return pl.solved[i]
+}
+
+// hasOrder reports whether some objective of m has an order.
+func hasOrder(m *missions.Mission) bool {
+	for _, o := range m.Objectives {
+		if o.Order > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // NewPlay fills the parts every game computes the same way.
