@@ -302,6 +302,9 @@ func (w *watcher) draw(r *lint.Result) (note string) {
 		}
 		o.Overlays = append(o.Overlays, ov)
 	}
+	if err := fillDanger(r.Scene, o.Overlays); err != nil {
+		return err.Error() + "; " + w.kept()
+	}
 	if w.tileset != "" && samePath(cfg.output, w.tileset) {
 		return "the map would replace the tile set " + w.tileset + ": name another file with -o; " + w.kept()
 	}

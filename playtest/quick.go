@@ -84,3 +84,30 @@ func ReadDifficulty(s *rules.Scene, e *rules.Estimate, games int, seed uint64) {
 	e.Playtest = &rules.PlaytestReading{Survivors: c.Survivors, Games: c.Games, Wins: c.Wins, WinRate: c.WinRate,
 		CI95: c.CI95, Agent: res.Agent.Name, Seed: res.Seed}
 }
+
+// ZoneCounts is, per zone of the model (the board's zones, in order), the
+// Survivors the run saw eliminated there: what a heat map tints.
+func ZoneCounts(m Model, res *Result) []int {
+	names := m.Zones()
+	index := make(map[string]int, len(names))
+	for i, z := range names {
+		index[z] = i
+	}
+	counts := make([]int, len(names))
+	for _, z := range res.Zones {
+		if i, ok := index[z.Zone]; ok {
+			counts[i] = z.Eliminations
+		}
+	}
+	return counts
+}
+
+// Played is how many games the run played in all, over every Survivor
+// count: what its zone counts are over.
+func (r *Result) Played() int {
+	n := 0
+	for _, c := range r.BySurvivors {
+		n += c.Games
+	}
+	return n
+}

@@ -1,7 +1,13 @@
 package app
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,5 +67,46 @@ func TestAnalyzeFallsBackToFormula(t *testing.T) {
 	}
 	if e.Difficulty != rules.Band(e.Score) {
 		t.Errorf("difficulty %q is not the formula's band of %v", e.Difficulty, e.Score)
+	}
+}
+
+// render --overlay danger draws what playtest --heatmap draws for the same
+// games (the short playtest: its games, seed and agent, named in the
+// legend), the same bytes each time; a game without a playtest is refused.
+func TestRenderDangerOverlay(t *testing.T) {
+	const m = "../examples/invader/violet-lockdown.yaml"
+	dir := t.TempDir()
+	one, two, heat := filepath.Join(dir, "one.svg"), filepath.Join(dir, "two.svg"), filepath.Join(dir, "heat.svg")
+	runOK(t, "render", "--page", "fit", "--overlay", "danger", m, "-o", one)
+	runOK(t, "render", "--page", "fit", "--overlay", "danger", m, "-o", two)
+	runOK(t, "playtest", "--games", fmt.Sprint(playtest.QuickGames), "--seed", fmt.Sprint(playtest.QuickSeed), "--no-what-if", m, "--heatmap", heat)
+	read := func(p string) []byte {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	a, b, h := read(one), read(two), read(heat)
+	if !bytes.Equal(a, b) {
+		t.Error("two renders of the danger overlay differ")
+	}
+	tints := regexp.MustCompile(`data-eliminations="\d+"`)
+	got, want := tints.FindAll(a, -1), tints.FindAll(h, -1)
+	if len(got) == 0 || !slices.EqualFunc(got, want, bytes.Equal) {
+		t.Errorf("render tints %s, playtest --heatmap %s", got, want)
+	}
+	var words []string
+	for _, w := range regexp.MustCompile(`>([^<>]+)</text>`).FindAllSubmatch(a, -1) {
+		words = append(words, string(w[1]))
+	}
+	legend := fmt.Sprintf("over %d games of a playtest (agent careful, seed %d)", playtest.QuickGames, playtest.QuickSeed)
+	if !strings.Contains(strings.Join(words, " "), legend) {
+		t.Errorf("the legend does not say %q", legend)
+	}
+	var out, errb bytes.Buffer
+	if code := runRenderCmd([]string{"render", "--overlay", "danger", "../examples/classic/blue-line.yaml"}, &out, &errb); code != ExitUsage ||
+		!strings.Contains(errb.String(), "overlay danger: no playtest for the zombicide-classic ruleset yet") {
+		t.Errorf("classic --overlay danger: exit %d, %s", code, errb.String())
 	}
 }
