@@ -1,6 +1,6 @@
 // How the page reaches the editor's session: here, `zmission edit`'s local
 // server over HTTP, with its change events. The web edition serves its own
-// transport.js in place of this one, with the same three exports, calling
+// transport.js in place of this one, with the same exports, calling
 // the session inside the page.
 
 // The calls that carry the page's state (an edit, undo, redo, the state)
@@ -82,3 +82,7 @@ export function leave(path, body) {
 // here, where the page edits one file (Generate makes it that mission, as
 // an edit).
 export const newWork = null;
+
+// offThread: the session answers on the server's threads, so a long call
+// (a playtest) does not hold the page.
+export const offThread = true;

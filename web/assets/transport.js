@@ -16,6 +16,11 @@ import { boot, afterChange, beforeLeave, showStarting, web, generateNew } from '
 // here a piece of work of its own in the browser.
 export const newWork = generateNew;
 
+// offThread is false: the session runs on the page's own thread here, so
+// calls that play many games (the Playtest panel, the danger overlay) are
+// not offered.
+export const offThread = false;
+
 await boot();
 
 let firstServed = false;
