@@ -412,12 +412,12 @@ func checkOverlay(spec string) error {
 		if !hasValue || strings.TrimSpace(value) == "" {
 			return usageErr("overlay sight needs a zone: sight=1A/c or sight=3,4")
 		}
-	case render.OverlayMovement, render.OverlayXenos, render.OverlayThreat, render.OverlayMold:
+	case render.OverlayMovement, render.OverlayXenos, render.OverlayThreat, render.OverlayMold, render.OverlayDanger:
 		if hasValue {
-			return usageErr("overlay %s takes no value (got %q); use sight=ZONE, movement, xenos, threat or mold", k, spec)
+			return usageErr("overlay %s takes no value (got %q); use sight=ZONE, movement, xenos, threat, mold or danger", k, spec)
 		}
 	default:
-		return usageErr("unknown overlay %q; use sight=ZONE, movement, xenos, threat or mold", k)
+		return usageErr("unknown overlay %q; use sight=ZONE, movement, xenos, threat, mold or danger", k)
 	}
 	return nil
 }
