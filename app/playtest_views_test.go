@@ -110,3 +110,14 @@ func TestRenderDangerOverlay(t *testing.T) {
 		t.Errorf("classic --overlay danger: exit %d, %s", code, errb.String())
 	}
 }
+
+// BenchmarkAnalyzeWithPlaytest is analyze on a 6-tile Invader example with
+// its short playtest: the budget is well under a second a run.
+func BenchmarkAnalyzeWithPlaytest(b *testing.B) {
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		if code := runRenderCmd([]string{"analyze", "../examples/invader/violet-lockdown.yaml"}, &out, &errb); code != ExitOK {
+			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+	}
+}
