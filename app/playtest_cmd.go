@@ -59,7 +59,14 @@ func (e *env) playtestCmd() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if _, ok := rules.Lookup(r.Mission.Ruleset).(playtest.Grid); !ok || r.Scene == nil {
+			if r.Model != nil {
+				// A game not played on tiles (facility, colony, card game).
+				return usageErr("no playtest for the %s ruleset yet", r.Model.Ruleset())
+			}
+			if r.Scene == nil || r.Mission == nil {
+				return failErr("%s: no board to play on", path)
+			}
+			if _, ok := rules.Lookup(r.Mission.Ruleset).(playtest.Grid); !ok {
 				return usageErr("no playtest for the %s ruleset yet", r.Mission.Ruleset)
 			}
 			var decks []byte

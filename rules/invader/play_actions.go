@@ -77,6 +77,15 @@ func (s *state) search(i int) {
 		// (an approximation: the rulebook lists the cards, not their text).
 		s.place(t, n, sv.zone)
 	}
+	switch {
+	case card.Hellfire != nil && sv.flamer < 0:
+		sv.flamer = c
+		return
+	case card.Canister && int(sv.ncan) < len(sv.cans):
+		sv.cans[sv.ncan] = c
+		sv.ncan++
+		return
+	}
 	if card.Weapon == nil {
 		s.edisc = append(s.edisc, c)
 		return
@@ -309,6 +318,52 @@ func (s *state) attack(i int, u use, z int, ranged, concentrate bool) {
 		}
 	} else if u.w.Noisy {
 		s.noise[sv.zone]++
+	}
+	s.judge()
+}
+
+// canHellfire reports whether Survivor i can create a Hellfire in zone z
+// at range rng: "Discard an Attached Canister card to perform a Ranged
+// Action with a Flamethrower equipped in Hand", and "Flamethrowers cannot
+// be used to fire from or to exterior Zones."
+func (s *state) canHellfire(i, z, rng int) bool {
+	sv := &s.surv[i]
+	if sv.flamer < 0 || sv.ncan == 0 || s.m.exterior[sv.zone] || s.m.exterior[z] {
+		return false
+	}
+	r := s.card(sv.flamer).Hellfire
+	return rng >= r[0] && rng <= r[1]
+}
+
+// hellfire burns zone z: "All Actors and inactive Machines are
+// eliminated. The Survivor earns all related Experience Points.", "Remove
+// any Objective tokens.", "Any Active Mold token in the Zone is flipped
+// to its Inactive side." It makes no Noise.
+func (s *state) hellfire(i, z int) {
+	sv := &s.surv[i]
+	sv.ncan--
+	s.edisc = append(s.edisc, sv.cans[sv.ncan])
+	x := &s.xenos[z]
+	for t := range xenoTypes {
+		for x[t] > 0 {
+			x[t]--
+			sv.xp += xenoXP[t]
+			s.kills[t]++
+		}
+	}
+	for j := range s.surv {
+		if s.surv[j].alive && s.surv[j].zone == z {
+			s.damage(j, s.surv[j].armor)
+		}
+	}
+	for k, t := range s.m.tokens {
+		if t.zone == z && !s.taken[k] {
+			s.gone[k] = true
+		}
+	}
+	if s.mold[z] == ActiveMold {
+		s.mold[z] = InactiveMold
+		s.touch()
 	}
 	s.judge()
 }

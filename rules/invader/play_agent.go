@@ -73,6 +73,11 @@ func (st style) turn(s *state, i int) {
 			}
 			return
 		}
+		if z, ok := s.burnable(i); ok {
+			s.hellfire(i, z)
+			left--
+			continue
+		}
 		if t := s.neededHere(i); t >= 0 {
 			s.take(i, t)
 			left--
@@ -119,6 +124,33 @@ func (st style) turn(s *state, i int) {
 			}
 		}
 	}
+}
+
+// burnable is a zone worth a Hellfire from where Survivor i stands: an
+// Abomination or four Xenos or more, or Active Mold next to Xenos, with no
+// Survivor and no Objective token the fire would take.
+func (s *state) burnable(i int) (int, bool) {
+	sv := &s.surv[i]
+	if sv.flamer < 0 || sv.ncan == 0 {
+		return 0, false
+	}
+	for _, seen := range s.sight(sv.zone) {
+		z := seen.Zone
+		if z == sv.zone || !s.canHellfire(i, z, seen.Range) || s.survivorsIn(z) > 0 {
+			continue
+		}
+		if s.xenos[z][Abomination] == 0 && s.xenosIn(z) < 4 {
+			continue
+		}
+		keep := false
+		for k, t := range s.m.tokens {
+			keep = keep || (t.zone == z && !s.taken[k] && !s.gone[k])
+		}
+		if !keep {
+			return z, true
+		}
+	}
+	return 0, false
 }
 
 // step moves Survivor i along l, removing a closed door on the way (the
@@ -230,9 +262,16 @@ func (s *state) wanted(t int) bool {
 	return false
 }
 
-// wantsTank: the group's next goal lies outside, or through the outside.
+// wantsTank: the group's next goal, or the Exit it must reach in the end,
+// lies outside or through the outside: a tank is fetched on the way, not
+// after a walk back.
 func (s *state) wantsTank(i int) bool {
 	g := s.goals()
+	for k, goal := range s.m.goals {
+		if goal.kind == "exit" && s.met[k] == 0 {
+			g = append(g, s.m.exits...)
+		}
+	}
 	if len(g) == 0 {
 		return false
 	}
@@ -333,40 +372,9 @@ func (s *state) survDist(z int, tank, back bool) []int16 {
 // cohesion zones nearer it than the hindmost.
 func (st style) next(s *state, i int) (link, bool) {
 	sv := &s.surv[i]
-	goals := s.goals()
-	if len(goals) == 0 {
+	goal, ok := s.groupGoal(i)
+	if !ok {
 		return link{}, false
-	}
-	if !sv.tank && s.wantsTank(i) {
-		// Fetch a tank first: the nearest Oxygen Supply Room in reach.
-		var rooms []int
-		for z := 0; z < s.m.n; z++ {
-			if s.m.oxygen[z] && s.mold[z] == NoMold && s.tanks > 0 {
-				rooms = append(rooms, z)
-			}
-		}
-		goals = rooms
-		if len(goals) == 0 {
-			return link{}, false // no tank to be had: nothing to walk to
-		}
-	}
-	lead := -1
-	for j := range s.surv {
-		if s.surv[j].alive {
-			lead = j
-			break
-		}
-	}
-	// The group's goal: the one nearest the lead Survivor.
-	leadD := s.reach(lead, s.surv[lead].tank)
-	goal := -1
-	for _, g := range goals {
-		if leadD[g] >= 0 && (goal < 0 || leadD[g] < leadD[goal]) {
-			goal = g
-		}
-	}
-	if goal < 0 {
-		goal = goals[0]
 	}
 	// Distances to the goal, backwards from it, for this Survivor.
 	toGoal := s.backDist(goal, sv.tank)
@@ -392,6 +400,47 @@ func (st style) next(s *state, i int) (link, bool) {
 		}
 	}
 	return link{}, false
+}
+
+// groupGoal is where Survivor i heads: the group's goal nearest its first
+// Survivor, or the nearest Oxygen Supply Room while i needs a tank.
+func (s *state) groupGoal(i int) (int, bool) {
+	sv := &s.surv[i]
+	goals := s.goals()
+	if len(goals) == 0 {
+		return -1, false
+	}
+	if !sv.tank && s.wantsTank(i) {
+		// Fetch a tank first: the nearest Oxygen Supply Room in reach.
+		var rooms []int
+		for z := 0; z < s.m.n; z++ {
+			if s.m.oxygen[z] && s.mold[z] == NoMold && s.tanks > 0 {
+				rooms = append(rooms, z)
+			}
+		}
+		goals = rooms
+		if len(goals) == 0 {
+			return -1, false // no tank to be had: nothing to walk to
+		}
+	}
+	lead := -1
+	for j := range s.surv {
+		if s.surv[j].alive {
+			lead = j
+			break
+		}
+	}
+	leadD := s.reach(lead, s.surv[lead].tank)
+	goal := -1
+	for _, g := range goals {
+		if leadD[g] >= 0 && (goal < 0 || leadD[g] < leadD[goal]) {
+			goal = g
+		}
+	}
+	if goal < 0 {
+		goal = goals[0]
+	}
+	return goal, true
 }
 
 // backDist is the Survivors' moves from every zone to zone g.

@@ -78,6 +78,10 @@ type Card struct {
 	Name   string
 	Weapon *Weapon
 	Xenos  [xenoTypes]int // a Mold Equipment card: Xenos it brings
+	// Hellfire is a Flamethrower's Range (nil: not one); Canister marks
+	// its ammunition.
+	Hellfire *[2]int
+	Canister bool
 }
 
 // SurvivorType is a Survivor's kind and starting Armor.
@@ -119,10 +123,12 @@ type deckFile struct {
 }
 
 type cardFile struct {
-	Name   string         `json:"name"`
-	Count  int            `json:"count"`
-	Weapon *Weapon        `json:"weapon"`
-	Xenos  map[string]int `json:"xenos"`
+	Name     string         `json:"name"`
+	Count    int            `json:"count"`
+	Weapon   *Weapon        `json:"weapon"`
+	Xenos    map[string]int `json:"xenos"`
+	Hellfire *[2]int        `json:"hellfire"` // a Flamethrower: its Range
+	Canister bool           `json:"canister"`
 }
 
 // Limits on a deck file, so a file cannot size an allocation.
@@ -188,9 +194,12 @@ func ReadDecks(data []byte) (*Decks, error) {
 	}
 	byName := map[string]*Weapon{}
 	read := func(where string, cf cardFile) (Card, error) {
-		c := Card{Name: cf.Name, Weapon: cf.Weapon}
+		c := Card{Name: cf.Name, Weapon: cf.Weapon, Hellfire: cf.Hellfire, Canister: cf.Canister}
 		if cf.Name == "" {
 			return c, fmt.Errorf("%s: a card needs a name", where)
+		}
+		if h := cf.Hellfire; h != nil && (h[0] < 0 || h[1] < h[0] || h[1] > 6 || cf.Weapon != nil) {
+			return c, fmt.Errorf("%s: a Flamethrower's range is 0-6 and it is no other weapon", where)
 		}
 		if w := cf.Weapon; w != nil {
 			if w.Dice < 1 || w.Dice > maxDice || w.Accuracy < 1 || w.Accuracy > 6 || w.Damage < 1 || w.Damage > 3 ||

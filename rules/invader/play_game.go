@@ -27,6 +27,9 @@ type survivor struct {
 	hands    [2]int16 // indexes in model.decks' cards (see card), -1 empty
 	searched bool     // a Search this Turn
 	door     bool     // the free Door Activation used this Turn
+	flamer   int16    // a Flamethrower card, -1 none
+	cans     [4]int16 // Canister cards held (the first ncan)
+	ncan     int8
 }
 
 // state is one game at play. clone copies it for the rollouts.
@@ -127,7 +130,7 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	// Survivors above the cards' count get none.
 	for i := range n {
 		t := m.decks.Survivors[i%len(m.decks.Survivors)]
-		s.surv = append(s.surv, survivor{zone: m.start, armor: t.Armor, soldier: t.Soldier, alive: true, tank: m.teamTank, hands: [2]int16{-1, -1}})
+		s.surv = append(s.surv, survivor{zone: m.start, armor: t.Armor, soldier: t.Soldier, alive: true, tank: m.teamTank, hands: [2]int16{-1, -1}, flamer: -1})
 	}
 	for i := range m.decks.Starting {
 		if n == 0 {

@@ -367,7 +367,7 @@ func approximations(m *model) []string {
 	out := []string{
 		"decks: the Xeno and Equipment cards the rulebook does not print are defaults (decks/core.json)",
 		"survivors: Soldiers (Armor 3) and Civilians (Armor 2) alternate; Skills other than the Yellow Level's fourth Action are not played",
-		"equipment: only weapons are used; Flamethrowers, Prototypes, Armor and support cards are kept out of play",
+		"equipment: weapons are used, and a Flamethrower when its holder has a Canister (no trades); Prototypes, Armor and support cards are kept out of play",
 		"objectives give no Experience (the rulebook gives no figure)",
 		"machines (Sentry Gun, Bot) are not played",
 		"equal routes and equal targets: a group of Xenos splits evenly, the odd Xeno going to the lower zone",

@@ -718,3 +718,77 @@ func TestTakeAnObjective(t *testing.T) {
 		t.Fatal("the Objective in the Survivor's Zone is not offered")
 	}
 }
+
+func (s *state) equipmentCard(t *testing.T, name string) int16 {
+	for i, c := range s.m.decks.Equipment {
+		if c.Name == name {
+			return int16(i)
+		}
+	}
+	t.Fatalf("no %s in the Equipment deck", name)
+	return -1
+}
+
+func TestHellfire(t *testing.T) {
+	playQuote(t, "Discard an Attached Canister card to perform a Ranged Action with a Flamethrower equipped in Hand, and burn! Flamethrowers cannot be used to fire from or to exterior Zones.")
+	playQuote(t, "All Actors and inactive Machines are eliminated. The Survivor earns all related Experience Points.")
+	playQuote(t, "Remove any Objective tokens.")
+	playQuote(t, "Any Active Mold token (P. XX) in the Zone is flipped to its Inactive side. Hellfire produces no Noise.")
+	s := newGame(t, duo, 2)
+	sv := &s.surv[0]
+	if s.canHellfire(0, corrC, 1) {
+		t.Fatal("a Hellfire without a Flamethrower")
+	}
+	sv.flamer = s.equipmentCard(t, "Flamethrower")
+	if s.canHellfire(0, corrC, 1) {
+		t.Fatal("a Hellfire without a Canister")
+	}
+	sv.cans[0], sv.ncan = s.equipmentCard(t, "Canister"), 1
+	if !s.canHellfire(0, corrC, 1) {
+		t.Fatal("no Hellfire with a Flamethrower and a Canister")
+	}
+	s.xenos[objS] = [xenoTypes]int16{3, 1, 1, 1}
+	s.mold[objS] = ActiveMold
+	s.surv[1].armor = 9
+	s.surv[1].zone = corrC
+	s.hellfire(0, objS)
+	if s.xenosIn(objS) != 0 || sv.xp != 3+1+1+5 || s.mold[objS] != InactiveMold || !s.gone[0] || sv.ncan != 0 || s.noise[startW] != 0 {
+		t.Fatalf("after the Hellfire: Xenos %v, XP %d, Mold %d, Objective gone %v, Canisters %d", s.xenos[objS], sv.xp, s.mold[objS], s.gone[0], sv.ncan)
+	}
+	if !s.over || s.cause != LostObjective {
+		t.Fatal("the only red Objective burnt and the game goes on")
+	}
+	// A Survivor in the burning Zone is eliminated too.
+	s = newGame(t, duo, 2)
+	s.surv[0].flamer = s.equipmentCard(t, "Flamethrower")
+	s.surv[0].cans[0], s.surv[0].ncan = s.equipmentCard(t, "Canister"), 1
+	s.surv[1].zone = corrC
+	s.hellfire(0, corrC)
+	if s.surv[1].alive || !s.over || s.cause != LostSurvivor {
+		t.Fatal("a Survivor survived a Hellfire in its Zone")
+	}
+	// Not from, nor into, the exterior.
+	o := newGame(t, airlock, 1)
+	o.surv[0].flamer = o.equipmentCard(t, "Flamethrower")
+	o.surv[0].cans[0], o.surv[0].ncan = o.equipmentCard(t, "Canister"), 1
+	if o.canHellfire(0, o.zoneAt(t, 1, 0), 1) {
+		t.Fatal("a Hellfire into the exterior")
+	}
+}
+
+// The careful group burns an Abomination it sees, never a Zone with a
+// Survivor or an Objective token in it.
+func TestBurnable(t *testing.T) {
+	s := newGame(t, duo, 2)
+	s.surv[0].flamer = s.equipmentCard(t, "Flamethrower")
+	s.surv[0].cans[0], s.surv[0].ncan = s.equipmentCard(t, "Canister"), 1
+	s.surv[1].zone = toolShed
+	s.xenos[corrC][Abomination] = 1
+	if z, ok := s.burnable(0); !ok || z != corrC {
+		t.Fatalf("burnable %d %v, want 1A/c", z, ok)
+	}
+	s.surv[1].zone = corrC
+	if _, ok := s.burnable(0); ok {
+		t.Fatal("would burn a Survivor")
+	}
+}

@@ -156,3 +156,22 @@ func TestObjectiveLabels(t *testing.T) {
 		}
 	}
 }
+
+// A group that must leave by an Exit outside fetches its tanks on the
+// way, while Objectives inside remain: not after a walk back.
+func TestTanksFetchedForAnExitOutside(t *testing.T) {
+	text := strings.Replace(airlock, "  - {type: exit, at: [1, 0]}\n", "  - {type: exit, at: [1, 0]}\n  - {type: objective, at: [0, 4]}\n", 1)
+	text = strings.Replace(text, "objectives:\n  - exit: all\n", "objectives:\n  - take: red\n  - exit: all\n", 1)
+	s := newGame(t, text, 1)
+	if !s.wantsTank(0) {
+		t.Fatal("no tank wanted for the Exit outside")
+	}
+	goal, ok := s.groupGoal(0)
+	if !ok || !s.m.oxygen[goal] {
+		t.Fatalf("heads for %v, want the Oxygen Supply Room", goal)
+	}
+	s.surv[0].tank = true
+	if goal, _ := s.groupGoal(0); s.m.oxygen[goal] {
+		t.Fatal("still heads for the Oxygen Supply Room with a tank")
+	}
+}
