@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
 )
@@ -38,7 +39,15 @@ func (e *env) analyzeCmd() *cli.Command {
 			if !ok {
 				return usageErr("no analysis for the %s ruleset yet", r.Mission.Ruleset)
 			}
+			if c.Int("runs") < 0 {
+				return usageErr("--runs must be 0 or more")
+			}
 			a := an.Analyze(r.Scene)
+			if a.Estimate != nil {
+				// The difficulty from a short playtest where the game has
+				// one (docs/estimates.md); the formula's reading stays.
+				playtest.ReadDifficulty(r.Scene, a.Estimate, c.Int("runs"), uint64(c.Int64("seed")))
+			}
 			if c.String("format") == "json" {
 				return writeJSON(e.stdout, a)
 			}

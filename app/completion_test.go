@@ -11,13 +11,13 @@ import (
 
 func TestValueChoices(t *testing.T) {
 	for usage, want := range map[string][]string{
-		"output format: text, json, sarif or github":                                            {"text", "json", "sarif", "github"},
-		"colour the text output: auto, always or never (NO_COLOR is honoured)":                  {"auto", "always", "never"},
-		"page size: a4, letter, a3, fit (fit: just big enough)":                                 {"a4", "letter", "a3", "fit"},
-		"draw game data over the board (repeatable): sight=ZONE, movement, xenos, threat, mold": {"sight=", "movement", "xenos", "threat", "mold"},
-		"configuration file (default: .zmission.yaml found from each file's folder upward)":     nil,
-		"largest file to read, in bytes":                                                        nil,
-		"the mission's id (default: made from the title)":                                       nil,
+		"output format: text, json, sarif or github":                                                    {"text", "json", "sarif", "github"},
+		"colour the text output: auto, always or never (NO_COLOR is honoured)":                          {"auto", "always", "never"},
+		"page size: a4, letter, a3, fit (fit: just big enough)":                                         {"a4", "letter", "a3", "fit"},
+		"draw game data over the board (repeatable): sight=ZONE, movement, xenos, threat, mold, danger": {"sight=", "movement", "xenos", "threat", "mold", "danger"},
+		"configuration file (default: .zmission.yaml found from each file's folder upward)":             nil,
+		"largest file to read, in bytes":                                                                nil,
+		"the mission's id (default: made from the title)":                                               nil,
 	} {
 		if got := valueChoices(usage); !slices.Equal(got, want) {
 			t.Errorf("%q: %q, want %q", usage, got, want)
@@ -33,6 +33,7 @@ func TestOfferedValuesAreAccepted(t *testing.T) {
 		"validate": {mission}, "show": {mission}, "zones": {mission}, "graph": {mission}, "analyze": {mission},
 		"render": {mission}, "los": {mission, "1A/w"}, "tiles": nil, "tiles render": nil,
 		"tiles check": {filepath.Join("..", "layout", "tilesets", "station.yaml")}, "rules": {"key-behind-lock"},
+		"playtest": {"--games", "5", "--no-what-if", mission},
 	}
 	root := spec((&env{}).root())
 	tried := 0

@@ -123,19 +123,9 @@ func (e *env) playtestCmd() *cli.Command {
 // writeHeatmap draws the map with the danger overlay: per zone, the
 // Survivors eliminated there over every game played.
 func writeHeatmap(path string, s *rules.Scene, g rules.BoardGame, m playtest.Model, res *playtest.Result) error {
-	index := map[string]int{}
-	for i, z := range m.Zones() {
-		index[z] = i
-	}
-	counts := make([]int, len(s.Board.Zones))
-	for _, z := range res.Zones {
-		if i, ok := index[z.Zone]; ok && i < len(counts) {
-			counts[i] = z.Eliminations
-		}
-	}
-	var buf bytes.Buffer
 	o := render.Options{Page: "fit", Margin: render.DefaultMargin,
-		Overlays: []render.Overlay{{Kind: render.OverlayDanger, Danger: &render.Danger{Counts: counts, Games: res.Games * len(res.BySurvivors)}}}}
+		Overlays: []render.Overlay{{Kind: render.OverlayDanger, Danger: dangerOf(s, m, res)}}}
+	var buf bytes.Buffer
 	if err := render.SVG(&buf, s, g, o); err != nil {
 		return failErr("drawing the heat map: %v", err)
 	}

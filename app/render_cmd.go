@@ -133,6 +133,9 @@ func (e *env) missionPages(c *cli.Command, path, format string, o render.Options
 		}
 		o.Overlays = append(o.Overlays, ov)
 	}
+	if err := fillDanger(r.Scene, o.Overlays); err != nil {
+		return nil, nil, err
+	}
 	if format == "svg" {
 		// One layout for the page and the overlay-scale warning.
 		var buf bytes.Buffer
@@ -161,7 +164,7 @@ func pageFlags() []cli.Flag {
 		&cli.FloatFlag{Name: "margin", Value: render.DefaultMargin, Usage: "page margin in mm"},
 		&cli.BoolFlag{Name: "grid", Usage: "draw a scale grid with board coordinates along the edges"},
 		&cli.BoolFlag{Name: "mono", Usage: "for black-and-white printers: greys, patterns and letters instead of colours"},
-		&cli.StringSliceFlag{Name: "overlay", Usage: "draw game data over the board (repeatable): sight=ZONE, movement, xenos, threat, mold"},
+		&cli.StringSliceFlag{Name: "overlay", Usage: "draw game data over the board (repeatable): sight=ZONE, movement, xenos, threat, mold, danger"},
 		&cli.BoolFlag{Name: "enhanced", Usage: "sight overlays with the Enhanced senses skill"},
 		// Scenarios of games not played on tiles.
 		&cli.IntFlag{Name: "players", HideDefault: true, Usage: "scenario sheets: draw the setup for this many players (default: the scenario's)"},

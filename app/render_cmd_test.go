@@ -114,7 +114,7 @@ func TestRenderUsageErrors(t *testing.T) {
 		{[]string{"render", "--page", "a5", renderExample}, `unknown page "a5": use a4, letter, a3, fit`},
 		{[]string{"render", "--margin", "-1", renderExample}, "the margin must be 0 mm or more"},
 		{[]string{"render", "--margin", "90", renderExample}, "leaves no room for the map"},
-		{[]string{"render", "--overlay", "heat", renderExample}, `unknown overlay "heat"; use sight=ZONE, movement, xenos, threat or mold`},
+		{[]string{"render", "--overlay", "heat", renderExample}, `unknown overlay "heat"; use sight=ZONE, movement, xenos, threat, mold or danger`},
 		{[]string{"render", "--overlay", "sight", renderExample}, "overlay sight needs a zone"},
 		{[]string{"render", "--overlay", "sight=9Z/q", renderExample}, "overlay sight=9Z/q:"},
 		{[]string{"render", "--overlay", "sight=40,40", renderExample}, "overlay sight=40,40:"},

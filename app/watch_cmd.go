@@ -302,6 +302,9 @@ func (w *watcher) draw(r *lint.Result) (note string) {
 		}
 		o.Overlays = append(o.Overlays, ov)
 	}
+	if err := fillDanger(r.Scene, o.Overlays); err != nil {
+		return err.Error() + "; " + w.kept()
+	}
 	if w.tileset != "" && samePath(cfg.output, w.tileset) {
 		return "the map would replace the tile set " + w.tileset + ": name another file with -o; " + w.kept()
 	}
@@ -409,12 +412,12 @@ func checkOverlay(spec string) error {
 		if !hasValue || strings.TrimSpace(value) == "" {
 			return usageErr("overlay sight needs a zone: sight=1A/c or sight=3,4")
 		}
-	case render.OverlayMovement, render.OverlayXenos, render.OverlayThreat, render.OverlayMold:
+	case render.OverlayMovement, render.OverlayXenos, render.OverlayThreat, render.OverlayMold, render.OverlayDanger:
 		if hasValue {
-			return usageErr("overlay %s takes no value (got %q); use sight=ZONE, movement, xenos, threat or mold", k, spec)
+			return usageErr("overlay %s takes no value (got %q); use sight=ZONE, movement, xenos, threat, mold or danger", k, spec)
 		}
 	default:
-		return usageErr("unknown overlay %q; use sight=ZONE, movement, xenos, threat or mold", k)
+		return usageErr("unknown overlay %q; use sight=ZONE, movement, xenos, threat, mold or danger", k)
 	}
 	return nil
 }

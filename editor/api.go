@@ -15,7 +15,7 @@ import (
 // Request is one call of the page into the session, the same whichever
 // door it comes through: "GET state", "GET svg", "GET los", "POST op",
 // "POST undo", "POST redo", "GET photo", "POST photo", "GET face", "GET generate",
-// "POST generate", "GET printinfo", "GET print" (paths without
+// "POST generate", "GET printinfo", "GET print", "GET playtest" (paths without
 // the "api/" prefix the page uses).
 type Request struct {
 	Method string
@@ -74,6 +74,8 @@ func (s *Session) Call(r Request) Reply {
 		return s.postPhoto(r.Body)
 	case "GET generate":
 		return s.generateOffer()
+	case "GET playtest":
+		return s.playtest()
 	case "POST generate":
 		return s.generateCall(r.Body)
 	case "GET printinfo":
@@ -119,6 +121,9 @@ func (s *Session) svg(overlays []string) Reply {
 			return errorReply(StatusRefused, err.Error(), "")
 		}
 		o.Overlays = append(o.Overlays, ov)
+	}
+	if err := fillDanger(sc, o.Overlays); err != nil {
+		return errorReply(StatusRefused, "overlay danger: "+err.Error(), "")
 	}
 	var buf bytes.Buffer
 	if err := render.SVG(&buf, sc, good.game, o); err != nil {

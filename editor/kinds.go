@@ -2,6 +2,7 @@ package editor
 
 import (
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/facility"
 )
@@ -60,6 +61,10 @@ func (gridKind) fill(st *State, show *snapshot) {
 				break
 			}
 		}
+	}
+	// danger where a playtest can play the mission's game.
+	if _, ok := rules.Lookup(sc.Mission.Ruleset).(playtest.Grid); ok {
+		st.Overlays = append(st.Overlays, "danger")
 	}
 	if a := show.analysis; a != nil {
 		for _, r := range a.Routes {

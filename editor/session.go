@@ -143,6 +143,8 @@ type Session struct {
 	// sent remembers the last states sent, so an answer can be what
 	// changed since the one the page holds.
 	sent stateCache
+	// played is the last Playtest panel's answer (playtest.go).
+	played playtestCache
 	// svgSize is the size of the last map drawn.
 	svgSize atomic.Int64
 	// Where the labels went on the last map drawn, and on the last drawn

@@ -17,8 +17,8 @@ const (
 	OverlayThreat   = "threat"
 	OverlayMold     = "mold"
 	// OverlayDanger tints zones by how many Survivors a playtest saw
-	// eliminated there (Overlay.Counts); a program passes it, --overlay
-	// does not parse it.
+	// eliminated there (Overlay.Danger). ParseOverlay reads "danger" with
+	// no counts: the caller plays the playtest and fills them in.
 	OverlayDanger = "danger"
 )
 
@@ -31,14 +31,17 @@ type Overlay struct {
 
 // Danger is what a playtest saw of where Survivors fall.
 type Danger struct {
-	Counts []int // per zone (index in Board.Zones): Survivors eliminated there
-	Games  int   // the games the counts are over
+	Counts []int  // per zone (index in Board.Zones): Survivors eliminated there
+	Games  int    // the games the counts are over
+	Agent  string // who played the Survivors ("" when not said)
+	Seed   uint64 // the playtest's seed (with Agent)
 }
 
-const overlayUsage = "use sight=ZONE, movement, xenos, threat or mold"
+const overlayUsage = "use sight=ZONE, movement, xenos, threat, mold or danger"
 
 // ParseOverlay reads an --overlay value: "sight=ZONE" (a zone id or a cell
-// x,y), "movement", "xenos", "threat" or "mold". It checks the value
+// x,y), "movement", "xenos", "threat", "mold" or "danger" (whose counts
+// the caller fills in from a playtest). It checks the value
 // against the board and that the game can provide the data; every error
 // says what to write instead.
 func ParseOverlay(spec string, b *layout.Board, g rules.BoardGame) (Overlay, error) {
@@ -58,7 +61,7 @@ func ParseOverlay(spec string, b *layout.Board, g rules.BoardGame) (Overlay, err
 			return o, fmt.Errorf("overlay sight=%s: %w", value, err)
 		}
 		o = Overlay{Kind: kind, Zone: z.Index}
-	case OverlayMovement, OverlayXenos, OverlayThreat, OverlayMold:
+	case OverlayMovement, OverlayXenos, OverlayThreat, OverlayMold, OverlayDanger:
 		if hasValue {
 			return o, fmt.Errorf("overlay %s takes no value (got %q); %s", kind, spec, overlayUsage)
 		}
@@ -134,7 +137,7 @@ func (a *art) overlay(o Overlay, d *overlayData) (overlayArt, error) {
 		if o.Danger == nil {
 			return overlayArt{}, fmt.Errorf("overlay danger: no playtest counts to draw")
 		}
-		return a.dangerOverlay(o.Danger.Counts, o.Danger.Games), nil
+		return a.dangerOverlay(o.Danger), nil
 	}
 	return overlayArt{}, fmt.Errorf("unknown overlay %q; %s", o.Kind, overlayUsage)
 }

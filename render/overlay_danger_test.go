@@ -4,18 +4,20 @@ import (
 	"bytes"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
 // The danger overlay tints exactly the zones a playtest counted
 // eliminations in, each marked with its count, and says over how many
-// games; without counts it is an error, not an empty map.
+// games, by which agent and seed; without counts it is an error, not an
+// empty map.
 func TestDangerOverlay(t *testing.T) {
 	s, g := missionScene(t, filepath.Join(examplesDir, "invader", "first-contact.yaml"))
 	counts := make([]int, len(s.Board.Zones))
 	counts[1], counts[4] = 7, 2
 	var buf bytes.Buffer
-	o := Options{Page: "fit", Margin: DefaultMargin, Overlays: []Overlay{{Kind: OverlayDanger, Danger: &Danger{Counts: counts, Games: 300}}}}
+	o := Options{Page: "fit", Margin: DefaultMargin, Overlays: []Overlay{{Kind: OverlayDanger, Danger: &Danger{Counts: counts, Games: 300, Agent: "careful", Seed: 5}}}}
 	if err := SVG(&buf, s, g, o); err != nil {
 		t.Fatal(err)
 	}
@@ -24,8 +26,12 @@ func TestDangerOverlay(t *testing.T) {
 	if len(got) != 2 || string(got[0][1]) != "7" || string(got[1][1]) != "2" {
 		t.Fatalf("tinted %q, want the zones counted 7 and 2", got)
 	}
-	if !bytes.Contains(data, []byte("300 games")) || !bytes.Contains(data, []byte("the most: 7.")) {
-		t.Fatal("the legend does not say what the tints count")
+	var words []string
+	for _, m := range regexp.MustCompile(`>([^<>]+)</text>`).FindAllSubmatch(data, -1) {
+		words = append(words, string(m[1]))
+	}
+	if text := strings.Join(words, " "); !strings.Contains(text, "300 games of a playtest (agent careful, seed 5); the most: 7.") {
+		t.Fatal("the legend does not say what the tints count, who played and with which seed")
 	}
 	o.Overlays[0].Danger = nil
 	if err := SVG(&buf, s, g, o); err == nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/zmission/zmission/layout"
@@ -440,7 +441,8 @@ func (a *art) threatOverlay(threat []int) overlayArt {
 
 // dangerOverlay tints every zone where a playtest saw Survivors eliminated
 // by how many, the most in the hottest tint.
-func (a *art) dangerOverlay(counts []int, games int) overlayArt {
+func (a *art) dangerOverlay(d *Danger) overlayArt {
+	counts, games := d.Counts, d.Games
 	most := 0
 	for z, c := range counts {
 		if z < len(a.b.Zones) && c > 0 {
@@ -466,9 +468,13 @@ func (a *art) dangerOverlay(counts []int, games int) overlayArt {
 		}
 		w.close("g")
 	}
-	note := "Survivors eliminated in each zone over " + itoa(games) + " games of a playtest; the most: " + itoa(most) + "."
+	played := itoa(games) + " games of a playtest"
+	if d.Agent != "" {
+		played += " (agent " + d.Agent + ", seed " + strconv.FormatUint(d.Seed, 10) + ")"
+	}
+	note := "Survivors eliminated in each zone over " + played + "; the most: " + itoa(most) + "."
 	if most == 0 {
-		note = "No Survivor was eliminated in " + itoa(games) + " games of a playtest."
+		note = "No Survivor was eliminated in " + played + "."
 	}
 	return overlayArt{shade: shade, legend: section(a.st, "Danger", para(a.st, span{text: note}))}
 }

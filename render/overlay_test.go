@@ -21,6 +21,7 @@ func TestParseOverlay(t *testing.T) {
 		{" Threat ", Overlay{Kind: OverlayThreat}},
 		{"xenos", Overlay{Kind: OverlayXenos}},
 		{"mold", Overlay{Kind: OverlayMold}},
+		{"danger", Overlay{Kind: OverlayDanger}},
 		{"sight=1A/w", Overlay{Kind: OverlaySight, Zone: b.Zone("1A/w").Index}},
 		{"sight=0,1", Overlay{Kind: OverlaySight, Zone: b.Zone("1A/w").Index}},
 		{"sight= 3, 4 ", Overlay{Kind: OverlaySight, Zone: b.ZoneAt(3, 4).Index}},
@@ -35,7 +36,8 @@ func TestParseOverlay(t *testing.T) {
 		game rules.BoardGame
 		want string
 	}{
-		{"", g, "empty overlay; use sight=ZONE, movement, xenos, threat or mold"},
+		{"", g, "empty overlay; use sight=ZONE, movement, xenos, threat, mold or danger"},
+		{"danger=4", g, "overlay danger takes no value"},
 		{"heat", g, `unknown overlay "heat"`},
 		{"sight", g, "overlay sight needs a zone"},
 		{"sight=", g, "overlay sight needs a zone"},

@@ -14,6 +14,29 @@ type Estimate struct {
 	Score      float64  `json:"score"`      // the difficulty figure the band is read from
 	Minutes    int      `json:"minutes"`    // estimated playing time
 	Figures    []Figure `json:"figures"`
+	// From says what Difficulty was read from: FromPlaytest (Playtest
+	// holds the run, Formula the formula's band) or, when empty, the
+	// formula. NoPlaytest says why a game that can be played was read
+	// from the formula instead (no playtest for it yet, a refused model).
+	From       string           `json:"from,omitempty"`
+	Formula    string           `json:"formula,omitempty"`
+	Playtest   *PlaytestReading `json:"playtest,omitempty"`
+	NoPlaytest string           `json:"no_playtest,omitempty"`
+}
+
+// FromPlaytest is Estimate.From when a short playtest gave the difficulty.
+const FromPlaytest = "playtest"
+
+// PlaytestReading is the short playtest a difficulty was read from: the
+// win rate at the mission's Survivor count, with its sample and seed.
+type PlaytestReading struct {
+	Survivors int        `json:"survivors"`
+	Games     int        `json:"games"`
+	Wins      int        `json:"wins"`
+	WinRate   float64    `json:"win_rate"`
+	CI95      [2]float64 `json:"ci95"`
+	Agent     string     `json:"agent"`
+	Seed      uint64     `json:"seed"`
 }
 
 // Figure is one number an estimate rests on.
@@ -110,5 +133,19 @@ func trimFloat(v float64) string {
 // Report is the estimate as analyze prints it, with the figures it rests
 // on.
 func (e Estimate) Report() string {
-	return fmt.Sprintf("Estimate (docs/estimates.md): %s\n  from %s\n", e.Line(), e.FiguresLine())
+	if p := e.Playtest; e.From == FromPlaytest && p != nil {
+		return fmt.Sprintf("Difficulty (docs/estimates.md): %s, read from a playtest: won %d of %d games (%s, 95%% interval %s–%s)\n"+
+			"  with %d Survivors, agent %s, seed %d\n"+
+			"Estimate by the formula: %s (score %.1f), about %d minutes\n  from %s\n",
+			e.Difficulty, p.Wins, p.Games, percent(p.WinRate), percent(p.CI95[0]), percent(p.CI95[1]),
+			p.Survivors, p.Agent, p.Seed, e.Formula, e.Score, e.Minutes, e.FiguresLine())
+	}
+	out := fmt.Sprintf("Estimate (docs/estimates.md): %s\n  from %s\n", e.Line(), e.FiguresLine())
+	if e.NoPlaytest != "" {
+		out += fmt.Sprintf("  difficulty read from the formula: %s\n", e.NoPlaytest)
+	}
+	return out
 }
+
+// percent words a rate as a percentage with one decimal.
+func percent(x float64) string { return fmt.Sprintf("%.1f%%", math.Round(x*1000)/10) }

@@ -33,7 +33,11 @@ func analysis(r *lint.Result) *site.Analysis {
 	if !ok {
 		return nil
 	}
-	return fromGrid(an.Analyze(r.Scene))
+	out := fromGrid(an.Analyze(r.Scene))
+	if sec, ok := playtestSection(r.Scene); ok {
+		out.Sections = append(out.Sections, sec)
+	}
+	return out
 }
 
 func fromGrid(a *rules.Analysis) *site.Analysis {

@@ -8,7 +8,7 @@ import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
-import { call, follow, leave, newWork, printout } from './transport.js';
+import { call, follow, leave, newWork, offThread, printout } from './transport.js';
 import { merge, svgText } from './delta.js';
 import { generator } from './generate.js';
 
@@ -224,6 +224,7 @@ function setState(st) {
     headShown = { schema: st.schema, findings: st.findings, form: st.form, head, lists };
   }
   renderTour();
+  playtestPanel(st);
   renderSelection();
   if (!prev) boardHint(true);
   if (app.onDrawn) app.onDrawn(); // the benchmark's stopwatch
@@ -1071,6 +1072,65 @@ function drawTour() {
 
 $('#tour-step').addEventListener('input', drawTour);
 
+// --- playtest ---
+
+// playtestPanel asks for the short playtest of the version on screen once
+// it changed: the session plays it on its own thread (`zmission edit`'s
+// server), so the page keeps answering. A game without a playtest, and a
+// transport that would play it on the page's thread, hide the tab.
+let playtestAsked = null; // the version last asked for
+async function playtestPanel(st) {
+  const offered = offThread && (st.overlays || []).includes('danger');
+  const btn = document.querySelector('#tabs button[data-tab="playtest"]');
+  btn.hidden = !offered;
+  if (!offered) { if (app.tab === 'playtest') showTab('issues'); return; }
+  if (playtestAsked === st.version) return;
+  playtestAsked = st.version;
+  const host = $('#tab-playtest');
+  host.dataset.state = 'playing';
+  host.setAttribute('aria-busy', 'true');
+  const r = await api('api/playtest');
+  if (playtestAsked !== st.version) return; // an edit came meanwhile: its answer follows
+  host.removeAttribute('aria-busy');
+  if (r.status !== 200) { host.dataset.state = 'failed'; host.textContent = (r.data && r.data.error) || 'The playtest could not run.'; return; }
+  showPlaytest(host, r.data);
+}
+
+function showPlaytest(host, p) {
+  host.replaceChildren();
+  host.dataset.state = 'done';
+  host.dataset.version = p.version;
+  if (p.unavailable) {
+    const q = document.createElement('p');
+    q.textContent = 'No playtest: ' + p.unavailable + '.';
+    host.appendChild(q);
+    return;
+  }
+  const pct = x => (Math.round(x * 1000) / 10).toFixed(1) + '%';
+  const h = document.createElement('h3');
+  h.textContent = 'Win rate per Survivor count';
+  const t = document.createElement('table');
+  t.id = 'playtest-rates';
+  t.innerHTML = '<thead><tr><th scope="col">Survivors</th><th scope="col">Win rate</th><th scope="col">95% interval</th><th scope="col">Reads as</th></tr></thead>';
+  const body = document.createElement('tbody');
+  for (const c of p.by_survivors) {
+    const tr = document.createElement('tr');
+    tr.dataset.survivors = c.survivors;
+    if (c.survivors === p.survivors) tr.className = 'mission';
+    for (const v of [c.survivors + (c.survivors === p.survivors ? ' (the mission\'s)' : ''), `${pct(c.win_rate)} (${c.wins}/${c.games})`, `${pct(c.ci95[0])}–${pct(c.ci95[1])}`, c.difficulty]) {
+      const td = document.createElement('td');
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+  t.appendChild(body);
+  const note = document.createElement('p');
+  note.className = 'note';
+  note.textContent = `${p.games} games per count by the rules' text, seed ${p.seed}, agent ${p.agent.name} (${p.agent.about}). Played again after each edit; the danger overlay draws where Survivors fall. The model and what it assumes: docs/playtest.md.`;
+  host.append(h, t, note);
+}
+
 // --- tabs, keys, overlays ---
 
 function showTab(name) {
@@ -1085,7 +1145,8 @@ for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('c
 // renderOverlays offers the overlays the game can draw: the enemies' paths
 // named for its enemies (Xenos, Zombies), mold only where there is Mold.
 function renderOverlays(st) {
-  const offered = st.overlays || [];
+  // danger plays a playtest: only where the session runs off the page's thread.
+  const offered = (st.overlays || []).filter(o => o !== 'danger' || offThread);
   const host = $('#overlays');
   const key = offered.join(' ') + '|' + (st.enemies || '');
   if (host.dataset.key === key) return;

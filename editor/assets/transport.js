@@ -1,6 +1,6 @@
 // How the page reaches the editor's session: here, `zmission edit`'s local
 // server over HTTP, with its change events. The web edition serves its own
-// transport.js in place of this one, with the same three exports, calling
+// transport.js in place of this one, with the same exports, calling
 // the session inside the page.
 
 // The calls that carry the page's state (an edit, undo, redo, the state)
@@ -96,3 +96,7 @@ export async function printout(format, page) {
   if (!r.ok) return { error: (await r.json().catch(() => ({}))).error || String(r.status) };
   return r.blob();
 }
+
+// offThread: the session answers on the server's threads, so a long call
+// (a playtest) does not hold the page.
+export const offThread = true;

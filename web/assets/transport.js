@@ -23,6 +23,11 @@ export async function printout(format, page) {
   return printBlob(format, page);
 }
 
+// offThread is false: the session runs on the page's own thread here, so
+// calls that play many games (the Playtest panel, the danger overlay) are
+// not offered.
+export const offThread = false;
+
 await boot();
 
 let firstServed = false;
