@@ -1,6 +1,9 @@
 package survivalinfection
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // The whole game, from setup to its end: the forward model of a setup
 // (state, turn, the rules of rolls, cards and Undead Reckoning) and the
@@ -67,6 +70,7 @@ type match struct {
 	draw  []int16 // top card last
 	disc  []int16
 	city  int // Survivors in the City Center
+	city0 int // ... after setup
 
 	base, surv, inf []Face
 	survDie, infDie int // seat holding the die, or noDie
@@ -99,6 +103,9 @@ func newMatch(s *Setup, n int, rng *rand.Rand) *match {
 		for range min(c.Count, maxCopies) {
 			g.deck = append(g.deck, int16(i))
 		}
+	}
+	for _, c := range s.CityCenter(n) {
+		g.city0 += max(0, min(c.Value, 1_000_000)) * max(0, min(c.Survivors, 1_000_000))
 	}
 	if d := s.Die("base"); d != nil {
 		g.base = d.Faces
@@ -145,15 +152,13 @@ func (g *match) setup() {
 		st.out, st.infect, st.surv, st.hideout = false, false, chips, hideStart
 		st.chars, st.hand = st.chars[:0], st.hand[:0]
 	}
-	g.city = 0
-	for _, c := range s.CityCenter(n) {
-		g.city += c.Value * max(0, c.Survivors)
-	}
+	g.city = g.city0
 	g.survDie, g.infDie, g.camps = 0, noDie, n
 	if chips <= 0 {
 		g.camps = 0
 	}
-	cards := append(g.draw[:0], g.deck...)
+	// Room for the Hidden Bite, so no game allocates.
+	cards := append(slices.Grow(g.draw[:0], len(g.deck)+2), g.deck...)
 	g.rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	if !s.Bite.SetAside {
 		k := g.rng.IntN(len(cards) + 1)
