@@ -303,16 +303,7 @@ func (g *play) eaters() int {
 // model); then each player's dice left clean Waste and build Barricades.
 func (g *play) turns(crisis int) {
 	for o := range g.p {
-		// "all Frostbite = place 1 Wound"
-		for i := 0; i < len(g.surv); i++ {
-			if v := &g.surv[i]; v.owner == o && v.frost {
-				v.wounds++
-				if v.wounds >= 3 {
-					g.kill(i)
-					i--
-				}
-			}
-		}
+		g.frostbite(o)
 		// Followers go where the wanted cards are.
 		for i := 0; i < len(g.surv); i++ {
 			v := &g.surv[i]
@@ -361,6 +352,19 @@ func (g *play) turns(crisis int) {
 		for _, v := range g.surv {
 			if v.owner == o && g.barr[v.place] < barricades && g.take(o, 1) {
 				g.barr[v.place]++
+			}
+		}
+	}
+}
+
+// frostbite: "Player Turns ... all Frostbite = place 1 Wound".
+func (g *play) frostbite(o int) {
+	for i := 0; i < len(g.surv); i++ {
+		if v := &g.surv[i]; v.owner == o && v.frost {
+			v.wounds++
+			if v.wounds >= 3 {
+				g.kill(i)
+				i--
 			}
 		}
 	}
