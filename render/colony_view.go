@@ -246,7 +246,8 @@ func writePlays(w io.Writer, p *colony.Plays) {
 	if p.Capped {
 		capped = fmt.Sprintf(" (--runs is capped at %d)", colony.MaxPlays)
 	}
-	fmt.Fprintf(w, "\nPlayed out (%d plays per side and player count, seed %d%s; rates with their 95%% interval):\n", p.Plays, p.Seed, capped)
+	fmt.Fprintf(w, "\nPlayed out (%d plays per side and player count, seed %d%s; rates with their 95%% interval).\n", p.Plays, p.Seed, capped)
+	fmt.Fprintf(w, "Players' policy: %s.\n", p.Policy)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  side\tplayers\tobjective met\tmorale held\tfood held\tmet in round (p10 / median / p90)\tendings")
 	for _, r := range p.Rows {
@@ -269,9 +270,8 @@ func writePlays(w io.Writer, p *colony.Plays) {
 		fmt.Fprintf(w, "Flag [%s]: %s.\n", f.Rule, f.Message)
 	}
 	if len(p.Flags) == 0 {
-		fmt.Fprintf(w, "At every count the objective is met in %.0f%% to %.0f%% of plays, or the interval reaches into that band.\n", p.Low*100, p.High*100)
+		fmt.Fprintf(w, "No flag: at every count the objective is met in %.0f%% to %.0f%% of plays, or the interval reaches into that band.\n", p.Low*100, p.High*100)
 	}
-	fmt.Fprintf(w, "Players' policy: %s.\n", p.Policy)
 }
 
 func colonyRate(r colony.Rate) string {

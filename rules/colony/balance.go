@@ -173,7 +173,7 @@ func flags(rows []PlayStat) []Flag {
 			}
 		}
 		if len(low) > 0 {
-			out = append(out, Flag{Rule: "colony-unwinnable-in-practice", Side: side, Players: low[0], Message: lowMsg + counts(low)})
+			out = append(out, Flag{Rule: "colony-seldom-won", Side: side, Players: low[0], Message: lowMsg + counts(low)})
 		}
 		if len(high) > 0 {
 			out = append(out, Flag{Rule: "colony-foregone", Side: side, Players: high[0], Message: highMsg + counts(high)})
@@ -201,7 +201,7 @@ func counts(ns []int) string {
 
 func pct1(v float64) string { return fmt.Sprintf("%.1f%%", v*100) }
 
-// checkPlay is colony-unwinnable-in-practice and colony-foregone.
+// checkPlay is colony-seldom-won and colony-foregone.
 func checkPlay(s *Scenario) []rules.Finding {
 	var out []rules.Finding
 	for _, f := range s.PlayOut(LintSeed, LintPlays).Flags {

@@ -260,7 +260,7 @@ func TestPlayFlags(t *testing.T) {
 	hard := scenario(10)
 	hard.Objective.Normal.Round = 1
 	f := hard.PlayOut(1, 500).Flags
-	if len(f) != 1 || f[0].Rule != "colony-unwinnable-in-practice" || f[0].Side != "normal" {
+	if len(f) != 1 || f[0].Rule != "colony-seldom-won" || f[0].Side != "normal" {
 		t.Errorf("10 medicine in one round: %+v", f)
 	}
 	easy := scenario(0)

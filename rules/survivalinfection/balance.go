@@ -212,8 +212,8 @@ func compare(rows, base []GameStat) []Flag {
 			long = append(long, r.Players)
 			if d := max(b.Rounds.P10-m, m-b.Rounds.P90); d > worstL {
 				worstL = d
-				msgL = fmt.Sprintf("with %d players a game lasts %d rounds (median), outside the base game's %d to %d (its 10th to 90th percentile)",
-					r.Players, m, b.Rounds.P10, b.Rounds.P90)
+				msgL = fmt.Sprintf("with %d players a game lasts %s (median), outside the base game's %d to %d (its 10th to 90th percentile)",
+					r.Players, roundsWord(m), b.Rounds.P10, b.Rounds.P90)
 			}
 		}
 	}
@@ -231,6 +231,13 @@ func compare(rows, base []GameStat) []Flag {
 		out = append(out, Flag{Rule: "variant-length", Players: long[0], Message: msgL + also(long)})
 	}
 	return out
+}
+
+func roundsWord(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
 }
 
 func abs64(v float64) float64 {
