@@ -259,6 +259,7 @@ func writeGames(w io.Writer, g *si.Games) {
 		fmt.Fprintln(w, "\nThe base game, played the same way:")
 		gameTable(w, g.Base)
 	}
+	fmt.Fprintln(w, "\nWhole games, in words:")
 	for _, f := range g.Flags {
 		fmt.Fprintf(w, "Flag [%s]: %s.\n", f.Rule, f.Message)
 	}
