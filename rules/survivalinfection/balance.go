@@ -20,11 +20,15 @@ const (
 	FairMargin = 0.5
 	// LintRuns and LintSeed are the games per player count the checks
 	// play: fixed, so findings do not depend on --runs.
-	LintRuns = 500
+	LintRuns = 300
 	LintSeed = 1
-	// gameBudget bounds the cards a row shuffles, so a deck of thousands
-	// of cards plays fewer games rather than taking minutes.
-	gameBudget = 5_000_000
+	// workBudgetGames bounds the work of a row (cards shuffled plus turns
+	// played, summed over its games), so a deck of thousands of cards or a
+	// variant whose games run for hundreds of rounds plays fewer games
+	// rather than taking minutes; lintBudget is the checks' share. The
+	// games played depend only on the setup and the seed.
+	workBudgetGames = 3_000_000
+	lintBudget      = 60_000
 )
 
 // GameStat is whole games with one player count.
@@ -79,14 +83,18 @@ func (s *Setup) Variant() bool { return len(s.Written) > 0 || len(s.Changes) > 0
 // count and the game's number, so a game's result does not depend on which
 // games were played before it or on how many cores played them.
 func (s *Setup) PlayGames(seed int64, runs int) []GameStat {
+	return s.playGames(seed, runs, workBudgetGames)
+}
+
+func (s *Setup) playGames(seed int64, runs, budget int) []GameStat {
 	var out []GameStat
 	for _, n := range s.Counts() {
-		out = append(out, s.playCount(n, seed, runs))
+		out = append(out, s.playCount(n, seed, runs, budget))
 	}
 	return out
 }
 
-func (s *Setup) playCount(n int, seed int64, runs int) GameStat {
+func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 	st := GameStat{Players: n, Seats: []Rate{}, Endings: []Ended{}}
 	src := rand.NewPCG(0, 0)
 	g := newMatch(s, n, rand.New(src))
@@ -98,13 +106,18 @@ func (s *Setup) playCount(n int, seed int64, runs int) GameStat {
 		st.Problem = "the Camps start with no Survivors"
 		return st
 	}
-	runs = min(runs, max(1, gameBudget/(len(g.deck)+64)))
 	wins := make([]int, n)
 	ends := make([]int, len(Endings))
 	rounds := make(histogram, MaxRounds+1)
+	work, played := 0, 0
 	for i := range runs {
+		if work >= budget {
+			break
+		}
 		src.Seed(uint64(seed), uint64(n)<<32|uint64(i))
 		r := g.play()
+		played++
+		work += len(g.deck) + g.turns
 		if r.winner >= 0 {
 			wins[r.winner]++
 		}
@@ -115,6 +128,7 @@ func (s *Setup) playCount(n int, seed int64, runs int) GameStat {
 		}
 		rounds.add(r.rounds)
 	}
+	runs = played
 	st.Games = runs
 	won := 0
 	for _, w := range wins {
@@ -138,25 +152,27 @@ func (s *Setup) playCount(n int, seed int64, runs int) GameStat {
 
 // baseGames caches the base game's figures by seed and runs: every
 // variant is compared with them.
-var baseGames sync.Map // [2]int64 -> []GameStat
+var baseGames sync.Map // [3]int64 -> []GameStat
 
-func baseFigures(seed int64, runs int) []GameStat {
-	key := [2]int64{seed, int64(runs)}
+func baseFigures(seed int64, runs, budget int) []GameStat {
+	key := [3]int64{seed, int64(runs), int64(budget)}
 	if v, ok := baseGames.Load(key); ok {
 		return v.([]GameStat)
 	}
-	v := Base().PlayGames(seed, runs)
+	v := Base().playGames(seed, runs, budget)
 	baseGames.Store(key, v)
 	return v
 }
 
 // PlayAll is the whole-game simulation with its comparison and flags.
-func (s *Setup) PlayAll(seed int64, runs int) *Games {
-	g := &Games{Seed: seed, Runs: runs, Policy: GamePolicy, Margin: FairMargin, Rows: s.PlayGames(seed, runs), Flags: []Flag{}}
+func (s *Setup) PlayAll(seed int64, runs int) *Games { return s.playAll(seed, runs, workBudgetGames) }
+
+func (s *Setup) playAll(seed int64, runs, budget int) *Games {
+	g := &Games{Seed: seed, Runs: runs, Policy: GamePolicy, Margin: FairMargin, Rows: s.playGames(seed, runs, budget), Flags: []Flag{}}
 	if !s.Variant() {
 		return g
 	}
-	base := baseFigures(seed, runs)
+	base := baseFigures(seed, runs, budget)
 	for _, r := range g.Rows {
 		for _, b := range base {
 			if b.Players == r.Players {
@@ -260,7 +276,7 @@ func checkBalance(s *Setup) []rules.Finding {
 	if len(s.Changes) > 0 {
 		at = "/changes"
 	}
-	for _, f := range s.PlayAll(LintSeed, LintRuns).Flags {
+	for _, f := range s.playAll(LintSeed, LintRuns, lintBudget).Flags {
 		hint := "play the variant with 'zmission analyze' to see every seat's rate; fix the rule that favours the seat, or turn variant-unfair off in .zmission.yaml if that is the point"
 		if f.Rule == "variant-length" {
 			hint = "'zmission analyze' shows the length at every player count; turn variant-length off in .zmission.yaml if a longer or shorter game is the point"

@@ -75,6 +75,7 @@ type match struct {
 	base, surv, inf []Face
 	survDie, infDie int // seat holding the die, or noDie
 	camps           int // seats still Camps
+	turns           int // turns played in this game, for the work budget
 	undeadRoll      bool
 }
 
@@ -196,11 +197,13 @@ func (g *match) setup() {
 
 // play plays one whole game.
 func (g *match) play() result {
+	g.turns = 0
 	g.setup()
 	if g.camps == 0 {
 		return result{winner: -1, end: EndAllOut}
 	}
 	for t := 0; t < MaxRounds*g.n; t++ {
+		g.turns = t + 1
 		p := t % g.n
 		if g.seats[p].out {
 			g.undead(p)

@@ -211,7 +211,7 @@ func TestZombiesWinOnOneRoll(t *testing.T) {
 func TestWholeGamesEnd(t *testing.T) {
 	s := Base()
 	for _, n := range s.Counts() {
-		a, b := s.playCount(n, 5, 200), s.playCount(n, 5, 200)
+		a, b := s.playCount(n, 5, 200, workBudgetGames), s.playCount(n, 5, 200, workBudgetGames)
 		if a.Games != 200 || a.Rounds != b.Rounds || a.Zombies != b.Zombies {
 			t.Fatalf("%d players: the same seed played two ways", n)
 		}
@@ -252,8 +252,8 @@ func TestWholeGamesEnd(t *testing.T) {
 // allocates no more.
 func TestWholeGamesMemoryFlat(t *testing.T) {
 	s := Base()
-	few := testing.AllocsPerRun(3, func() { s.playCount(6, 1, 50) })
-	many := testing.AllocsPerRun(3, func() { s.playCount(6, 1, 500) })
+	few := testing.AllocsPerRun(3, func() { s.playCount(6, 1, 50, workBudgetGames) })
+	many := testing.AllocsPerRun(3, func() { s.playCount(6, 1, 500, workBudgetGames) })
 	if many > few+5 {
 		t.Errorf("%v allocations for 50 games, %v for 500", few, many)
 	}
