@@ -22,10 +22,18 @@ const PlayPolicy = "all players work for the Main Objective (no Secret Objective
 	"Food to the supply for two meals (all of it when the objective counts Food), then to the Crisis up to players + 2; " +
 	"dice left clean Waste from 3 cards (a Survivor in the Colony), then build Barricades where Survivors are (at most 2 a place)"
 
-// Model numbers the text does not give (docs/rules-colony.md).
+// Model numbers the text does not give (docs/rules-colony.md). Variables
+// only so measure_test.go can say how much each moves the figures.
+var (
+	searchOn    = 3 // an Action die of 3+ Searches
+	attackOn    = 4 // an Action die of 4+ kills a zombie
+	crisisFail  = 1 // Morale a failed Crisis costs
+	startFood   = 0 // Food tokens in the supply at setup, per player
+	foodPerCard = 1 // Food tokens a Food card adds
+)
+
+// Policy numbers.
 const (
-	searchOn   = 3    // an Action die of 3+ Searches
-	attackOn   = 4    // an Action die of 4+ kills a zombie
 	cleanAt    = 3    // Waste cards at which a Leader cleans
 	moveGain   = 0.25 // how much likelier a wanted card must be to move for it
 	barricades = 2    // Barricades a place holds, for the policy
@@ -227,7 +235,7 @@ func (g *play) setup() {
 			g.surv = append(g.surv, survivor{owner: o, leader: k == 0})
 		}
 	}
-	g.supply, g.starve, g.waste, g.morale = 0, 0, 0, min(g.side.Morale, 1000)
+	g.supply, g.starve, g.waste, g.morale = startFood*g.p, 0, 0, min(g.side.Morale, 1000)
 }
 
 // run plays the side to its end.
@@ -432,7 +440,7 @@ func (g *play) playCards(crisis int) {
 		}
 	}
 	if g.food >= 0 {
-		want := 2*g.eaters() - g.supply
+		want := (2*g.eaters() - g.supply + foodPerCard - 1) / foodPerCard
 		if g.foodGoal {
 			want = g.hand[g.food]
 		}
@@ -520,7 +528,7 @@ func (g *play) colonyPhase(crisis int, res *playResult) bool {
 		case match >= p+2:
 			g.morale++
 		case match < p:
-			g.morale--
+			g.morale -= crisisFail
 		}
 	}
 	// "Add Zombies": "Colony: add 1 Zombie / 2(↑) Survivors"; "Non-Colony:
@@ -568,13 +576,16 @@ func (g *play) colonyPhase(crisis int, res *playResult) bool {
 // toSupply plays n Food cards to the Food supply, as far as the
 // collection's Food tokens go.
 func (g *play) toSupply(n int) {
+	if g.foodCap > 0 {
+		n = min(n, (g.foodCap-g.supply+foodPerCard-1)/foodPerCard)
+	}
 	if n <= 0 {
 		return
 	}
+	g.supply += n * foodPerCard
 	if g.foodCap > 0 {
-		n = min(n, g.foodCap-g.supply)
+		g.supply = min(g.supply, g.foodCap)
 	}
-	g.supply += n
 	g.hand[g.food] -= n
 	g.waste += n
 }

@@ -39,11 +39,16 @@ type cardFx struct {
 	doubles                    bool // a Character that doubles First Aid: saves count twice
 }
 
-// Stand-in numbers where a card's words give none (readings 22-25).
-const (
+const fxLimit = 99
+
+// Stand-in numbers where a card's words give none (docs/rules-survival-
+// infection.md, "Whole games"). Variables only so measure_test.go can say
+// how much each moves the figures.
+var (
 	allLoss     = 2 // "attack everyone" without a number
 	saveDefault = 1 // a Reaction that saves: First Aid saves 1, 2 with the Doctor
-	fxLimit     = 99
+	// plainHideout is a Hideout card that prints no modifier.
+	plainHideout = apartment
 )
 
 var (
@@ -83,7 +88,7 @@ func effectOf(c Card) cardFx {
 	case Hideout:
 		f := mods(words)
 		if f == (cardFx{}) {
-			f = apartment // a Hideout that prints no modifier: like the Starting Hideout
+			f = plainHideout // prints no modifier: like the Starting Hideout
 		}
 		f.kind = fxHideout
 		return f

@@ -679,9 +679,20 @@ func (g *match) undead(p int) {
 	}
 }
 
+// undeadAtLeader is the other undead policy measure_test.go compares:
+// kill from the Camp with the most people.
+var undeadAtLeader = false
+
 // fewest is the Camp the undead kill from: the one with the fewest
 // Survivors while any Camp has some, else the fewest Characters.
 func (g *match) fewest(p int) (int, bool) {
+	if undeadAtLeader {
+		q := g.leader(p)
+		if q >= 0 && g.seats[q].surv == 0 {
+			return q, true
+		}
+		return q, false
+	}
 	best, who := int(^uint(0)>>1), -1
 	for k := 1; k <= g.n; k++ {
 		q := (p + k) % g.n
