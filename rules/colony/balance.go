@@ -20,13 +20,17 @@ const (
 	ForegoneAbove = 0.98
 	// LintPlays and LintSeed are what the checks play, fixed so findings
 	// do not depend on --runs.
-	LintPlays = 500
+	LintPlays = 200
 	LintSeed  = 1
 	// Default and most plays of analyze.
 	DefaultPlays = 2000
 	MaxPlays     = 200000
-	// playBudget bounds the cards a row shuffles.
-	playBudget = 20_000_000
+	// playBudget bounds a row's work (cards shuffled and Survivor-rounds
+	// played, summed over its plays): a row of huge decks or many players
+	// plays fewer, always the same ones for a seed. lintPlayBudget is the
+	// checks' share.
+	playBudget     = 20_000_000
+	lintPlayBudget = 300_000
 )
 
 // PlayStat is one side at one player count, played out.
@@ -74,7 +78,9 @@ type Flag struct {
 // PlayOut plays each side of the objective at each player count. Each
 // play has its own random stream (seed, side, players, play number), so
 // results do not depend on the order plays are made in or on the cores.
-func (s *Scenario) PlayOut(seed int64, plays int) *Plays {
+func (s *Scenario) PlayOut(seed int64, plays int) *Plays { return s.playOut(seed, plays, playBudget) }
+
+func (s *Scenario) playOut(seed int64, plays, budget int) *Plays {
 	out := &Plays{Seed: seed, Plays: plays, Policy: PlayPolicy, Low: UnwinnableBelow, High: ForegoneAbove, Rows: []PlayStat{}}
 	if out.Seed == 0 {
 		out.Seed = LintSeed
@@ -90,14 +96,14 @@ func (s *Scenario) PlayOut(seed int64, plays int) *Plays {
 			continue
 		}
 		for _, p := range s.Players() {
-			out.Rows = append(out.Rows, s.playRow(d, si, p, out.Seed, out.Plays))
+			out.Rows = append(out.Rows, s.playRow(d, si, p, out.Seed, out.Plays, budget))
 		}
 	}
 	out.Flags = flags(out.Rows)
 	return out
 }
 
-func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays int) PlayStat {
+func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) PlayStat {
 	st := PlayStat{Side: d.Name, Players: p, Endings: []Ended{}}
 	src := rand.NewPCG(0, 0)
 	g := s.newPlay(d, p, rand.New(src))
@@ -109,13 +115,18 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays int) PlayStat {
 	for _, dk := range g.deck0 {
 		size += len(dk)
 	}
-	plays = min(plays, max(1, playBudget/size))
 	met, morale, food := 0, 0, 0
 	ends := make([]int, len(Endings))
 	rounds := make(histogram, PlayRounds+1)
+	work, played := 0, 0
 	for i := range plays {
+		if work >= budget {
+			break
+		}
+		played++
 		src.Seed(uint64(seed), uint64(si)<<40|uint64(p)<<32|uint64(i))
 		r := g.run()
+		work += size + r.rounds*len(g.surv)
 		if r.end == EndMet {
 			met++
 			rounds.add(r.rounds)
@@ -132,6 +143,7 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays int) PlayStat {
 			}
 		}
 	}
+	plays = played
 	st.Plays = plays
 	st.Met, st.MoraleHeld, st.FoodHeld = NewRate(met, plays), NewRate(morale, plays), NewRate(food, plays)
 	st.Rounds = rounds.spread()
@@ -204,7 +216,7 @@ func pct1(v float64) string { return fmt.Sprintf("%.1f%%", v*100) }
 // checkPlay is colony-seldom-won and colony-foregone.
 func checkPlay(s *Scenario) []rules.Finding {
 	var out []rules.Finding
-	for _, f := range s.PlayOut(LintSeed, LintPlays).Flags {
+	for _, f := range s.playOut(LintSeed, LintPlays, lintPlayBudget).Flags {
 		d := s.Side(f.Side)
 		hint := "'zmission analyze' shows each count's odds; lower the objective's numbers, start the Round track later or Morale higher, or put more of the items it needs in the Location decks"
 		if f.Rule == "colony-foregone" {

@@ -97,6 +97,8 @@ type play struct {
 	counts   []int     // scratch: Survivors per place
 	dice     [][16]int // each player's Action dice this round, used ones 0
 	match    int       // cards played to this round's Crisis
+	left     [][]int   // per Location, its deck's cards by kind
+	wants    []float64 // per kind, how much the policy wants it now
 }
 
 // playResult is one play.
@@ -181,6 +183,11 @@ func (s *Scenario) newPlay(side *Side, p int, rng *rand.Rand) *play {
 	g.barr = make([]int, len(g.spaces))
 	g.counts = make([]int, len(g.spaces))
 	g.dice = make([][16]int, p)
+	g.wants = make([]float64, len(g.kinds))
+	g.left = make([][]int, len(g.deck0))
+	for i := range g.left {
+		g.left[i] = make([]int, len(g.kinds))
+	}
 	return g
 }
 
@@ -212,6 +219,10 @@ func (g *play) setup() {
 	g.shuffle(g.crisis)
 	for i := range g.decks {
 		g.decks[i] = append(g.decks[i][:0], g.deck0[i]...)
+		clear(g.left[i])
+		for _, k := range g.deck0[i] {
+			g.left[i][k]++
+		}
 		g.shuffle(g.decks[i])
 	}
 	clear(g.zombies)
@@ -273,20 +284,28 @@ func (g *play) score(loc, crisis, self int) float64 {
 		return -1
 	}
 	w := 0.0
-	for _, k := range d {
-		w += g.want(k, crisis)
+	for k, n := range g.left[loc] {
+		w += float64(n) * g.wants[k]
 	}
 	return w / float64(len(d))
 }
 
-// want weighs a card kind for the policy.
-func (g *play) want(k, crisis int) float64 {
+// weigh sets how much the policy wants each card kind this moment.
+func (g *play) weigh(crisis int) {
+	eat := g.eaters()
+	for k := range g.wants {
+		g.wants[k] = g.want(k, crisis, eat)
+	}
+}
+
+// want weighs a card kind for the policy, eat being a round's Food.
+func (g *play) want(k, crisis, eat int) float64 {
 	switch {
-	case g.foodGoal && k == g.food && g.supply+g.hand[k] < g.need0[k]+2*g.eaters():
+	case g.foodGoal && k == g.food && g.supply+g.hand[k] < g.need0[k]+2*eat:
 		return 3
 	case g.need[k] > g.hand[k] && !(g.foodGoal && k == g.food):
 		return 3
-	case k == g.food && g.supply+g.hand[k] < 2*g.eaters():
+	case k == g.food && g.supply+g.hand[k] < 2*eat:
 		return 2
 	case k == crisis:
 		return 1
@@ -318,6 +337,7 @@ func (g *play) turns(crisis int) {
 			if v.owner != o || v.leader {
 				continue
 			}
+			g.weigh(crisis)
 			best, at := -1.0, -1
 			for loc := range g.decks {
 				if sc := g.score(loc, crisis, i); sc > best {
@@ -421,6 +441,7 @@ func (g *play) search(o int) {
 			d := g.decks[v.place-1]
 			g.hand[d[len(d)-1]]++
 			g.decks[v.place-1] = d[:len(d)-1]
+			g.left[v.place-1][d[len(d)-1]]--
 			searched = true
 		}
 		if !searched {

@@ -246,8 +246,8 @@ func TestPlayOutDeterministicAndFlat(t *testing.T) {
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("the same seed played two ways")
 	}
-	few := testing.AllocsPerRun(3, func() { s.playRow(s.Objective.Normal, 0, 3, 1, 50) })
-	many := testing.AllocsPerRun(3, func() { s.playRow(s.Objective.Normal, 0, 3, 1, 500) })
+	few := testing.AllocsPerRun(3, func() { s.playRow(s.Objective.Normal, 0, 3, 1, 50, playBudget) })
+	many := testing.AllocsPerRun(3, func() { s.playRow(s.Objective.Normal, 0, 3, 1, 500, playBudget) })
 	if many > few+5 {
 		t.Errorf("%v allocations for 50 plays, %v for 500", few, many)
 	}
@@ -259,15 +259,15 @@ func TestPlayOutDeterministicAndFlat(t *testing.T) {
 func TestPlayFlags(t *testing.T) {
 	hard := scenario(10)
 	hard.Objective.Normal.Round = 1
-	f := hard.PlayOut(1, 500).Flags
+	f := hard.PlayOut(1, LintPlays).Flags
 	if len(f) != 1 || f[0].Rule != "colony-seldom-won" || f[0].Side != "normal" {
 		t.Errorf("10 medicine in one round: %+v", f)
 	}
 	easy := scenario(0)
-	if f := easy.PlayOut(1, 500).Flags; len(f) != 1 || f[0].Rule != "colony-foregone" || !strings.Contains(f[0].Message, "with 2–4 players in all") {
+	if f := easy.PlayOut(1, LintPlays).Flags; len(f) != 1 || f[0].Rule != "colony-foregone" || !strings.Contains(f[0].Message, "with 2–4 players in all") {
 		t.Errorf("nothing to find: %+v", f)
 	}
-	if f := scenario(7).PlayOut(1, 500).Flags; len(f) != 0 {
+	if f := scenario(7).PlayOut(1, LintPlays).Flags; len(f) != 0 {
 		t.Errorf("7 medicine over 6 rounds: %+v", f)
 	}
 }
@@ -277,6 +277,6 @@ func TestPlayFlags(t *testing.T) {
 func BenchmarkScenarioPlays(b *testing.B) {
 	s := scenario(7)
 	for b.Loop() {
-		s.playRow(s.Objective.Normal, 0, 4, 1, 10000)
+		s.playRow(s.Objective.Normal, 0, 4, 1, 10000, playBudget)
 	}
 }
