@@ -103,6 +103,17 @@ func (s *Scenario) playOut(seed int64, plays, budget int) *Plays {
 	return out
 }
 
+// PlaySide plays one side at one player count, as PlayOut does (the same
+// plays for the same seed): a setup sheet's figures.
+func (s *Scenario) PlaySide(d *Side, p int, seed int64, plays int) PlayStat {
+	for i, x := range s.Sides() {
+		if x == d {
+			return s.playRow(d, i, p, seed, min(plays, MaxPlays), playBudget)
+		}
+	}
+	return PlayStat{Side: d.Name, Players: p, Endings: []Ended{}, Problem: "not a side of this scenario"}
+}
+
 func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) PlayStat {
 	st := PlayStat{Side: d.Name, Players: p, Endings: []Ended{}}
 	src := rand.NewPCG(0, 0)

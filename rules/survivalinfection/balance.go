@@ -86,6 +86,12 @@ func (s *Setup) PlayGames(seed int64, runs int) []GameStat {
 	return s.playGames(seed, runs, workBudgetGames)
 }
 
+// PlayCount plays runs whole games with n players (a setup sheet's one
+// count).
+func (s *Setup) PlayCount(n int, seed int64, runs int) GameStat {
+	return s.playCount(n, seed, runs, workBudgetGames)
+}
+
 func (s *Setup) playGames(seed int64, runs, budget int) []GameStat {
 	var out []GameStat
 	for _, n := range s.Counts() {
