@@ -250,7 +250,7 @@ func (su sheetSetup) objectiveParts() []partFn {
 
 // sheetPlays is how many plays the sheet's figures rest on: fewer than
 // analyze, as a sheet is drawn often; the sheet says how many.
-const sheetPlays = 500
+const sheetPlays = 200
 
 // playedWords sums up the side played out at the sheet's player count, or
 // at each count when the sheet is for none.

@@ -268,10 +268,11 @@ func (sh *sheet) setupSheet() {
 	sh.mark(bottom)
 }
 
-// sheetGames is how many whole games the sheet plays for its figures:
-// fewer than analyze, as a sheet is drawn often (the site draws one per
-// setup); the sheet says how many, and analyze gives the full table.
-const sheetGames = 500
+// sheetGames is how many whole games the sheet plays for its figures, at
+// most (fewer when the games run long): fewer than analyze, as a sheet is
+// drawn often (the site draws one per setup); the sheet says how many,
+// and analyze gives the full table.
+const sheetGames = 200
 
 // playedWords sums up whole games played out with n players, in one
 // sentence (empty when none can be played).

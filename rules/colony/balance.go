@@ -104,11 +104,12 @@ func (s *Scenario) playOut(seed int64, plays, budget int) *Plays {
 }
 
 // PlaySide plays one side at one player count, as PlayOut does (the same
-// plays for the same seed): a setup sheet's figures.
+// plays for the same seed), within the checks' work budget: a setup
+// sheet's figures, drawn often.
 func (s *Scenario) PlaySide(d *Side, p int, seed int64, plays int) PlayStat {
 	for i, x := range s.Sides() {
 		if x == d {
-			return s.playRow(d, i, p, seed, min(plays, MaxPlays), playBudget)
+			return s.playRow(d, i, p, seed, min(plays, MaxPlays), lintPlayBudget)
 		}
 	}
 	return PlayStat{Side: d.Name, Players: p, Endings: []Ended{}, Problem: "not a side of this scenario"}
