@@ -62,6 +62,14 @@ BEGIN {
 	target["BenchmarkLint/invader/400"] = 60e6
 	target["BenchmarkLint/classic/400"] = 60e6
 	target["BenchmarkLint"] = "none"
+	# One whole game of the playtest (rules/invader): 1,000 games a second
+	# a core with the careful group on the examples, 1,000 games of a
+	# 20x20-tile board in 10 s; the strong group is measured only.
+	target["BenchmarkPlay/first-contact/careful"] = 1e6
+	target["BenchmarkPlay/violet-lockdown/careful"] = 1e6
+	target["BenchmarkPlay/first-contact/strong"] = "none"
+	target["BenchmarkPlay/violet-lockdown/strong"] = "none"
+	target["BenchmarkPlay400"] = 10e6
 	target["BenchmarkLintWorst"] = 1e9
 	# Every board command on the worst files the limits allow (app): 4,094
 	# Spawn Zones side by side, the same with the mold-distance threshold at

@@ -76,3 +76,26 @@ func BenchmarkApply(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFindingWords is the editor's words for every finding of the
+// 20×20-tile board (words.go: message, advice, fix), the part of
+// BenchmarkEdit400's state that they add.
+func BenchmarkFindingWords(b *testing.B) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &Session{path: "bench.yaml"}
+	s.o.Lint.Limits = source.DefaultLimits
+	snap := s.snapshotOf(data)
+	root := docRoot(snap)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, d := range snap.diags {
+			_ = tableWords(d.Rule, d.Message)
+			_ = tableAdvice(d)
+			_ = fixFor(d, root)
+		}
+	}
+	b.ReportMetric(float64(len(snap.diags)), "findings")
+}

@@ -114,6 +114,7 @@ func check(file string, data []byte, o Options) *Result {
 // checkRoot runs every step after parsing on the document root.
 func (r *Result) checkRoot(root *source.Node, o Options) *Result {
 	file := r.File
+	unfinished := false
 	switch ours.ClassifyNode(file, root) {
 	case ours.Tileset:
 		r.Kind = KindTileset
@@ -126,18 +127,23 @@ func (r *Result) checkRoot(root *source.Node, o Options) *Result {
 	case ours.Mission:
 	default:
 		// Not ours: a folder walk leaves the file out; named on purpose, it
-		// says why it is not checked.
+		// says why it is not checked, or, with a mission's format and id,
+		// is checked as one still to be given its ruleset.
 		r.Kind = KindOther
 		if root.Kind != source.Object {
 			break // missions.FromNode words what the document is instead
 		}
+		if ours.Unfinished(root) {
+			unfinished = true
+			break
+		}
 		r.Diags = append(r.Diags, validate.Diagnostic{File: file, Line: root.Pos.Line, Col: root.Pos.Col, Severity: validate.Error, Rule: "not-mission",
-			Message: "this does not look like a mission or a tile set: it has none of the keys format, id, tiles, objectives, briefing or faces, and no ruleset naming a game",
-			Hint:    "folder walks skip such files; name a mission file to check it"})
+			Message: "this does not look like a mission or a tile set: it has no ruleset: naming a game, no $schema naming one of zmission's schemas, and no faces: of a tile set",
+			Hint:    "folder walks pass over such files; a mission names its game, e.g. ruleset: zombicide-invader"})
 		return r
 	}
 	doc, probs := missions.FromNode(file, root)
-	if len(probs) > 0 || r.Kind == KindOther {
+	if len(probs) > 0 || r.Kind == KindOther && !unfinished {
 		r.add(file, probs)
 		return r
 	}
@@ -254,6 +260,7 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 		return nil, stop{why: "the schema could not be checked"}
 	}
 	next, blocker := passable(name, root, vs)
+	vs = withoutFollowOns(vs)
 	var st stop
 	if next == nil {
 		st.why = partWhy(blocker.part)
@@ -295,6 +302,32 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 	}
 	validate.Sort(r.Diags)
 	return next, st
+}
+
+// withoutFollowOns drops what a wrong type: causes beside it: the schema
+// allows each key of a token (color, first, side...) only with the types
+// that have it, so "type: spwan" would also make every other key of that
+// token "not apply". One typo is one finding: the type's, with its "did
+// you mean".
+func withoutFollowOns(vs []schema.Violation) []schema.Violation {
+	badType := map[string]bool{} // the mappings whose type: is wrong
+	for _, v := range vs {
+		if parent, ok := strings.CutSuffix(v.Path, "/type"); ok && v.Kind == "value" {
+			badType[parent] = true
+		}
+	}
+	if len(badType) == 0 {
+		return vs
+	}
+	out := vs[:0:0]
+	for _, v := range vs {
+		parent := v.Path[:max(strings.LastIndexByte(v.Path, '/'), 0)]
+		if v.Kind == "unknown" && badType[parent] && strings.HasSuffix(v.Message, "does not apply here") {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // describe names a JSON pointer the way an author reads it, counting list

@@ -32,6 +32,11 @@ type Box struct {
 	Tileset string                    `json:"tileset"`
 	Tokens  map[string]map[string]int `json:"-"`
 	Raw     map[string]any            `json:"tokens"`
+	// Survivor counts what a Survivor takes at setup (Invader: dashboard,
+	// colour base, plastic trackers), by part: a box holds so many
+	// Survivors' sets. A game says how many of each part one Survivor
+	// takes (KitPart).
+	Survivor map[string]int `json:"survivor"`
 }
 
 var boxes = struct {
@@ -150,10 +155,10 @@ func BoxNames(ruleset string) []string {
 	return out
 }
 
-// mostOfGame is, for each token (type, colour) and tile set, the most that
-// one box of the ruleset holds.
-func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) {
-	tokens, sets = map[[2]string]int{}, map[string]int{}
+// mostOfGame is, for each token (type, colour), tile set and Survivor part,
+// the most that one box of the ruleset holds.
+func mostOfGame(ruleset string) (tokens map[[2]string]int, sets, survivor map[string]int) {
+	tokens, sets, survivor = map[[2]string]int{}, map[string]int{}, map[string]int{}
 	for _, n := range BoxNames(ruleset) {
 		b := LookupBox(n)
 		for typ, byColor := range b.Tokens {
@@ -165,8 +170,11 @@ func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) 
 		if b.Tileset != "" {
 			sets[b.Tileset] = 1
 		}
+		for k, v := range b.Survivor {
+			survivor[k] = max(survivor[k], v)
+		}
 	}
-	return tokens, sets
+	return tokens, sets, survivor
 }
 
 // Count is one line of an inventory: tokens of a type and colour (or tile
@@ -186,11 +194,13 @@ type Count struct {
 }
 
 // Label words a count's subject: "red spawn", "exit", "tile 1A/1B",
-// "spawn, all colours".
+// "spawn, all colours", "Survivors".
 func (c Count) Label() string {
 	switch {
 	case c.Type == "tile":
 		return "tile " + c.Color
+	case c.Type == CountSurvivors:
+		return "Survivors"
 	case c.All:
 		return c.Type + ", all colours"
 	case c.Color == "":
@@ -272,10 +282,12 @@ type tally struct {
 	uses    map[string][]tokenUse
 	tiles   []Count
 	unknown []int
+	// survivor: the Survivor parts the boxes hold, by part (Box.Survivor).
+	survivor map[string]int
 }
 
 func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
-	t := &tally{kinds: map[string][]physical{}, uses: map[string][]tokenUse{}}
+	t := &tally{kinds: map[string][]physical{}, uses: map[string][]tokenUse{}, survivor: map[string]int{}}
 	names := s.Mission.Boxes
 	if len(names) == 0 {
 		names = []string{core}
@@ -299,15 +311,21 @@ func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
 		if b.Tileset != "" {
 			sets[b.Tileset]++
 		}
+		for k, n := range b.Survivor {
+			t.survivor[k] += n
+		}
 	}
 	if len(t.unknown) > 0 {
-		most, mostSets := mostOfGame(s.Mission.Ruleset)
+		most, mostSets, mostSurvivor := mostOfGame(s.Mission.Ruleset)
 		for range t.unknown {
 			for k, n := range most {
 				byKey[k] += n
 			}
 			for k, n := range mostSets {
 				sets[k] += n
+			}
+			for k, n := range mostSurvivor {
+				t.survivor[k] += n
 			}
 		}
 	}
@@ -453,6 +471,56 @@ func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, 
 		}
 	}
 	return append(counts, t.tiles...), t.unknown
+}
+
+// CountSurvivors is the Type of the inventory line that counts Survivors
+// against the sets of Survivor parts the boxes hold; like "tile", it is no
+// token to place.
+const CountSurvivors = "survivors"
+
+// Placed reports whether a count is of tokens placed on the board (not
+// tiles, not Survivors).
+func (c Count) Placed() bool { return c.Type != "tile" && c.Type != CountSurvivors }
+
+// KitPart is one thing each Survivor takes at setup: its key in a box's
+// survivor counts, how many one Survivor takes, and its name in a message
+// ("Survivor dashboards").
+type KitPart struct {
+	Key  string
+	Each int
+	Name string
+}
+
+// PartShort is a part the boxes hold too few of for the Survivors.
+type PartShort struct {
+	Part        KitPart
+	Need, Owned int
+}
+
+// SurvivorCount counts n Survivors against the sets of kit parts the
+// mission's boxes hold (the tally Inventory counts tokens from): Owned is how
+// many Survivors the boxes equip, short the parts that fall short. A box
+// of another game counts nothing; an unknown name counts as the most any
+// box of the game holds.
+func SurvivorCount(s *Scene, core string, kit []KitPart, n int) (c Count, short []PartShort) {
+	held := newTally(s, core, nil).survivor
+	c = Count{Type: CountSurvivors, Used: n, Owned: -1, First: "/survivors"}
+	for _, p := range kit {
+		if p.Each <= 0 {
+			continue
+		}
+		if k := held[p.Key] / p.Each; c.Owned < 0 || k < c.Owned {
+			c.Owned = k
+		}
+		if need := n * p.Each; need > held[p.Key] {
+			short = append(short, PartShort{Part: p, Need: need, Owned: held[p.Key]})
+		}
+	}
+	c.Owned = max(c.Owned, 0)
+	if n > c.Owned {
+		c.Over = "/survivors"
+	}
+	return c, short
 }
 
 // Counted is a game whose missions are counted against its boxes.

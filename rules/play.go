@@ -24,6 +24,9 @@ type Play struct {
 	KeyWhy func(k string) string
 	// Survivors is the mission's number of Survivors (default 6).
 	Survivors int
+	// Kit is what each Survivor takes at setup, counted against the boxes'
+	// Survivor parts; nil for a game that does not count them.
+	Kit []KitPart
 
 	explained map[int]explanation // why each unreachable zone is, once asked
 	// The enemies' adjacency, made once per Moves, and the distances to
@@ -244,4 +247,31 @@ func (p *Play) Checks() []Finding {
 	out = append(out, p.checkRuleEffects()...)
 	out = append(out, p.checkInventory()...)
 	return out
+}
+
+// AfterDestroyed is the play once the enemies have destroyed the doors
+// they destroy for certain (Puzzle.Destroyed): those ways are open both
+// ways, as a destroyed door is. The play itself is returned when there
+// are none. The copy shares the scene, never the cached solutions.
+func (pl *Play) AfterDestroyed() *Play {
+	if len(pl.Puzzle.Destroyed) == 0 {
+		return pl
+	}
+	return pl.opened(pl.Puzzle.Destroyed)
+}
+
+// opened is the play with the doors given destroyed (a subset of
+// Puzzle.Destroyed, which the copy's puzzle lists instead).
+func (pl *Play) opened(doors map[int]*Token) *Play {
+	p := pl.Puzzle
+	moves := slices.Clone(pl.Moves)
+	for i := range moves {
+		if m := &moves[i]; m.OneWay && m.Door >= 0 && doors[m.Door] != nil {
+			m.OneWay = false
+		}
+	}
+	q := &Play{Scene: pl.Scene, Moves: moves, Enemy: pl.Enemy, CoreBox: pl.CoreBox, Extra: pl.Extra, KeyWhy: pl.KeyWhy, Survivors: pl.Survivors, Kit: pl.Kit}
+	pz := &Puzzle{Scene: p.Scene, Moves: moves, Start: p.Start, Initial: p.Initial, ZoneKeys: p.ZoneKeys, ItemKey: p.ItemKey, Gone: p.Gone, Destroyed: doors}
+	q.Puzzle = pz
+	return q
 }
