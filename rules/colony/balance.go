@@ -61,7 +61,7 @@ type Plays struct {
 	Plays  int        `json:"plays"`
 	Capped bool       `json:"capped,omitempty"`
 	Policy string     `json:"policy"`
-	Low    float64    `json:"unwinnable_below"`
+	Low    float64    `json:"seldom_won_below"`
 	High   float64    `json:"foregone_above"`
 	Rows   []PlayStat `json:"rows"`
 	Flags  []Flag     `json:"flags"`
