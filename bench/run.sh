@@ -50,6 +50,10 @@ BEGIN {
 	target["BenchmarkSite/unchanged/300"] = 3e9
 	target["BenchmarkSurvivalLint"] = 100e6
 	target["BenchmarkSurvivalAnalyze"] = 2e9
+	# Whole games and plays (issue 44): 10,000 Survival Infection games with
+	# 6 players, and 10,000 plays of one colony scenario side, 2 s each.
+	target["BenchmarkWholeGames"] = 2e9
+	target["BenchmarkScenarioPlays"] = 2e9
 	target["BenchmarkEdit"] = 100e6
 	target["BenchmarkEdit400"] = "none"
 	target["BenchmarkApply"] = "none"

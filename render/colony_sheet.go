@@ -242,7 +242,48 @@ func (su sheetSetup) objectiveParts() []partFn {
 	if len(setup) > 0 {
 		parts = append(parts, para(st, span{text: "Setup: ", bold: true}, span{text: strings.Join(setup, "; ") + "."}))
 	}
+	if w := su.playedWords(); w != "" {
+		parts = append(parts, paraSized(st, smallSize, span{text: "Played out: ", bold: true}, span{text: w, fill: st.c("faint")}))
+	}
 	return parts
+}
+
+// sheetPlays is how many plays the sheet's figures rest on: fewer than
+// analyze, as a sheet is drawn often; the sheet says how many.
+const sheetPlays = 200
+
+// playedWords sums up the side played out at the sheet's player count, or
+// at each count when the sheet is for none.
+func (su sheetSetup) playedWords() string {
+	counts := su.s.Players()
+	if su.players > 0 {
+		counts = []int{su.players}
+	}
+	var parts []string
+	plays := 0
+	for _, p := range counts {
+		r := su.s.PlaySide(su.side, p, colony.LintSeed, sheetPlays)
+		if r.Problem != "" || r.Plays == 0 {
+			continue
+		}
+		plays = r.Plays
+		w := fmt.Sprintf("%dp %.0f%%", p, r.Met.Rate*100)
+		if su.players > 0 {
+			w = fmt.Sprintf("met in %.0f%% of %d simulated plays with %d players (Morale held in %.0f%%", r.Met.Rate*100, r.Plays, p, r.MoraleHeld.Rate*100)
+			if r.Met.Games > 0 {
+				w += fmt.Sprintf("; met in round %d, median", r.Rounds.Median)
+			}
+			w += ")"
+		}
+		parts = append(parts, w)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if su.players > 0 {
+		return parts[0] + "; the policy and the model: zmission analyze."
+	}
+	return fmt.Sprintf("the objective met in %s of %d simulated plays each; the policy and the model: zmission analyze.", strings.Join(parts, ", "), plays)
 }
 
 // diagram draws the Colony with Entrances 1-6 and the setup zombies, and

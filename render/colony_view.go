@@ -232,7 +232,52 @@ func (colonyView) Analysis(w io.Writer, v any) error {
 			fmt.Fprintf(w, "      short: %s\n", sh)
 		}
 	}
+	if a.Plays != nil {
+		writePlays(w, a.Plays)
+	}
 	return nil
+}
+
+// writePlays prints the scenario played out: per side and player count,
+// the odds the Main Objective is met, that Morale and Food hold, and the
+// round it is met in.
+func writePlays(w io.Writer, p *colony.Plays) {
+	capped := ""
+	if p.Capped {
+		capped = fmt.Sprintf(" (--runs is capped at %d)", colony.MaxPlays)
+	}
+	fmt.Fprintf(w, "\nPlayed out (%d plays per side and player count, seed %d%s; rates with their 95%% interval):\n", p.Plays, p.Seed, capped)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  side\tplayers\tobjective met\tmorale held\tfood held\tmet in round (p10 / median / p90)\tendings")
+	for _, r := range p.Rows {
+		if r.Problem != "" {
+			fmt.Fprintf(tw, "  %s\t%d\t%s\t\t\t\t\n", r.Side, r.Players, r.Problem)
+			continue
+		}
+		rounds := "-"
+		if r.Met.Games > 0 {
+			rounds = fmt.Sprintf("%d / %d / %d", r.Rounds.P10, r.Rounds.Median, r.Rounds.P90)
+		}
+		var ends []string
+		for _, e := range r.Endings {
+			ends = append(ends, fmt.Sprintf("%s %d", strings.ReplaceAll(e.How, "-", " "), e.Plays))
+		}
+		fmt.Fprintf(tw, "  %s\t%d\t%s\t%s\t%s\t%s\t%s\n", r.Side, r.Players, colonyRate(r.Met), colonyRate(r.MoraleHeld), colonyRate(r.FoodHeld), rounds, strings.Join(ends, ", "))
+	}
+	tw.Flush()
+	// A block of its own, so a page shows the table apart from the words.
+	fmt.Fprintln(w, "\nPlayed out, in words:")
+	for _, f := range p.Flags {
+		fmt.Fprintf(w, "Flag [%s]: %s.\n", f.Rule, f.Message)
+	}
+	if len(p.Flags) == 0 {
+		fmt.Fprintf(w, "No flag: at every count the objective is met in %.0f%% to %.0f%% of plays, or the interval reaches into that band.\n", p.Low*100, p.High*100)
+	}
+	fmt.Fprintf(w, "Players' policy: %s.\n", p.Policy)
+}
+
+func colonyRate(r colony.Rate) string {
+	return fmt.Sprintf("%.1f%% (%.1f–%.1f)", r.Rate*100, r.Low*100, r.High*100)
 }
 
 // countRange is "a", or "a–b" when the two differ.

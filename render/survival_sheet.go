@@ -251,6 +251,10 @@ func (sh *sheet) setupSheet() {
 	y1 = sh.diceBlock(x1, y1+blockGap/2, colW)
 	y1 = sh.turnBlock(x1, y1+blockGap/2, colW)
 	bottom := max(y0, y1)
+	if w := playedWords(s, n); w != "" {
+		yy := sh.heading(m, bottom+blockGap/2, width, "Played out")
+		bottom = sh.para(m, yy, width, smallSize, false, w)
+	}
 	if len(s.Changes) > 0 || s.Notes != "" {
 		yy := sh.heading(m, bottom+blockGap/2, width, "House rules and notes")
 		if len(s.Changes) > 0 {
@@ -262,6 +266,32 @@ func (sh *sheet) setupSheet() {
 		bottom = yy
 	}
 	sh.mark(bottom)
+}
+
+// sheetGames is how many whole games the sheet plays for its figures, at
+// most (fewer when the games run long): fewer than analyze, as a sheet is
+// drawn often (the site draws one per setup); the sheet says how many,
+// and analyze gives the full table.
+const sheetGames = 200
+
+// playedWords sums up whole games played out with n players, in one
+// sentence (empty when none can be played).
+func playedWords(s *si.Setup, n int) string {
+	if n < s.Players.Min || n > s.Players.Max {
+		return ""
+	}
+	for _, r := range []si.GameStat{s.PlayCount(n, si.DefaultSeed, sheetGames)} {
+		if r.Problem != "" || r.Games == 0 {
+			continue
+		}
+		seats := make([]string, len(r.Seats))
+		for i, x := range r.Seats {
+			seats[i] = fmt.Sprintf("%.0f%%", x.Rate*100)
+		}
+		return fmt.Sprintf("In %d simulated games with %d players (seed %d; the players' policy and the model: zmission analyze), seats 1 to %d won %s; the Zombies won %.0f%%; a game lasted %d rounds (median; %d to %d for most).",
+			r.Games, n, si.DefaultSeed, n, strings.Join(seats, ", "), r.Zombies.Rate*100, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90)
+	}
+	return ""
 }
 
 // diagram draws the table: the City Center in the middle, the draw and

@@ -193,6 +193,9 @@ func (survivalView) Analysis(w io.Writer, a any) error {
 		}
 	}
 	fmt.Fprintf(w, "Simulated play: %s.\n", sim.Policy)
+	if an.Games != nil {
+		writeGames(w, an.Games)
+	}
 
 	fmt.Fprintln(w, "\nCity Center after setup (Survivor / Zombie chips by value; Survivors and Zombies in people):")
 	var values []int
@@ -244,4 +247,49 @@ func (survivalView) Analysis(w io.Writer, a any) error {
 		tw.Flush()
 	}
 	return nil
+}
+
+// writeGames prints the whole games played out: per player count, the
+// seats' win rates, the Zombies' and the length, then the base game's for
+// a variant, and the flags.
+func writeGames(w io.Writer, g *si.Games) {
+	fmt.Fprintf(w, "\nWhole games, played out to the end (%d games per player count, seed %d; rates with their 95%% interval):\n", g.Runs, g.Seed)
+	gameTable(w, g.Rows)
+	if len(g.Base) > 0 {
+		fmt.Fprintln(w, "\nThe base game, played the same way:")
+		gameTable(w, g.Base)
+	}
+	fmt.Fprintln(w, "\nWhole games, in words:")
+	for _, f := range g.Flags {
+		fmt.Fprintf(w, "Flag [%s]: %s.\n", f.Rule, f.Message)
+	}
+	if len(g.Base) > 0 && len(g.Flags) == 0 {
+		fmt.Fprintf(w, "No seat strays from its fair share by more than %.0f%% of it, and the length stays in the base game's range.\n", g.Margin*100)
+	}
+	fmt.Fprintf(w, "Players' policy: %s.\n", g.Policy)
+}
+
+func gameTable(w io.Writer, rows []si.GameStat) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "PLAYERS\tFIRST SEAT\tZOMBIES WIN\tROUNDS (P10 / MEDIAN / P90)\tENDINGS\tSEAT WIN RATES, STARTING PLAYER FIRST")
+	for _, r := range rows {
+		if r.Problem != "" {
+			fmt.Fprintf(tw, "%d\t-\t-\t-\t-\t%s\n", r.Players, r.Problem)
+			continue
+		}
+		var ends, seats []string
+		for _, e := range r.Endings {
+			ends = append(ends, fmt.Sprintf("%s %d", strings.ReplaceAll(e.How, "-", " "), e.Games))
+		}
+		for _, x := range r.Seats {
+			seats = append(seats, rateText(x))
+		}
+		fmt.Fprintf(tw, "%d\t%+.1f pts\t%s\t%d / %d / %d\t%s\t%s\n", r.Players, r.FirstSeat*100, rateText(r.Zombies),
+			r.Rounds.P10, r.Rounds.Median, r.Rounds.P90, strings.Join(ends, ", "), strings.Join(seats, " · "))
+	}
+	tw.Flush()
+}
+
+func rateText(r si.Rate) string {
+	return fmt.Sprintf("%.1f%% (%.1f–%.1f)", r.Rate*100, r.Low*100, r.High*100)
 }

@@ -18,6 +18,8 @@ type Analysis struct {
 	Supply    []SupplyRow     `json:"supply"`
 	Pools     []PoolRow       `json:"pools"`
 	Variants  []VariantEffect `json:"variants"`
+	// Plays is the scenario played out, per side and player count.
+	Plays *Plays `json:"plays"`
 }
 
 // LocationRow is one of the six Locations.
@@ -89,12 +91,14 @@ type VariantEffect struct {
 }
 
 // AnalyzeModel implements rules.ModelAnalyzer.
-func (game) AnalyzeModel(m rules.Model, _ rules.AnalyzeOptions) any {
+func (game) AnalyzeModel(m rules.Model, o rules.AnalyzeOptions) any {
 	s, ok := m.(*Scenario)
 	if !ok {
 		return nil
 	}
-	return Analyze(s)
+	a := Analyze(s)
+	a.Plays = s.PlayOut(o.Seed, o.Runs)
+	return a
 }
 
 // Analyze works out a scenario's tables.

@@ -17,7 +17,7 @@ objective:
   name: Stock Up
   normal:
     victory: "The Food supply holds {1} tokens."
-    numbers: [{each: 2, per: player}]
+    numbers: [{each: 3, per: player}]
     morale: 6
     round: 6
     setup:
@@ -94,6 +94,12 @@ func init() {
 		{ID: "colony-collection", Title: "The collection cannot be read", Severity: validate.Error, Games: colonyOnly,
 			Doc: "`collection` is a collection file (relative to the scenario), a collection written in place, or a list of them. A collection is a box file — `name`, `title`, `ruleset: colony`, `tokens` as the Zombicide boxes have them — with the Colony board, the Location boards and the card pools added. It must read and follow its schema (`zmission schema colony-collection`); the counts of marked cards (`mature`, `non-coop`) cannot exceed their pool.",
 			Bad: with("crossroads: 10\n", "crossroads: 10\n    non-coop: {crossroads: 12}\n"), Good: base},
+		{ID: "colony-seldom-won", Title: "The Main Objective is seldom met when the scenario is played out", Severity: validate.Warning, Games: colonyOnly,
+			Doc: "zmission plays each side of the scenario up to 200 times at each player count (seed 1; fewer when the decks are huge, so the check's work stays bounded) with the dealt Starter Items, the Location decks, the Crisis deck, Food, Waste, Morale and the Round track, under a cooperative policy (docs/rules-colony.md, \"Playing a scenario out\"). The check fires when, at some player count, the Main Objective is met by the last round in fewer than 10% of plays, with the whole 95% Wilson interval below 10%. The finding names the count that does worst and every count that fails. The figures are a model's: `zmission analyze` shows them, with what ends the plays (Morale at 0, the Round track run out).",
+			Bad: with("morale: 6", "morale: 1"), Good: base},
+		{ID: "colony-foregone", Title: "The Main Objective is almost always met when the scenario is played out", Severity: validate.Info, Games: colonyOnly,
+			Doc: "zmission plays each side of the scenario up to 200 times at each player count (seed 1), as for `colony-seldom-won`. The check fires when, at some player count, the Main Objective is met in more than 98% of plays, with the whole 95% interval above: the objective hardly asks anything of the table. It is information: a first game may want exactly that.",
+			Bad: with(`numbers: [{each: 3, per: player}]`, `numbers: [1]`), Good: base},
 	} {
 		c.Games = colonyOnly
 		validate.Register(c)

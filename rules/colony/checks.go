@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/validate"
 )
 
 // CheckModel runs every colony check on a loaded scenario.
@@ -26,7 +27,14 @@ func (game) CheckModel(m rules.Model, _ rules.Options) []rules.Finding {
 	} {
 		fs = append(fs, c(s)...)
 	}
-	return fs
+	// A scenario with an error cannot be set up as written: playing it
+	// out would measure the model's way round the error.
+	for _, f := range fs {
+		if c := validate.Lookup(f.Rule); c == nil || c.Severity == validate.Error {
+			return fs
+		}
+	}
+	return append(fs, checkPlay(s)...)
 }
 
 // checkPlayers: a range reads low to high, as in every game.

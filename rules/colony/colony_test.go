@@ -224,12 +224,12 @@ func TestVariantsRemoveCards(t *testing.T) {
 }
 
 func TestObjectiveSupplyAtEveryPlayerCount(t *testing.T) {
-	// 2 food per player at 2-4 players: 8 needed; the example holds 18.
+	// 3 food per player at 2-4 players: 12 needed; the example holds 18.
 	src := example(t)
 	if ms := messages(lintText(t, src), "colony-objective-source"); len(ms) != 0 {
 		t.Fatal(ms)
 	}
-	r := lintText(t, replace(t, src, "{each: 2, per: player}", "{each: 5, per: player}"))
+	r := lintText(t, replace(t, src, "{each: 3, per: player}", "{each: 5, per: player}"))
 	ms := messages(r, "colony-objective-source")
 	if len(ms) != 1 || !strings.Contains(ms[0], "with 4 players the normal side needs 20 food cards") {
 		t.Errorf("got %q", ms)
@@ -410,7 +410,7 @@ func TestStarterItemsCountAsDealt(t *testing.T) {
 		need int
 		bad  bool
 	}{{dealt + 2, true}, {dealt + 1, true}, {dealt, false}} {
-		doc := replace(t, src, "{each: 2, per: player}", "{each: 0, per: player, plus: "+itoa(c.need)+"}")
+		doc := replace(t, src, "{each: 3, per: player}", "{each: 0, per: player, plus: "+itoa(c.need)+"}")
 		ms := messages(lintText(t, doc), "colony-objective-source")
 		if (len(ms) == 1) != c.bad {
 			t.Errorf("%d medicine, %d dealt at most: %q", c.need, dealt, ms)

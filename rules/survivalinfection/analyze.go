@@ -29,6 +29,9 @@ type Analysis struct {
 	Simulation SimInfo    `json:"simulation"`
 	Dice       []DieStat  `json:"dice"`
 	Rolls      []RollStat `json:"rolls"`
+	// Games is whole games played out, per player count, and for a
+	// variant the base game's figures beside them.
+	Games *Games `json:"games"`
 }
 
 // DeckStat counts the deck by type and symbol.
@@ -92,6 +95,7 @@ func Analyze(s *Setup, o rules.AnalyzeOptions) *Analysis {
 		a.Players = append(a.Players, s.row(n, a.Simulation))
 	}
 	a.Dice, a.Rolls = diceStats(s)
+	a.Games = s.PlayAll(a.Simulation.Seed, a.Simulation.Runs)
 	return a
 }
 

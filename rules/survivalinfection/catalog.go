@@ -62,6 +62,14 @@ func init() {
 			Doc:  "The game is won by the last Camp with Survivors or Characters, and lost by a Camp that has none (\"If at any point a Camp has 0 Characters/ Survivors they can no longer win as a Survivor\"); the zombies win when \"the last remaining Camps are knocked out via Undead Reckoning on the same roll\", the undead rolling the Base Die \"without any modifiers\". A variant whose Camps start with no Survivor chip (`camp: {chips: []}`) has every Camp out before the first turn, and one whose Base Die has no positive face makes Undead Reckoning kill nobody, so the zombies can never win.",
 			Bad:  head + "changes:\n  dice:\n    - {die: base, faces: [blank, blank, blank, blank, -1, -1]}\n",
 			Good: head + "changes:\n  dice:\n    - {die: base, faces: [blank, blank, 1, 1, -1, -1]}\n"},
+		{ID: "variant-unfair", Title: "A variant makes one seat win far more or less than its share", Severity: validate.Warning, Games: only,
+			Doc:  "zmission plays the variant out, up to 300 whole games at each player count (seed 1; fewer when its games run long, so the check's work stays bounded; the model and the players' policy are in docs/rules-survival-infection.md), and the base game the same way. A seat's fair share is the games won by a seat, over the seats. The check fires when, at some player count, one seat's win rate strays from its fair share by more than half of it (it wins under half or over one and a half times its share), with its whole 95% Wilson interval beyond that margin, and the base game at that count does not stray so. The finding names the count that strays most and every count that strays. `zmission analyze` prints every seat's rate with its interval. The figures are a model's, not a table's: a variant whose point is an edge for the starting player can turn this check off in .zmission.yaml.",
+			Bad:  head + "changes:\n  add:\n    - {card: Massacre, type: action, count: 12, text: -30 Survivors}\n",
+			Good: head + "changes:\n  add:\n    - {card: Shotgun, count: 2}\n"},
+		{ID: "variant-length", Title: "A variant's games are much shorter or longer than the base game's", Severity: validate.Info, Games: only,
+			Doc:  "zmission plays the variant out, up to 300 whole games at each player count (seed 1), and the base game the same way. The check fires when, at some player count, the variant's median game length in rounds lies outside the base game's 10th to 90th percentile at that count: most of the variant's games would be unusually short or long ones of the base game. It is information, not a fault: a quicker game may be the point of the variant.",
+			Bad:  head + "changes:\n  redraw: 4\n",
+			Good: head + "changes:\n  redraw: 6\n"},
 	} {
 		validate.Register(c)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/validate"
 )
 
 // Check runs every check of a setup. Each check looks at every player
@@ -17,7 +18,14 @@ func Check(s *Setup) []rules.Finding {
 	} {
 		out = append(out, c(s)...)
 	}
-	return out
+	// A setup with an error cannot be set up as written: playing it out
+	// would measure the model's way round the error, not the variant.
+	for _, f := range out {
+		if c := validate.Lookup(f.Rule); c == nil || c.Severity == validate.Error {
+			return out
+		}
+	}
+	return append(out, checkBalance(s)...)
 }
 
 // Counts lists the player counts the setup allows (none when the range is

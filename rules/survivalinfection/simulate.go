@@ -2,7 +2,6 @@ package survivalinfection
 
 import (
 	"math/rand/v2"
-	"sort"
 
 	"github.com/zmission/zmission/rules"
 )
@@ -97,23 +96,31 @@ func (s *Setup) simulate(n int, sim SimInfo) *RoundStat {
 	rng := rand.New(rand.NewPCG(uint64(sim.Seed), uint64(n)))
 	g := &table{s: s, n: n, rng: rng, deck: deck}
 	runs := min(sim.Runs, max(1, workBudget/(len(deck)+1)))
-	rounds := make([]int, 0, runs)
+	// A histogram of rounds, grown to the latest round seen: memory
+	// follows the game's length, never the number of runs.
+	var rounds histogram
+	sum, n := 0, 0
 	for range runs {
-		if r := g.play(); r > 0 {
-			rounds = append(rounds, r)
+		r := g.play()
+		if r <= 0 {
+			continue
 		}
+		if r >= len(rounds) {
+			rounds = append(rounds, make(histogram, r+1-len(rounds))...)
+		}
+		rounds[r]++
+		sum += r
+		n++
 	}
-	if len(rounds) == 0 {
+	if n == 0 {
 		return nil
 	}
-	sort.Ints(rounds)
-	sum := 0
-	for _, r := range rounds {
-		sum += r
+	first := 0
+	for rounds[first] == 0 {
+		first++
 	}
-	at := func(q float64) int { return rounds[int(q*float64(len(rounds)-1))] }
-	return &RoundStat{Runs: runs, Earliest: rounds[0], Median: at(0.5), Latest: rounds[len(rounds)-1],
-		Mean: round2(float64(sum) / float64(len(rounds))), P10: at(0.1), P90: at(0.9)}
+	return &RoundStat{Runs: runs, Earliest: first, Median: rounds.quantile(0.5), Latest: len(rounds) - 1,
+		Mean: round2(float64(sum) / float64(n)), P10: rounds.quantile(0.1), P90: rounds.quantile(0.9)}
 }
 
 // table is one simulated game, reused across runs.

@@ -1,0 +1,6 @@
+package survivalinfection
+
+// PlayGames6 plays whole games at 6 players only, for the benchmark.
+func (s *Setup) PlayGames6(seed int64, runs int) GameStat {
+	return s.playCount(6, seed, runs, workBudgetGames)
+}
