@@ -12,7 +12,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/missions"
-	"github.com/zmission/zmission/rules/generate"
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/source"
 )
 

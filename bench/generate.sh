@@ -14,7 +14,7 @@ SEEDS=${SEEDS:-1000}
 echo "correctness and variety, $SEEDS seeds a case:"
 status=0
 ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 -v \
-	-run '^(TestGeneratedMissionsPass|TestSeedsGiveDistinctBoards)$' ./rules/generate >"${TMPDIR:-/tmp}/zmission-generate.$$" 2>&1 || status=1
+	-run '^(TestGeneratedMissionsPass|TestSeedsGiveDistinctBoards)$' ./generate >"${TMPDIR:-/tmp}/zmission-generate.$$" 2>&1 || status=1
 # Each case: how many missions were written and how many requests refused
 # (a board too small for the difficulty, named); then the verdict.
 awk '/^=== RUN   TestGeneratedMissionsPass\// { c = $3; sub(/^TestGeneratedMissionsPass\//, "", c) }
@@ -24,7 +24,7 @@ rm -f "${TMPDIR:-/tmp}/zmission-generate.$$"
 echo
 echo "CPU time a mission, $SEEDS seeds × 3 difficulties a size (p95 and worst, ms):"
 ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 -run '^$' \
-	-bench '^BenchmarkGenerateP95$' -benchtime 1x ./rules/generate |
+	-bench '^BenchmarkGenerateP95$' -benchtime 1x ./generate |
 	awk '/^BenchmarkGenerateP95\// {
 		name = $1; sub(/^BenchmarkGenerateP95\//, "", name); sub(/-[0-9]+$/, "", name)
 		for (i = 2; i < NF; i++) { if ($(i+1) == "p95-cpu-ms") p95 = $i; if ($(i+1) == "max-cpu-ms") mx = $i }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/zmission/zmission/internal/browsertest"
-	"github.com/zmission/zmission/rules/generate"
+	"github.com/zmission/zmission/generate"
 )
 
 // genDialog opens Generate… from the bar and waits for the dialog.

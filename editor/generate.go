@@ -8,7 +8,7 @@ import (
 
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/rules"
-	"github.com/zmission/zmission/rules/generate"
+	"github.com/zmission/zmission/generate"
 )
 
 // generateRequest asks for a generated mission in place of the open one

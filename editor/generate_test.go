@@ -10,7 +10,7 @@ import (
 
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
-	"github.com/zmission/zmission/rules/generate"
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/zmission/zmission/internal/browsertest"
-	"github.com/zmission/zmission/rules/generate"
+	"github.com/zmission/zmission/generate"
 )
 
 // TestBrowserGenerate: New… → Generate… makes a mission in the page, the

@@ -61,13 +61,13 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	p.placeObjectives(locks)
 	p.placeExit(locks)
 	p.placeSpawns(locks)
-	if rq.g.mold {
+	if rq.g.Mold {
 		p.placeMold(locks)
 	}
-	if rq.g.cars {
+	if rq.g.Cars {
 		p.placeCars()
 	}
-	if rq.g.shutDoors {
+	if rq.g.ShutDoors {
 		p.shutDoors(locks)
 	}
 	p.objectives(locks)
@@ -77,12 +77,12 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 
 // base is the mission with the file's fixed parts and the new tiles.
 func (rq *request) base(tiles []missions.Tile) *missions.Mission {
-	m := &missions.Mission{Format: missions.FormatVersion, Ruleset: rq.g.ruleset, Survivors: 6}
+	m := &missions.Mission{Format: missions.FormatVersion, Ruleset: rq.g.Ruleset, Survivors: 6}
 	if f := rq.from; f != nil {
 		c := *f
 		m = &c
 		m.Format = missions.FormatVersion
-		m.Ruleset = rq.g.ruleset
+		m.Ruleset = rq.g.Ruleset
 		m.Tiles = slices.Clone(f.Tiles)
 		m.Tokens = slices.Clone(f.Tokens)
 		m.Objectives = slices.Clone(f.Objectives)
@@ -106,7 +106,7 @@ func (rq *request) read(tiles []missions.Tile) (*board, error) {
 	if r.Scene == nil {
 		return nil, errors.New("the board could not be built")
 	}
-	return &board{scene: r.Scene, pl: rq.g.play(r.Scene), m: m}, nil
+	return &board{scene: r.Scene, pl: rq.g.Play(r.Scene), m: m}, nil
 }
 
 // has reports whether the mission being completed already holds tokens of typ.
@@ -130,7 +130,7 @@ func (p *plan) survey() {
 		p.reach = rules.Reachable(p.ways, n, p.start, keys)
 		grew := false
 		for z, ok := range p.reach {
-			if ok && p.zones[z].HasFeature("oxygen") && p.rq.g.mold {
+			if ok && p.zones[z].HasFeature("oxygen") && p.rq.g.Mold {
 				if _, had := keys[rules.KeyOxygen]; !had {
 					keys[rules.KeyOxygen] = 0
 					grew = true
@@ -168,12 +168,12 @@ func (p *plan) placeStart() error {
 	}
 	var kinds []int
 	for i, z := range p.zones {
-		if slices.Contains(p.rq.g.startKinds, z.Kind) && !p.taken[i] {
+		if slices.Contains(p.rq.g.StartKinds, z.Kind) && !p.taken[i] {
 			kinds = append(kinds, i)
 		}
 	}
 	if len(kinds) == 0 {
-		return fmt.Errorf("the board has no %s zone to start in", p.rq.g.startKinds[0])
+		return fmt.Errorf("the board has no %s zone to start in", p.rq.g.StartKinds[0])
 	}
 	best, bestN := -1, -1
 	for try := 0; try < 4; try++ {
@@ -242,7 +242,7 @@ func (p *plan) placeLocks() []*lock {
 			}
 		}
 	})
-	for _, c := range p.rq.g.lockColors {
+	for _, c := range p.rq.g.LockColors {
 		if p.rq.st.has(missions.TokDoor, c) > 0 && p.rq.st.has(missions.TokObjective, c) > 0 && !p.colorUsed(c) {
 			colors = append(colors, c)
 		}
@@ -468,7 +468,7 @@ func (p *plan) placeObjectives(locks []*lock) {
 	for ; n > 0; n-- {
 		in := p.freeZones(func(z int) bool { return p.zones[z].Kind == layout.Room && p.dist[z] >= 2 })
 		if len(in) == 0 {
-			in = p.freeZones(func(z int) bool { return p.zones[z].Kind != layout.Exterior || p.rq.g.mold })
+			in = p.freeZones(func(z int) bool { return p.zones[z].Kind != layout.Exterior || p.rq.g.Mold })
 		}
 		if len(in) == 0 {
 			return
@@ -544,7 +544,7 @@ func (p *plan) placeSpawns(locks []*lock) {
 	}
 	var chosen []int
 	for d := near; d >= 2 && len(chosen) < count; d-- {
-		for _, kinds := range [][]string{p.rq.g.spawnKinds, nil} {
+		for _, kinds := range [][]string{p.rq.g.SpawnKinds, nil} {
 			for len(chosen) < count {
 				in := p.free(func(z int) bool {
 					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen)
@@ -575,7 +575,7 @@ func (p *plan) wakingSpawn(locks []*lock, chosen []int, behind func(int) bool) {
 	if len(locks) > 0 && p.rq.st.has(missions.TokSpawn, locks[0].color) > 0 {
 		color = locks[0].color
 	} else {
-		for _, c := range p.rq.g.lockColors {
+		for _, c := range p.rq.g.LockColors {
 			if p.rq.st.has(missions.TokSpawn, c) > 0 && !p.colorUsed(c) {
 				color = c
 				break
@@ -631,7 +631,7 @@ func (p *plan) apart(z int, chosen []int) bool {
 		if d[c] >= 0 && d[c] < gap {
 			return false
 		}
-		if p.rq.g.mold {
+		if p.rq.g.Mold {
 			if chain, ok := invader.NewWorld(p.scene).MoldChain(z, c); ok && len(chain) < gap {
 				return false
 			}

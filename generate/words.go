@@ -7,46 +7,12 @@ import (
 	"github.com/zmission/zmission/missions"
 )
 
-// words are a game's templates for titles and briefings.
-type words struct {
-	first, second []string // a title is one of each
-	openings      []string // what happened
-	enemy         string   // plural, for the briefing
-	place         string   // where the exit leads
-}
-
-var invaderWords = &words{
-	first:  []string{"Silent", "Cold", "Red", "Broken", "Last", "Deep", "Dark", "Frozen", "Violet", "Hollow", "Iron", "Burning"},
-	second: []string{"Shift", "Relay", "Vent", "Airlock", "Signal", "Core", "Harvest", "Orbit", "Drill", "Beacon", "Quarantine", "Watch"},
-	openings: []string{
-		"The mining station went quiet during the night shift.",
-		"A supply run to the lower decks turned into a hunt.",
-		"The Xenos broke through the hull plating an hour ago.",
-		"Command lost contact with this wing of the station.",
-		"The alarm has been ringing for three hours now.",
-	},
-	enemy: "Xenos", place: "the way out of this wing",
-}
-
-var classicWords = &words{
-	first:  []string{"Dead", "Long", "Quiet", "Burning", "Empty", "Last", "Rainy", "Blind", "Lucky", "Broken", "Wrong", "Late"},
-	second: []string{"Street", "Block", "Corner", "Night", "Market", "Drive", "Crossing", "Siege", "Run", "Harbour", "Square", "Alley"},
-	openings: []string{
-		"The town fell in a single night.",
-		"The radio says the army is not coming.",
-		"We ran out of food two days ago.",
-		"The horde moved on at dawn, and left stragglers behind.",
-		"Somebody in this part of town still has supplies.",
-	},
-	enemy: "Zombies", place: "the road out of town",
-}
-
 // texts gives the mission an id, a title and a briefing (keeping the
 // file's own), worded from the structure.
 func (rq *request) texts(m *missions.Mission, locks []*lock) {
-	w := rq.g.words
+	w := rq.g.Words
 	if m.Title == "" {
-		m.Title = pick(rq.rng, w.first) + " " + pick(rq.rng, w.second)
+		m.Title = pick(rq.rng, w.First) + " " + pick(rq.rng, w.Second)
 	}
 	if m.ID == "" {
 		m.ID = slug(m.Title) + fmt.Sprintf("-%d", rq.o.Seed)
@@ -60,9 +26,9 @@ func (rq *request) texts(m *missions.Mission, locks []*lock) {
 }
 
 func briefing(rq *request, m *missions.Mission, locks []*lock) string {
-	w := rq.g.words
+	w := rq.g.Words
 	var s []string
-	s = append(s, pick(rq.rng, w.openings))
+	s = append(s, pick(rq.rng, w.Openings))
 	objs := 0
 	for _, t := range m.Tokens {
 		if t.Type == missions.TokObjective {
@@ -75,7 +41,7 @@ func briefing(rq *request, m *missions.Mission, locks []*lock) string {
 	for _, l := range locks {
 		s = append(s, fmt.Sprintf("The %s door will not open until the %s Objective is taken.", l.color, l.color))
 	}
-	s = append(s, fmt.Sprintf("Then reach the Exit, %s, before the %s close in.", w.place, w.enemy))
+	s = append(s, fmt.Sprintf("Then reach the Exit, %s, before the %s close in.", w.Place, w.Enemy))
 	return wrap(strings.Join(s, " "), 76) + "\n"
 }
 

@@ -199,13 +199,13 @@ func Games() []Game {
 	var out []Game
 	for _, r := range Rulesets() {
 		if g, ok := grids[r]; ok {
-			boxes := []string{g.core}
+			boxes := []string{g.CoreBox}
 			for _, b := range rules.BoxNames(r) {
-				if b != g.core {
+				if b != g.CoreBox {
 					boxes = append(boxes, b)
 				}
 			}
-			out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: boxes, Core: g.core, Players: [2]int{g.lo, g.hi},
+			out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: boxes, Core: g.CoreBox, Players: [2]int{g.Players[0], g.Players[1]},
 				Unit: "tiles", Complete: true, Sizes: sizeWords(gridSizes)})
 			continue
 		}

@@ -17,40 +17,13 @@ import (
 	"github.com/zmission/zmission/validate"
 )
 
-// gridGame is what a game played on tiles supplies to the generator: its
-// core box, how it reads a scene, where Survivors start and enemies spawn,
-// the colours of its locks and the tokens only it has.
-type gridGame struct {
-	ruleset    string
-	core       string
-	play       func(*rules.Scene) *rules.Play
-	startKinds []string // zone kinds the Survivors start in
-	spawnKinds []string // zone kinds Spawn Zones are put in first
-	lockColors []string // door and Objective colours a key/lock pair may use
-	mold       bool     // Invader: Mold, kept from linking two Spawn Zones
-	cars       bool     // classic: cars on the streets
-	shutDoors  bool     // classic: closed doors a Survivor opens with a door-opening weapon
-	lo, hi     int      // player range
-	words      *words   // titles and briefings
-}
+// gridGame is what a game played on tiles supplies to the generator,
+// from its rules package.
+type gridGame struct{ *rules.Generation }
 
 var grids = map[string]*gridGame{
-	invader.Ruleset: {
-		ruleset: invader.Ruleset, core: invader.CoreBox,
-		play:       func(s *rules.Scene) *rules.Play { return invader.NewWorld(s).Play() },
-		startKinds: []string{layout.Corridor},
-		spawnKinds: []string{layout.Corridor, layout.Exterior},
-		lockColors: []string{"violet", "green"},
-		mold:       true, lo: 1, hi: 6, words: invaderWords,
-	},
-	classic.Ruleset: {
-		ruleset: classic.Ruleset, core: classic.CoreBox,
-		play:       func(s *rules.Scene) *rules.Play { return classic.NewWorld(s).Play() },
-		startKinds: []string{layout.Street},
-		spawnKinds: []string{layout.Street},
-		lockColors: []string{"blue", "green", "yellow"},
-		cars:       true, shutDoors: true, lo: 1, hi: 6, words: classicWords,
-	},
+	invader.Ruleset: {invader.Generation},
+	classic.Ruleset: {classic.Generation},
 }
 
 const (
@@ -107,7 +80,7 @@ type request struct {
 }
 
 func (g *gridGame) generate(o Options) (*Result, error) {
-	from, err := readFrom(o, g.ruleset)
+	from, err := readFrom(o, g.Ruleset)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +89,7 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 		boxes = from.Boxes
 	}
 	if len(boxes) == 0 {
-		boxes = []string{g.core}
+		boxes = []string{g.CoreBox}
 	}
 	st, err := g.stock(boxes)
 	if err != nil {
@@ -138,9 +111,9 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 		o.Difficulty = "medium"
 	}
 	if o.Players == "" {
-		o.Players = fmt.Sprintf("%d-%d", g.lo, g.hi)
+		o.Players = fmt.Sprintf("%d-%d", g.Players[0], g.Players[1])
 	}
-	if o.Players, err = ParsePlayers(o.Players, g.lo, g.hi); err != nil {
+	if o.Players, err = ParsePlayers(o.Players, g.Players[0], g.Players[1]); err != nil {
 		return nil, err
 	}
 	rq := &request{o: o, g: g, st: st, from: from, rng: newRand(o.Seed)}
@@ -165,10 +138,10 @@ func (g *gridGame) stock(boxes []string) (*stock, error) {
 		seen[n] = true
 		b := rules.LookupBox(n)
 		if b == nil {
-			return nil, badOption("no box named %q; the boxes of %s: %s", n, rules.GameName(g.ruleset), strings.Join(rules.BoxNames(g.ruleset), ", "))
+			return nil, badOption("no box named %q; the boxes of %s: %s", n, rules.GameName(g.Ruleset), strings.Join(rules.BoxNames(g.Ruleset), ", "))
 		}
-		if b.Ruleset != g.ruleset {
-			return nil, badOption("%s is a box of %s, not of %s", n, rules.GameName(b.Ruleset), rules.GameName(g.ruleset))
+		if b.Ruleset != g.Ruleset {
+			return nil, badOption("%s is a box of %s, not of %s", n, rules.GameName(b.Ruleset), rules.GameName(g.Ruleset))
 		}
 		st.boxes = append(st.boxes, n)
 		for typ, by := range b.Tokens {
@@ -261,7 +234,7 @@ func (rq *request) fixedFits() error {
 	}
 	for _, k := range sortedKeys(need) {
 		n := need[k]
-		if have := rq.st.has(k[0], k[1]); n > have && rules.GameHas(rq.g.ruleset, k[0]) {
+		if have := rq.st.has(k[0], k[1]); n > have && rules.GameHas(rq.g.Ruleset, k[0]) {
 			what := k[0]
 			if k[1] != "" {
 				what = k[1] + " " + k[0]

@@ -1,0 +1,30 @@
+package classic
+
+import (
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/rules"
+)
+
+// Generation is what classic Zombicide's missions are made of, for the
+// generator.
+var Generation = &rules.Generation{
+	Ruleset: Ruleset, CoreBox: CoreBox,
+	Play:       func(s *rules.Scene) *rules.Play { return NewWorld(s).Play() },
+	Players:    [2]int{1, 6},
+	StartKinds: []string{layout.Street},
+	SpawnKinds: []string{layout.Street},
+	LockColors: []string{"blue", "green", "yellow"},
+	Cars:       true, ShutDoors: true,
+	Words: rules.Words{
+		First:  []string{"Dead", "Long", "Quiet", "Burning", "Empty", "Last", "Rainy", "Blind", "Lucky", "Broken", "Wrong", "Late"},
+		Second: []string{"Street", "Block", "Corner", "Night", "Market", "Drive", "Crossing", "Siege", "Run", "Harbour", "Square", "Alley"},
+		Openings: []string{
+			"The town fell in a single night.",
+			"The radio says the army is not coming.",
+			"We ran out of food two days ago.",
+			"The horde moved on at dawn, and left stragglers behind.",
+			"Somebody in this part of town still has supplies.",
+		},
+		Enemy: "Zombies", Place: "the road out of town",
+	},
+}

@@ -1,0 +1,29 @@
+package rules
+
+// Generation is what a game played on tiles gives the mission generator
+// (package generate, which sits above lint): where Survivors start and
+// enemies spawn, the colours of its key/lock pairs, the tokens only it
+// has, the mission types it offers and the words of its titles and
+// briefings. The generator owns the search and the proof; the game owns
+// what its missions are made of.
+type Generation struct {
+	Ruleset, CoreBox string
+	Play             func(*Scene) *Play
+	Players          [2]int
+	StartKinds       []string // zone kinds the Survivors start in
+	SpawnKinds       []string // zone kinds Spawn Zones stand in
+	ExitKinds        []string // zone kinds the Exit stands in; nil: any
+	LockColors       []string // door and Objective colours a key/lock pair may use
+	Mold             bool     // Mold, kept from linking two Spawn Zones
+	Cars             bool     // cars on the streets
+	ShutDoors        bool     // closed doors a Survivor opens with a door-opening weapon
+	Words            Words
+}
+
+// Words are a game's templates for titles and briefings.
+type Words struct {
+	First, Second []string // a title is one of each
+	Openings      []string // what happened
+	Enemy         string   // plural, for the briefing
+	Place         string   // where the exit leads
+}
