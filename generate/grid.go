@@ -421,6 +421,13 @@ func (rq *request) prove(m *missions.Mission) (candidate, string) {
 	if why != "" {
 		return candidate{}, why
 	}
+	own := authored{}
+	if rq.from != nil {
+		own = authored{tokens: len(rq.from.Tokens), texts: rq.from.Briefing != ""}
+	}
+	if below := floor(r.Scene, rq.g.Play(r.Scene), rq.g, own); len(below) > 0 {
+		return candidate{}, "below the quality floor: " + below[0]
+	}
 	a := rules.Lookup(m.Ruleset).(rules.Analyzer).Analyze(r.Scene)
 	return candidate{m: m, est: *a.Estimate}, ""
 }

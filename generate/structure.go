@@ -27,6 +27,7 @@ type plan struct {
 	dist  []int  // Survivor moves from the start
 	edist []int  // enemy moves from the start
 	taken map[int]bool
+	tiles map[int]bool // tiles that carry a token
 	m     *missions.Mission
 }
 
@@ -47,9 +48,10 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	m.Tokens = slices.Clone(b.m.Tokens)
 	m.Objectives = slices.Clone(b.m.Objectives)
 	m.Rules = slices.Clone(b.m.Rules)
-	p := &plan{rq: rq, scene: b.scene, pl: b.pl, zones: b.scene.Board.Zones, start: -1, taken: map[int]bool{}, m: &m}
+	p := &plan{rq: rq, scene: b.scene, pl: b.pl, zones: b.scene.Board.Zones, start: -1, taken: map[int]bool{}, tiles: map[int]bool{}, m: &m}
 	for _, t := range b.scene.Tokens {
 		p.taken[t.Zone.Index] = true
+		p.mark(t.Zone.Index)
 		if t.Type == missions.TokStart {
 			p.start = t.Zone.Index
 		}
@@ -60,7 +62,9 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	locks := p.placeLocks()
 	p.placeObjectives(locks)
 	p.placeExit(locks)
-	p.placeSpawns(locks)
+	if !p.placeSpawns(locks) {
+		return nil, errors.New("no zone far enough from the start for a Spawn Zone active from the first round")
+	}
 	if rq.g.Mold {
 		p.placeMold(locks)
 	}
@@ -71,7 +75,7 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 		p.shutDoors(locks)
 	}
 	p.objectives(locks)
-	rq.texts(&m, locks)
+	rq.texts(p, locks)
 	return &m, nil
 }
 
@@ -160,7 +164,9 @@ func bfs(ways []rules.Move, n, start int, cut map[int]bool) []int {
 }
 
 // placeStart picks the start: the zone of the start kind, among a few
-// drawn, from which the most of the board is reached.
+// drawn, from which the most of the board is reached, and of those the
+// one the farthest zone is farthest from (towards an edge of the board, so
+// the way to the Exit crosses it).
 func (p *plan) placeStart() error {
 	if p.start >= 0 {
 		p.survey()
@@ -179,13 +185,13 @@ func (p *plan) placeStart() error {
 	for try := 0; try < 4; try++ {
 		p.start = pick(p.rq.rng, kinds)
 		p.survey()
-		n := 0
-		for _, ok := range p.reach {
+		reached, far := 0, 0
+		for z, ok := range p.reach {
 			if ok {
-				n++
+				reached, far = reached+1, max(far, p.dist[z])
 			}
 		}
-		if n > bestN {
+		if n := reached*len(p.zones) + far; n > bestN {
 			best, bestN = p.start, n
 		}
 	}
@@ -200,7 +206,29 @@ func (p *plan) add(t missions.Token, zone int) {
 	p.m.Tokens = append(p.m.Tokens, t)
 	if zone >= 0 {
 		p.taken[zone] = true
+		p.mark(zone)
 	}
+}
+
+// mark notes the tiles zone z lies on as carrying a token.
+func (p *plan) mark(z int) {
+	b := p.scene.Board
+	for _, c := range p.zones[z].Cells {
+		p.tiles[b.Cell(c.X, c.Y).Tile] = true
+	}
+}
+
+// fresh keeps the zones of zs on a tile that carries no token yet, when
+// there are any: tokens spread over the board rather than crowd a corner.
+func (p *plan) fresh(zs []int) []int {
+	b := p.scene.Board
+	out := slices.DeleteFunc(slices.Clone(zs), func(z int) bool {
+		return !slices.ContainsFunc(p.zones[z].Cells, func(c layout.Point) bool { return !p.tiles[b.Cell(c.X, c.Y).Tile] })
+	})
+	if len(out) == 0 {
+		return zs
+	}
+	return out
 }
 
 // lock is one key/lock pair: a coloured door on a doorway that is the only
@@ -297,7 +325,7 @@ func (p *plan) placeLocks() []*lock {
 		at := [2]int{e.X, e.Y}
 		p.add(missions.Token{Type: missions.TokDoor, Color: l.color, At: &at, Side: e.Dir.String()}, -1)
 		if key < 0 {
-			l.key = pick(p.rq.rng, p.keyRooms(front, d.behind))
+			l.key = pick(p.rq.rng, p.fresh(p.keyRooms(front, d.behind)))
 			p.add(missions.Token{Type: missions.TokObjective, Color: l.color, In: p.zones[l.key].ID}, l.key)
 		}
 		out = append(out, l)
@@ -409,7 +437,7 @@ func isUsed(ls []*lock, i int, ways []rules.Move) bool {
 func (p *plan) keyRooms(front, behind []bool) []int {
 	var out []int
 	for z := range front {
-		if front[z] && !behind[z] && z != p.start && !p.taken[z] && p.zones[z].Kind == layout.Room {
+		if front[z] && !behind[z] && z != p.start && !p.taken[z] && p.zones[z].Kind == layout.Room && p.dist[z] >= KeyAway {
 			out = append(out, z)
 		}
 	}
@@ -460,7 +488,7 @@ func (p *plan) placeObjectives(locks []*lock) {
 		}
 		in := p.freeZones(func(z int) bool { return l.behind[z] && p.zones[z].Kind == layout.Room })
 		if len(in) > 0 {
-			z := pick(p.rq.rng, in)
+			z := pick(p.rq.rng, p.fresh(in))
 			p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
 			n--
 		}
@@ -473,7 +501,7 @@ func (p *plan) placeObjectives(locks []*lock) {
 		if len(in) == 0 {
 			return
 		}
-		z := pick(p.rq.rng, in)
+		z := pick(p.rq.rng, p.fresh(in))
 		p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
 	}
 }
@@ -484,24 +512,25 @@ func (p *plan) placeExit(locks []*lock) {
 	if p.has(missions.TokExit) {
 		return
 	}
+	on := func(z int) bool { return len(p.rq.g.ExitOn) == 0 || slices.Contains(p.rq.g.ExitOn, p.zones[z].Kind) }
 	var in []int
 	if len(locks) > 0 {
 		last := locks[len(locks)-1]
-		in = p.freeZones(func(z int) bool { return last.behind[z] })
+		in = p.freeZones(func(z int) bool { return last.behind[z] && on(z) })
 	}
 	if len(in) == 0 {
 		far := 0
 		for z, d := range p.dist {
-			if p.reach[z] && !p.taken[z] {
+			if p.reach[z] && !p.taken[z] && on(z) {
 				far = max(far, d)
 			}
 		}
-		in = p.freeZones(func(z int) bool { return p.dist[z] >= far*3/4 && p.dist[z] >= 1 })
+		in = p.freeZones(func(z int) bool { return p.dist[z] >= far*3/4 && p.dist[z] >= 1 && on(z) })
 	}
 	if len(in) == 0 {
 		return
 	}
-	z := pick(p.rq.rng, in)
+	z := pick(p.rq.rng, p.fresh(in))
 	p.add(missions.Token{Type: missions.TokExit, In: p.zones[z].ID}, z)
 }
 
@@ -527,11 +556,13 @@ func (p *plan) spawnPlan() (count, near int) {
 }
 
 // placeSpawns puts Spawn Zones at least the difficulty's distance from the
-// start (in enemy moves), apart from each other, none behind a lock; on
-// hard, a Spawn Zone of the first lock's colour wakes when its key is taken.
-func (p *plan) placeSpawns(locks []*lock) {
+// start (in enemy moves), apart from each other, none behind a lock, only
+// on the zone kinds the game allows them; on hard, a Spawn Zone of the
+// first lock's colour wakes when its key is taken. False when none could
+// be put down.
+func (p *plan) placeSpawns(locks []*lock) bool {
 	if p.has(missions.TokSpawn) {
-		return
+		return true
 	}
 	count, near := p.spawnPlan()
 	behind := func(z int) bool {
@@ -544,7 +575,7 @@ func (p *plan) placeSpawns(locks []*lock) {
 	}
 	var chosen []int
 	for d := near; d >= 2 && len(chosen) < count; d-- {
-		for _, kinds := range [][]string{p.rq.g.SpawnKinds, nil} {
+		for _, kinds := range [][]string{p.rq.g.SpawnKinds, p.rq.g.SpawnOn} {
 			for len(chosen) < count {
 				in := p.free(func(z int) bool {
 					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen)
@@ -552,6 +583,7 @@ func (p *plan) placeSpawns(locks []*lock) {
 				if len(in) == 0 {
 					break
 				}
+				in = p.fresh(in)
 				if p.rq.o.Difficulty == "hard" {
 					in = nearest(in, p.edist)
 				}
@@ -566,6 +598,7 @@ func (p *plan) placeSpawns(locks []*lock) {
 	if p.rq.o.Difficulty == "hard" {
 		p.wakingSpawn(locks, chosen, behind)
 	}
+	return len(chosen) > 0
 }
 
 // wakingSpawn adds, on hard, a Spawn Zone of a colour that wakes later:
@@ -585,7 +618,10 @@ func (p *plan) wakingSpawn(locks []*lock, chosen []int, behind func(int) bool) {
 	if color == "" {
 		return
 	}
-	in := p.freeZones(func(z int) bool { return p.edist[z] >= 2 && !behind(z) && p.apart(z, chosen) })
+	on := p.rq.g.SpawnOn
+	in := p.freeZones(func(z int) bool {
+		return p.edist[z] >= 2 && !behind(z) && p.apart(z, chosen) && (on == nil || slices.Contains(on, p.zones[z].Kind))
+	})
 	if len(in) == 0 {
 		return
 	}

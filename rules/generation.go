@@ -11,8 +11,9 @@ type Generation struct {
 	Play             func(*Scene) *Play
 	Players          [2]int
 	StartKinds       []string // zone kinds the Survivors start in
-	SpawnKinds       []string // zone kinds Spawn Zones stand in
-	ExitKinds        []string // zone kinds the Exit stands in; nil: any
+	SpawnKinds       []string // zone kinds Spawn Zones are put in first
+	SpawnOn          []string // the only zone kinds Spawn Zones stand in; nil: any
+	ExitOn           []string // the only zone kinds the Exit stands in; nil: any
 	LockColors       []string // door and Objective colours a key/lock pair may use
 	Mold             bool     // Mold, kept from linking two Spawn Zones
 	Cars             bool     // cars on the streets

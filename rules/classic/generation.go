@@ -13,11 +13,16 @@ var Generation = &rules.Generation{
 	Players:    [2]int{1, 6},
 	StartKinds: []string{layout.Street},
 	SpawnKinds: []string{layout.Street},
+	// Spawn Zones and the Exit on streets, as the examples and the
+	// published missions put them: a building brings its own Zombies
+	// when it is opened, one card per room.
+	SpawnOn:    []string{layout.Street},
+	ExitOn:     []string{layout.Street},
 	LockColors: []string{"blue", "green", "yellow"},
 	Cars:       true, ShutDoors: true,
 	Words: rules.Words{
 		First:  []string{"Dead", "Long", "Quiet", "Burning", "Empty", "Last", "Rainy", "Blind", "Lucky", "Broken", "Wrong", "Late"},
-		Second: []string{"Street", "Block", "Corner", "Night", "Market", "Drive", "Crossing", "Siege", "Run", "Harbour", "Square", "Alley"},
+		Second: []string{"Street", "Block", "Corner", "Night", "Avenue", "Drive", "Crossing", "Siege", "Run", "Crossroads", "Square", "Alley"},
 		Openings: []string{
 			"The town fell in a single night.",
 			"The radio says the army is not coming.",

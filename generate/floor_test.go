@@ -1,0 +1,105 @@
+package generate_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/generate"
+)
+
+// TestQualityFloor: no mission written falls below the quality floor
+// (generate.Floor), over every game played on tiles × size × difficulty
+// × length × seed — a few seeds here, the full 1,000 under
+// bench/generate.sh. A request refused is counted, never written.
+func TestQualityFloor(t *testing.T) {
+	n := seeds(t, 3)
+	for _, game := range []string{"zombicide-invader", "zombicide-classic"} {
+		for _, sz := range sizes[game] {
+			for _, diff := range []string{"easy", "medium", "hard"} {
+				for _, length := range []string{"short", "medium", "long"} {
+					name := fmt.Sprintf("%s/%dx%d/%s/%s", game, sz[0], sz[1], diff, length)
+					t.Run(name, func(t *testing.T) {
+						below, written, refused := map[string]int{}, 0, 0
+						for s := 0; s < n; s++ {
+							r, err := generate.Generate(generate.Options{Ruleset: game, W: sz[0], H: sz[1], Difficulty: diff, Length: length, Seed: uint64(s)})
+							var no *generate.Impossible
+							if errors.As(err, &no) {
+								refused++
+								continue
+							}
+							if err != nil {
+								t.Fatalf("seed %d: %v", s, err)
+							}
+							written++
+							for _, why := range generate.Floor(lintOf(t, r.Data)) {
+								below[kindOf(why)]++
+								t.Errorf("seed %d: below the floor: %s", s, why)
+							}
+						}
+						t.Logf("%d written, %d refused, below the floor: %v", written, refused, sorted(below))
+					})
+				}
+			}
+		}
+	}
+}
+
+// kindOf is a floor reason without its particulars, for the counts.
+func kindOf(why string) string {
+	f := strings.Fields(why)
+	return strings.Join(f[:min(4, len(f))], " ")
+}
+
+func sorted(m map[string]int) []string {
+	var out []string
+	for k, v := range m {
+		out = append(out, fmt.Sprintf("%s: %d", k, v))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestFloorFindsWhatPlayersFound: missions the generator wrote before the
+// floor, which a reader judged unplayable, fall below it for the reasons
+// the reader gave (issue 43): no Spawn Zone, enemies "closing in" all the
+// same, most of the board unused, the classic Exit and Spawn Zones in
+// building rooms, a key beside the start, the Objectives counted twice.
+func TestFloorFindsWhatPlayersFound(t *testing.T) {
+	for file, want := range map[string][]string{
+		"invader-no-spawn.yaml": {
+			"no Spawn Zone is active from the start",
+			"only 2 of 4 tiles carry a token or lie on the tour",
+			"the briefing has enemies closing in, and the map has no Spawn Zone",
+			`the briefing and an objective both say "3 Objectives"`,
+		},
+		"classic-one-tile.yaml": {
+			"no Spawn Zone is active from the start",
+			"the exit token in 7C/b stands in a room, not on a street",
+			"only 1 of 4 tiles carry a token or lie on the tour",
+			"the briefing puts the Exit in a road, and it stands in a room",
+		},
+		"classic-spawn-in-rooms.yaml": {
+			"the spawn token in 9B/b stands in a room, not on a street",
+			"the exit token in 8C/d stands in a room, not on a street",
+			"the blue key in 9B/d is 2 moves from the start",
+			"only 3 of 6 tiles carry a token or lie on the tour",
+		},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "below", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := generate.Floor(lintOf(t, data))
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: the floor does not find %q; it finds:\n%s", file, w, strings.Join(got, "\n"))
+			}
+		}
+	}
+}
