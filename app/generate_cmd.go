@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v3"
-	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/generate"
+	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/source"
 )
 
@@ -39,7 +39,7 @@ func (e *env) generateCmd() *cli.Command {
 			&cli.StringFlag{Name: "seed", Usage: "the seed, a whole number (default: a random one, printed)"},
 			&cli.StringFlag{Name: "from", Usage: "a mission to complete: its tiles, tokens, objectives, rules, boxes and players are kept"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mission to this file (with --count, into this folder) instead of standard output"},
-			&cli.IntFlag{Name: "count", Value: 1, Usage: "how many missions to write into the -o folder, with seeds N, N+1, ..."},
+			&cli.IntFlag{Name: "count", Value: 1, Usage: "how many missions to write into the -o folder, with seeds N, N+1, ...; a seed refused is skipped and listed"},
 			&cli.BoolFlag{Name: "force", Usage: "replace files that exist"},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -128,15 +128,25 @@ func (e *env) generateOptions(c *cli.Command) (generate.Options, error) {
 	return o, nil
 }
 
-// generateMany writes count missions, seeds o.Seed on, into dir.
+// generateMany writes count missions into dir, seeds o.Seed on: a seed
+// whose request is refused (a board with no room for the difficulty) is
+// skipped and listed, and the next seed tried, up to count more seeds
+// than asked for (a request no seed meets is refused as it is).
 func (e *env) generateMany(o generate.Options, count int, dir string, force bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return failErr("cannot create %s: %v", dir, unwrapPath(err))
 	}
 	first := o.Seed
-	for i := 0; i < count; i++ {
+	var skipped []string
+	written := 0
+	for i := 0; written < count && i < 2*count+10; i++ {
 		o.Seed = first + uint64(i)
 		r, err := generate.Generate(o)
+		if no := (*generate.Impossible)(nil); errors.As(err, &no) && no.SeedBound {
+			fmt.Fprintf(e.stderr, "zmission: skipped seed %d: %s\n", o.Seed, no.Reason)
+			skipped = append(skipped, strconv.FormatUint(o.Seed, 10))
+			continue
+		}
 		if err != nil {
 			return generateErr(err)
 		}
@@ -144,7 +154,14 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 		if err := missions.WriteFile(path, r.Data, force); err != nil {
 			return newWriteErr(path, err)
 		}
+		written++
 		fmt.Fprintf(e.stdout, "wrote %s (seed %d; estimated %s)\n", path, o.Seed, r.Estimate.Line())
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(e.stdout, "skipped %d refused seeds: %s\n", len(skipped), strings.Join(skipped, ", "))
+	}
+	if written < count {
+		return &exitError{code: ExitFindings, msg: fmt.Sprintf("cannot generate: wrote %d of %d missions in %d seeds; try another --size or --difficulty", written, count, written+len(skipped))}
 	}
 	return nil
 }

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/zmission/zmission/internal/browsertest"
 	"github.com/zmission/zmission/generate"
+	"github.com/zmission/zmission/internal/browsertest"
 )
 
 // genDialog opens Generate… from the bar and waits for the dialog.

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/rules"
-	"github.com/zmission/zmission/generate"
 )
 
 // generateRequest asks for a generated mission in place of the open one

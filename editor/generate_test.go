@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
-	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )

@@ -108,7 +108,7 @@ func generateFacility(o Options) (*Result, error) {
 		passed = append(passed, facCandidate{p: p, est: *f.Analyze().Estimate})
 	}
 	if len(passed) == 0 {
-		return nil, impossible("none of %d candidates passed the checks; the last: %s", attempts, last)
+		return nil, missed("none of %d candidates passed the checks; the last: %s", attempts, last)
 	}
 	best := -1
 	for i, c := range passed {
@@ -120,7 +120,7 @@ func generateFacility(o Options) (*Result, error) {
 		}
 	}
 	if best < 0 {
-		return nil, impossible("no %s facility found on %d×%d slots in %d candidates (they were %s); try another --size or --difficulty",
+		return nil, missed("no %s facility found on %d×%d slots in %d candidates (they were %s); try another --size or --difficulty",
 			o.Difficulty, o.W, o.H, attempts, passed[0].est.Difficulty)
 	}
 	c := passed[best]

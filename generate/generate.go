@@ -57,7 +57,13 @@ type Result struct {
 }
 
 // Impossible is a request no mission can meet, with the reason.
-type Impossible struct{ Reason string }
+// SeedBound: none was found from this seed, and another seed may find
+// one (the candidates made missed the difficulty, or failed the checks);
+// otherwise no seed will (a board larger than the boxes hold).
+type Impossible struct {
+	Reason    string
+	SeedBound bool
+}
 
 func (e *Impossible) Error() string { return e.Reason }
 
@@ -68,6 +74,11 @@ func (e *BadOption) Error() string { return e.Reason }
 
 func impossible(format string, a ...any) error {
 	return &Impossible{Reason: fmt.Sprintf(format, a...)}
+}
+
+// missed is a refusal another seed may not meet.
+func missed(format string, a ...any) error {
+	return &Impossible{Reason: fmt.Sprintf(format, a...), SeedBound: true}
 }
 
 func badOption(format string, a ...any) error {

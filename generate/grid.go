@@ -307,7 +307,7 @@ func (rq *request) run() (*Result, error) {
 		}
 	}
 	if len(passed) == 0 {
-		return nil, impossible("none of %d candidates passed the checks; the last: %s", attempts, last)
+		return nil, missed("none of %d candidates passed the checks; the last: %s", attempts, last)
 	}
 	best := -1
 	for i, c := range passed {
@@ -325,7 +325,7 @@ func (rq *request) run() (*Result, error) {
 				hi = c.est
 			}
 		}
-		return nil, impossible("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --size or --difficulty",
+		return nil, missed("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --size or --difficulty",
 			rq.o.Difficulty, rq.o.W, rq.o.H, attempts, lo.Score, hi.Score, bandWords(lo, hi), rq.o.Difficulty, bandRange(rq.o.Difficulty))
 	}
 	c := passed[best]

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zmission/zmission/internal/browsertest"
 	"github.com/zmission/zmission/generate"
+	"github.com/zmission/zmission/internal/browsertest"
 )
 
 // TestBrowserGenerate: New… → Generate… makes a mission in the page, the
