@@ -158,7 +158,11 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 		fmt.Fprintf(e.stdout, "wrote %s (seed %d; estimated %s)\n", path, o.Seed, r.Estimate.Line())
 	}
 	if len(skipped) > 0 {
-		fmt.Fprintf(e.stdout, "skipped %d refused seeds: %s\n", len(skipped), strings.Join(skipped, ", "))
+		what := "seeds"
+		if len(skipped) == 1 {
+			what = "seed"
+		}
+		fmt.Fprintf(e.stdout, "skipped %d refused %s: %s\n", len(skipped), what, strings.Join(skipped, ", "))
 	}
 	if written < count {
 		return &exitError{code: ExitFindings, msg: fmt.Sprintf("cannot generate: wrote %d of %d missions in %d seeds; try another --size or --difficulty", written, count, written+len(skipped))}

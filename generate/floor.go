@@ -61,6 +61,32 @@ type floorView struct {
 }
 
 func floor(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) []string {
+	v := newFloorView(s, pl, g, own)
+	if v == nil {
+		return []string{"no start"}
+	}
+	var out []string
+	out = append(out, v.spawns()...)
+	out = append(out, v.places()...)
+	out = append(out, v.spread()...)
+	out = append(out, v.keys()...)
+	out = append(out, v.doors()...)
+	if !own.texts {
+		out = append(out, v.texts()...)
+	}
+	return out
+}
+
+// floorTexts is the floor's reading of the texts alone.
+func floorTexts(s *rules.Scene, pl *rules.Play, g *gridGame) []string {
+	if v := newFloorView(s, pl, g, authored{}); v != nil {
+		return v.texts()
+	}
+	return nil
+}
+
+// newFloorView reads the scene for the floor; nil when it has no start.
+func newFloorView(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) *floorView {
 	v := &floorView{s: s, pl: pl, g: g, start: -1, exit: -1, own: own}
 	for _, t := range s.Tokens {
 		if t.Zone == nil {
@@ -76,20 +102,11 @@ func floor(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) []string {
 		}
 	}
 	if v.start < 0 {
-		return []string{"no start"}
+		return nil
 	}
 	v.adj = v.ways(-1)
 	v.dist = rules.Distances(v.adj, v.start)
-	var out []string
-	out = append(out, v.spawns()...)
-	out = append(out, v.places()...)
-	out = append(out, v.spread()...)
-	out = append(out, v.keys()...)
-	out = append(out, v.doors()...)
-	if !own.texts {
-		out = append(out, v.texts()...)
-	}
-	return out
+	return v
 }
 
 // ways is the Survivors' adjacency with every door open and every key
@@ -230,12 +247,13 @@ func (v *floorView) keys() []string {
 }
 
 // doors: every coloured door guards an Objective or the Exit — shut, it
-// cuts them off or makes the way to them longer.
+// cuts them off or makes the way to them longer. An author's kept door
+// too: the generator puts what it guards behind it.
 func (v *floorView) doors() []string {
 	var out []string
 	for _, t := range v.s.Of(missions.TokDoor) {
 		c := rules.Defaults(t.Token).Color
-		if c == "" || c == "neutral" || t.Index < v.own.tokens {
+		if c == "" || c == "neutral" {
 			continue
 		}
 		d := rules.Distances(v.ways(t.Index), v.start)

@@ -77,6 +77,10 @@ type request struct {
 	from  *missions.Mission
 	fixed map[[2]int]*turned
 	rng   *rand.Rand
+	// alt is, for a candidate keeping the file's briefing, the one the
+	// generator would write; remade, why a candidate's was replaced by it.
+	alt    map[*missions.Mission]string
+	remade map[*missions.Mission]string
 }
 
 func (g *gridGame) generate(o Options) (*Result, error) {
@@ -116,7 +120,7 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	if o.Players, err = ParsePlayers(o.Players, g.Players[0], g.Players[1]); err != nil {
 		return nil, err
 	}
-	rq := &request{o: o, g: g, st: st, from: from, rng: newRand(o.Seed)}
+	rq := &request{o: o, g: g, st: st, from: from, rng: newRand(o.Seed), alt: map[*missions.Mission]string{}, remade: map[*missions.Mission]string{}}
 	if err := rq.size(); err != nil {
 		return nil, err
 	}
@@ -330,7 +334,11 @@ func (rq *request) run() (*Result, error) {
 	}
 	c := passed[best]
 	c.m.Duration = c.est.Minutes
-	data, err := emit(c.m, rq.header())
+	header := rq.header()
+	if why := rq.remade[c.m]; why != "" {
+		header = append(header, fmt.Sprintf("The briefing of %s was written anew: %s.", rq.o.FromName, why))
+	}
+	data, err := emit(c.m, header)
 	if err != nil {
 		return nil, err
 	}
@@ -425,8 +433,27 @@ func (rq *request) prove(m *missions.Mission) (candidate, string) {
 	if rq.from != nil {
 		own = authored{tokens: len(rq.from.Tokens), texts: rq.from.Briefing != ""}
 	}
-	if below := floor(r.Scene, rq.g.Play(r.Scene), rq.g, own); len(below) > 0 {
+	pl := rq.g.Play(r.Scene)
+	if below := floor(r.Scene, pl, rq.g, own); len(below) > 0 {
 		return candidate{}, "below the quality floor: " + below[0]
+	}
+	// The file's briefing is kept while it is true of the map made
+	// around it; when it no longer is, it is written anew, and the
+	// header says why.
+	if own.texts {
+		if bad := floorTexts(r.Scene, pl, rq.g); len(bad) > 0 && rq.alt[m] != "" {
+			m.Briefing = rq.alt[m]
+			rq.remade[m] = bad[0]
+			if data, err = emitJSON(m); err != nil {
+				return candidate{}, err.Error()
+			}
+			if r, why = check(candidateFile, data); why != "" {
+				return candidate{}, why
+			}
+			if below := floorTexts(r.Scene, rq.g.Play(r.Scene), rq.g); len(below) > 0 {
+				return candidate{}, "below the quality floor: " + below[0]
+			}
+		}
 	}
 	a := rules.Lookup(m.Ruleset).(rules.Analyzer).Analyze(r.Scene)
 	return candidate{m: m, est: *a.Estimate}, ""

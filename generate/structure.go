@@ -50,6 +50,9 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	m.Rules = slices.Clone(b.m.Rules)
 	p := &plan{rq: rq, scene: b.scene, pl: b.pl, zones: b.scene.Board.Zones, start: -1, taken: map[int]bool{}, tiles: map[int]bool{}, m: &m}
 	for _, t := range b.scene.Tokens {
+		if t.Type == missions.TokDoor {
+			continue // on an edge: the zones either side stay free
+		}
 		p.taken[t.Zone.Index] = true
 		p.mark(t.Zone.Index)
 		if t.Type == missions.TokStart {
@@ -62,6 +65,7 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	locks := p.placeLocks()
 	p.placeObjectives(locks)
 	p.placeExit(locks)
+	p.guardLocks(locks)
 	if !p.placeSpawns(locks) {
 		return nil, errors.New("no zone far enough from the start for a Spawn Zone active from the first round")
 	}
@@ -182,7 +186,9 @@ func (p *plan) placeStart() error {
 		return fmt.Errorf("the board has no %s zone to start in", p.rq.g.StartKinds[0])
 	}
 	best, bestN := -1, -1
-	for try := 0; try < 4; try++ {
+	// Four draws; eight more when the best reaches less than half the
+	// board (a start boxed in by the surface or a kept door).
+	for try := 0; try < 4 || try < 12 && bestN < len(p.zones)*len(p.zones)/2; try++ {
 		p.start = pick(p.rq.rng, kinds)
 		p.survey()
 		reached, far := 0, 0
@@ -486,7 +492,7 @@ func (p *plan) placeObjectives(locks []*lock) {
 		if n == 0 {
 			break
 		}
-		in := p.freeZones(func(z int) bool { return l.behind[z] && p.zones[z].Kind == layout.Room })
+		in := p.free(func(z int) bool { return l.behind[z] && p.zones[z].Kind == layout.Room })
 		if len(in) > 0 {
 			z := pick(p.rq.rng, p.fresh(in))
 			p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
@@ -506,6 +512,45 @@ func (p *plan) placeObjectives(locks []*lock) {
 	}
 }
 
+// guardLocks puts an Objective behind a lock that guards nothing yet (a
+// door the file keeps, with the Exit elsewhere): a coloured door is part
+// of the route, never a side room shut for nothing. Not when the file
+// writes its own objectives, whose texts may count the Objectives.
+func (p *plan) guardLocks(locks []*lock) {
+	if len(p.m.Objectives) > 0 {
+		return
+	}
+	for _, l := range locks {
+		guarded := slices.ContainsFunc(p.m.Tokens, func(t missions.Token) bool {
+			if t.Type != missions.TokObjective && t.Type != missions.TokExit {
+				return false
+			}
+			z := p.zoneOf(t)
+			return z != nil && l.behind[z.Index]
+		})
+		if guarded || p.objectiveTokens() >= p.rq.st.has(missions.TokObjective, "red") {
+			continue
+		}
+		in := p.free(func(z int) bool { return l.behind[z] && p.zones[z].Kind != layout.Exterior })
+		if len(in) == 0 {
+			continue
+		}
+		z := pick(p.rq.rng, in)
+		p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
+	}
+}
+
+// objectiveTokens is how many Objectives the mission places.
+func (p *plan) objectiveTokens() int {
+	n := 0
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokObjective {
+			n++
+		}
+	}
+	return n
+}
+
 // placeExit puts the Exit behind the last lock, else among the zones
 // farthest from the start.
 func (p *plan) placeExit(locks []*lock) {
@@ -516,7 +561,7 @@ func (p *plan) placeExit(locks []*lock) {
 	var in []int
 	if len(locks) > 0 {
 		last := locks[len(locks)-1]
-		in = p.freeZones(func(z int) bool { return last.behind[z] && on(z) })
+		in = p.free(func(z int) bool { return last.behind[z] && on(z) })
 	}
 	if len(in) == 0 {
 		far := 0

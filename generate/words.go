@@ -23,6 +23,8 @@ func (rq *request) texts(p *plan, locks []*lock) {
 	}
 	if m.Briefing == "" {
 		m.Briefing = briefing(p, locks)
+	} else if rq.from != nil {
+		rq.alt[m] = briefing(p, locks) // in case the file's no longer holds
 	}
 	if m.Difficulty == "" {
 		m.Difficulty = rq.o.Difficulty
