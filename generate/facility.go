@@ -59,6 +59,9 @@ func generateFacility(o Options) (*Result, error) {
 	if o.From != nil {
 		return nil, badOption("--from completes missions of the Zombicide games, not facility scenarios")
 	}
+	if o.Type != "" {
+		return nil, badOption("the facility crawler's missions have one type, the rulebook's standard setup; --type is for the Zombicide games")
+	}
 	if len(o.Boxes) > 0 {
 		return nil, badOption("the facility crawler has no boxes to choose: its rooms are the rulebook's catalogue")
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/zmission/zmission/generate"
+	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
 )
 
@@ -160,5 +161,70 @@ func TestFromMakesKeptPiecesTrue(t *testing.T) {
 	}
 	if remade == 0 {
 		t.Errorf("no seed moved the Exit or the Objectives away from what the kept briefing says")
+	}
+}
+
+// TestMissionTypes: each mission type the game offers, asked for with
+// --type, makes missions of its shape that pass every check and clear
+// the floor; a type the game lacks is a bad option naming its types.
+func TestMissionTypes(t *testing.T) {
+	shape := map[string]func(m *missions.Mission, res *lint.Result) bool{
+		"grab-and-go": func(m *missions.Mission, _ *lint.Result) bool {
+			return !slices.ContainsFunc(m.Tokens, func(t missions.Token) bool { return t.Type == "door" && t.Color != "" })
+		},
+		"key-chain": func(m *missions.Mission, _ *lint.Result) bool {
+			n := 0
+			for _, t := range m.Tokens {
+				if t.Type == "door" && t.Color != "" {
+					n++
+				}
+			}
+			return n >= 2
+		},
+		"wake-spawns": func(m *missions.Mission, _ *lint.Result) bool {
+			return slices.ContainsFunc(m.Rules, func(r missions.Rule) bool {
+				return r.When != nil && r.When.Take != "" && slices.ContainsFunc(r.Then, func(e missions.Effect) bool { return e.Activate == r.When.Take })
+			})
+		},
+		"airlock": func(_ *missions.Mission, res *lint.Result) bool {
+			ex := res.Scene.Of("exit")
+			return len(ex) == 1 && ex[0].Zone.Kind == "exterior"
+		},
+		"car-escape": func(m *missions.Mission, res *lint.Result) bool {
+			return len(res.Scene.Of("exit")) == 0 && slices.ContainsFunc(m.Objectives, func(o missions.Objective) bool { return o.Reach == "getaway" })
+		},
+	}
+	for _, g := range generate.Games() {
+		for _, typ := range g.Types {
+			t.Run(g.Ruleset+"/"+typ, func(t *testing.T) {
+				written := 0
+				for s := uint64(0); s < uint64(seeds(t, 6)); s++ {
+					r, err := generate.Generate(generate.Options{Ruleset: g.Ruleset, Type: typ, Seed: s})
+					var no *generate.Impossible
+					if errors.As(err, &no) && no.SeedBound {
+						continue
+					}
+					if err != nil {
+						t.Fatalf("seed %d: %v", s, err)
+					}
+					written++
+					res := lintOf(t, r.Data)
+					if below := generate.Floor(res); len(below) > 0 {
+						t.Errorf("seed %d: below the floor: %v", s, below)
+					}
+					if r.Type != typ || !shape[typ](res.Mission, res) {
+						t.Errorf("seed %d: not a %s mission (%s):\n%s", s, typ, r.Type, r.Data)
+					}
+				}
+				if written == 0 {
+					t.Errorf("no seed made a %s mission", typ)
+				}
+			})
+		}
+	}
+	_, err := generate.Generate(generate.Options{Ruleset: "zombicide-classic", Type: "airlock"})
+	var bad *generate.BadOption
+	if !errors.As(err, &bad) || !strings.Contains(bad.Reason, "--type for classic Zombicide is grab-and-go, key-chain, wake-spawns, car-escape") {
+		t.Errorf("classic airlock: %v", err)
 	}
 }

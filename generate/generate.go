@@ -25,6 +25,10 @@ type Options struct {
 	Difficulty string   // easy, medium, hard; "" = medium
 	Length     string   // short, medium, long; "" = medium
 	Seed       uint64
+	// Type is the mission type, one of the game's (Games lists them);
+	// "": the seed chooses, trying the others in turn when one finds no
+	// mission on the board.
+	Type string
 	// From is a mission to complete (its bytes) and FromName its file
 	// name, for messages and the header comment.
 	From     []byte
@@ -49,7 +53,9 @@ type Result struct {
 	Data    []byte // the mission as fmt writes it
 	Mission *missions.Mission
 	// Estimate is the kept candidate's difficulty and duration.
-	Estimate   rules.Estimate
+	Estimate rules.Estimate
+	// Type is the mission type made ("" for the facility).
+	Type string
 	Candidates int      // candidates that passed the checks, of which it was kept
 	Attempts   int      // candidates made
 	Rejected   []string // why each candidate that failed the checks did
@@ -184,6 +190,9 @@ func (o Options) Command() string {
 		fmt.Fprintf(&b, " --size %dx%d", o.W, o.H)
 	}
 	fmt.Fprintf(&b, " --difficulty %s --length %s --seed %d", o.Difficulty, o.Length, o.Seed)
+	if o.Type != "" {
+		b.WriteString(" --type " + o.Type)
+	}
 	if o.FromName != "" && o.Keep == nil {
 		b.WriteString(" --from " + o.FromName)
 	}
@@ -199,6 +208,7 @@ type Game struct {
 	Boxes    []string `json:"boxes"`
 	Core     string   `json:"core,omitempty"`
 	Players  [2]int   `json:"players"`
+	Types    []string `json:"types"` // mission types; none: the game has one
 	Unit     string   `json:"unit"` // "tiles" or "slots"
 	Complete bool     `json:"complete"`
 	// Sizes are the size each length makes when none is given.
@@ -217,10 +227,10 @@ func Games() []Game {
 				}
 			}
 			out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: boxes, Core: g.CoreBox, Players: [2]int{g.Players[0], g.Players[1]},
-				Unit: "tiles", Complete: true, Sizes: sizeWords(gridSizes)})
+				Unit: "tiles", Complete: true, Sizes: sizeWords(gridSizes), Types: g.Types})
 			continue
 		}
-		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes)})
+		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes), Types: []string{}})
 	}
 	return out
 }

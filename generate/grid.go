@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -77,6 +78,7 @@ type request struct {
 	from  *missions.Mission
 	fixed map[[2]int]*turned
 	rng   *rand.Rand
+	typ   string // the mission type
 	// alt is, for a candidate keeping the file's briefing, the one the
 	// generator would write; remade, why a candidate's was replaced by it.
 	alt    map[*missions.Mission]string
@@ -127,7 +129,32 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	if err := rq.fixedFits(); err != nil {
 		return nil, err
 	}
-	return rq.run()
+	if o.Type != "" {
+		if !slices.Contains(g.Types, o.Type) {
+			return nil, badOption("--type for %s is %s, not %q", rules.GameName(g.Ruleset), strings.Join(g.Types, ", "), o.Type)
+		}
+		rq.typ = o.Type
+		return rq.run()
+	}
+	// The seed chooses the type; a board with no mission of it (no chain
+	// of two doors, no surface to cross) tries the next.
+	order := slices.Clone(g.Types)
+	newRand(o.Seed^0x7a3e).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	var first error
+	for _, t := range order {
+		try := *rq
+		try.typ, try.rng = t, newRand(o.Seed)
+		try.alt, try.remade = map[*missions.Mission]string{}, map[*missions.Mission]string{}
+		r, err := try.run()
+		var no *Impossible
+		if err == nil || !errors.As(err, &no) || !no.SeedBound {
+			return r, err
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return nil, first
 }
 
 // stock sums what the boxes hold; a box of another game or an unknown name
@@ -268,7 +295,7 @@ type candidate struct {
 // out, and keeps the one whose estimate is nearest the request.
 func (rq *request) run() (*Result, error) {
 	var passed []candidate
-	var last string
+	var last, shape string // why the last candidate failed; why the last board had no room for the type
 	var rejected []string
 	attempts := 0
 	inBand := 0
@@ -279,7 +306,9 @@ func (rq *request) run() (*Result, error) {
 			if exhausted {
 				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
 			}
-			last = "the tile search ran out of steps"
+			if last == "" {
+				last = "the tile search ran out of steps"
+			}
 			continue
 		}
 		b, err := rq.read(tiles)
@@ -295,7 +324,7 @@ func (rq *request) run() (*Result, error) {
 			}
 			m, err := rq.structure(b)
 			if err != nil {
-				last = err.Error()
+				last, shape = err.Error(), err.Error()
 				break
 			}
 			c, why := rq.prove(m)
@@ -311,6 +340,9 @@ func (rq *request) run() (*Result, error) {
 		}
 	}
 	if len(passed) == 0 {
+		if rq.typ != "" && shape != "" {
+			return nil, missed("no %s mission on a %d×%d board in %d candidates: %s", rq.typ, rq.o.W, rq.o.H, attempts, shape)
+		}
 		return nil, missed("none of %d candidates passed the checks; the last: %s", attempts, last)
 	}
 	best := -1
@@ -346,7 +378,7 @@ func (rq *request) run() (*Result, error) {
 	if _, why := check("generated.yaml", data); why != "" {
 		return nil, fmt.Errorf("the mission made does not pass its checks as YAML: %s", why)
 	}
-	return &Result{Data: data, Mission: c.m, Estimate: c.est, Candidates: len(passed), Attempts: attempts, Rejected: rejected}, nil
+	return &Result{Data: data, Mission: c.m, Estimate: c.est, Type: rq.typ, Candidates: len(passed), Attempts: attempts, Rejected: rejected}, nil
 }
 
 // distance is how far an estimate is from the request: the score from

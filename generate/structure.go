@@ -63,11 +63,29 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 		return nil, err
 	}
 	locks := p.placeLocks()
+	switch {
+	case rq.typ == "key-chain" && len(locks) < 2:
+		return nil, errors.New("no chain of two coloured doors on this board")
+	case rq.typ == "wake-spawns" && len(locks) == 0:
+		return nil, errors.New("no coloured door on this board for a key that wakes a Spawn Zone")
+	}
 	p.placeObjectives(locks)
-	p.placeExit(locks)
+	if rq.typ == "car-escape" {
+		if !p.placeGetaway(locks) {
+			return nil, errors.New("no street far from the start for the getaway car")
+		}
+	} else {
+		p.placeExit(locks)
+		if rq.typ == "airlock" && !p.has(missions.TokExit) {
+			return nil, errors.New("no way out across the surface on this board")
+		}
+	}
 	p.guardLocks(locks)
 	if !p.placeSpawns(locks) {
 		return nil, errors.New("no zone far enough from the start for a Spawn Zone active from the first round")
+	}
+	if rq.typ == "wake-spawns" && !locks[0].spawn {
+		return nil, fmt.Errorf("no %s Spawn Zone for the %s key to wake", locks[0].color, locks[0].color)
 	}
 	if rq.g.Mold {
 		p.placeMold(locks)
@@ -253,6 +271,14 @@ func (p *plan) chainLength() int {
 	if p.rq.o.Length == "long" && n < 2 {
 		n++
 	}
+	switch p.rq.typ {
+	case "grab-and-go":
+		return 0
+	case "key-chain":
+		return max(2, n+1)
+	case "wake-spawns":
+		return max(1, n)
+	}
 	return n
 }
 
@@ -280,6 +306,11 @@ func (p *plan) placeLocks() []*lock {
 		if p.rq.st.has(missions.TokDoor, c) > 0 && p.rq.st.has(missions.TokObjective, c) > 0 && !p.colorUsed(c) {
 			colors = append(colors, c)
 		}
+	}
+	if p.rq.typ == "wake-spawns" {
+		slices.SortStableFunc(colors[len(pinned):], func(a, b string) int {
+			return min(p.rq.st.has(missions.TokSpawn, b), 1) - min(p.rq.st.has(missions.TokSpawn, a), 1)
+		})
 	}
 	want = max(min(want, len(colors)), min(len(pinned), 1))
 	n := len(p.zones)
@@ -322,6 +353,22 @@ func (p *plan) placeLocks() []*lock {
 			}
 			fits = append(fits, d)
 		}
+		keyFront := front
+		if len(fits) == 0 && p.rq.typ == "key-chain" && len(out) > 0 && key < 0 {
+			// No door further in: a chain side by side — the next door
+			// elsewhere, its key behind the door before, none of the
+			// keys already placed behind it.
+			prev := out[len(out)-1]
+			for _, d := range doors {
+				if isUsed(out, d.i, p.ways) || slices.ContainsFunc(out, func(l *lock) bool { return overlap(l.behind, d.behind) || d.behind[l.key] }) {
+					continue
+				}
+				if len(p.keyRooms(prev.behind, d.behind)) > 0 {
+					fits = append(fits, d)
+				}
+			}
+			keyFront = prev.behind
+		}
 		if len(fits) == 0 {
 			break
 		}
@@ -331,7 +378,7 @@ func (p *plan) placeLocks() []*lock {
 		at := [2]int{e.X, e.Y}
 		p.add(missions.Token{Type: missions.TokDoor, Color: l.color, At: &at, Side: e.Dir.String()}, -1)
 		if key < 0 {
-			l.key = pick(p.rq.rng, p.fresh(p.keyRooms(front, d.behind)))
+			l.key = pick(p.rq.rng, p.fresh(p.keyRooms(keyFront, d.behind)))
 			p.add(missions.Token{Type: missions.TokObjective, Color: l.color, In: p.zones[l.key].ID}, l.key)
 		}
 		out = append(out, l)
@@ -428,6 +475,15 @@ func within(a, b []bool) bool {
 }
 
 func sameSet(a, b []bool) bool { return slices.Equal(a, b) }
+
+func overlap(a, b []bool) bool {
+	for i := range a {
+		if a[i] && b[i] {
+			return true
+		}
+	}
+	return false
+}
 
 func isUsed(ls []*lock, i int, ways []rules.Move) bool {
 	for _, l := range ls {
@@ -558,6 +614,9 @@ func (p *plan) placeExit(locks []*lock) {
 		return
 	}
 	on := func(z int) bool { return len(p.rq.g.ExitOn) == 0 || slices.Contains(p.rq.g.ExitOn, p.zones[z].Kind) }
+	if p.rq.typ == "airlock" { // out across the surface
+		on = func(z int) bool { return p.zones[z].Kind == layout.Exterior }
+	}
 	var in []int
 	if len(locks) > 0 {
 		last := locks[len(locks)-1]
@@ -640,7 +699,7 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 	for i, z := range chosen {
 		p.add(missions.Token{Type: missions.TokSpawn, Color: "red", First: i == 0, In: p.zones[z].ID}, z)
 	}
-	if p.rq.o.Difficulty == "hard" {
+	if p.rq.o.Difficulty == "hard" || p.rq.typ == "wake-spawns" && len(chosen) > 0 {
 		p.wakingSpawn(locks, chosen, behind)
 	}
 	return len(chosen) > 0
@@ -757,6 +816,44 @@ func (p *plan) placeMold(locks []*lock) {
 		z := pick(p.rq.rng, in)
 		p.add(missions.Token{Type: missions.TokMold, In: p.zones[z].ID}, z)
 	}
+}
+
+// placeGetaway parks the car the Survivors escape in on a street far from
+// the start (behind the last lock when there is one): search the town,
+// then drive off.
+func (p *plan) placeGetaway(locks []*lock) bool {
+	kind := ""
+	for _, k := range []string{"pimpmobile", "police"} {
+		if p.rq.st.has(missions.TokCar, k) > 0 {
+			kind = k
+			break
+		}
+	}
+	if kind == "" {
+		return false
+	}
+	street := func(z int) bool { return p.zones[z].Kind == layout.Street }
+	var in []int
+	if len(locks) > 0 {
+		last := locks[len(locks)-1]
+		in = p.free(func(z int) bool { return last.behind[z] && street(z) })
+	}
+	if len(in) == 0 {
+		far := 0
+		for z, d := range p.dist {
+			if p.reach[z] && !p.taken[z] && street(z) {
+				far = max(far, d)
+			}
+		}
+		in = p.freeZones(func(z int) bool { return street(z) && p.dist[z] >= max(2, far*3/4) })
+	}
+	if len(in) == 0 {
+		return false
+	}
+	z := pick(p.rq.rng, p.fresh(in))
+	p.add(missions.Token{Type: missions.TokCar, Kind: kind, ID: "getaway", In: p.zones[z].ID}, z)
+	p.m.Rules = append(p.m.Rules, missions.Rule{Text: carRule[kind]})
+	return true
 }
 
 // placeCars parks up to two cars on free streets.
@@ -923,5 +1020,7 @@ func (p *plan) objectives(locks []*lock) {
 	}
 	if p.has(missions.TokExit) {
 		p.m.Objectives = append(p.m.Objectives, missions.Objective{Exit: "all", Text: "Reach the Exit with all Survivors."})
+	} else if p.rq.typ == "car-escape" {
+		p.m.Objectives = append(p.m.Objectives, missions.Objective{Reach: "getaway", Text: "Reach the getaway car, and drive it off the board with every Survivor aboard."})
 	}
 }

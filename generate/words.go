@@ -64,6 +64,9 @@ func briefing(p *plan, locks []*lock) string {
 	w, rng, b := p.rq.g.Words, p.rq.rng, p.scene.Board
 	var s []string
 	s = append(s, pick(rng, w.Openings))
+	if h := w.Hooks[p.rq.typ]; len(h) > 0 {
+		s = append(s, pick(rng, h))
+	}
 	var parts []string
 	rooms := true
 	for _, t := range p.m.Tokens {
@@ -96,6 +99,12 @@ func briefing(p *plan, locks []*lock) string {
 		}
 	}
 	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokCar && t.ID == "getaway" {
+			if z := p.zoneOf(t); z != nil {
+				s = append(s, fmt.Sprintf("Then get to the %s on the street in the %s of the board, before the %s close in.", carName[t.Kind], boardPart(b, z), w.Enemy))
+			}
+			break
+		}
 		if t.Type != missions.TokExit {
 			continue
 		}
@@ -111,6 +120,8 @@ func briefing(p *plan, locks []*lock) string {
 	}
 	return wrap(strings.Join(s, " "), 76) + "\n"
 }
+
+var carName = map[string]string{"pimpmobile": "Pimpmobile", "police": "police car"}
 
 // exitPlace words where the Exit stands, by its zone.
 func exitPlace(z *layout.Zone) string {

@@ -18,7 +18,11 @@ type Generation struct {
 	Mold             bool     // Mold, kept from linking two Spawn Zones
 	Cars             bool     // cars on the streets
 	ShutDoors        bool     // closed doors a Survivor opens with a door-opening weapon
-	Words            Words
+	// Types are the mission types the game's rulebooks describe and its
+	// boxes can build, by name (the generator knows how to place each:
+	// grab-and-go, key-chain, wake-spawns, airlock, car-escape).
+	Types []string
+	Words Words
 }
 
 // Words are a game's templates for titles and briefings.
@@ -27,4 +31,7 @@ type Words struct {
 	Openings      []string // what happened
 	Enemy         string   // plural, for the briefing
 	Place         string   // where the exit leads
+	// Hooks are a briefing's second sentence for each mission type: why
+	// the team is here.
+	Hooks map[string][]string
 }

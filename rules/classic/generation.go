@@ -20,6 +20,10 @@ var Generation = &rules.Generation{
 	ExitOn:     []string{layout.Street},
 	LockColors: []string{"blue", "green", "yellow"},
 	Cars:       true, ShutDoors: true,
+	// Grab and go; a chain of keys; a colour-coded Spawn Zone woken when
+	// its Objective is taken; search the town, then escape by car (the
+	// rulebook's cars, driven off the board).
+	Types: []string{"grab-and-go", "key-chain", "wake-spawns", "car-escape"},
 	Words: rules.Words{
 		First:  []string{"Dead", "Long", "Quiet", "Burning", "Empty", "Last", "Rainy", "Blind", "Lucky", "Broken", "Wrong", "Late"},
 		Second: []string{"Street", "Block", "Corner", "Night", "Avenue", "Drive", "Crossing", "Siege", "Run", "Crossroads", "Square", "Alley"},
@@ -31,5 +35,11 @@ var Generation = &rules.Generation{
 			"Somebody in this part of town still has supplies.",
 		},
 		Enemy: "Zombies", Place: "the road out of town",
+		Hooks: map[string][]string{
+			"grab-and-go": {"Grab what you can carry and run.", "In and out: the street will not stay quiet for long."},
+			"key-chain":   {"Every building here was locked by someone who kept the key.", "One key leads to the next: somebody locked up tight."},
+			"wake-spawns": {"A horde sleeps behind the coloured door, and noise will wake it.", "Taking the loot will ring every alarm on the block."},
+			"car-escape":  {"A car with fuel in it is our way out of town.", "Search the block, then get the car running and drive off."},
+		},
 	},
 }

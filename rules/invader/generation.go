@@ -14,6 +14,11 @@ var Generation = &rules.Generation{
 	SpawnKinds: []string{layout.Corridor, layout.Exterior},
 	LockColors: []string{"violet", "green"},
 	Mold:       true,
+	// Grab and go; a chain of key-cards; a colour-coded Spawn Zone woken
+	// when its Objective is taken; a way out across the surface, where
+	// the Survivors need the Oxygen Supply Room or Tanks (the rulebook's
+	// Airlocks and oxygen).
+	Types: []string{"grab-and-go", "key-chain", "wake-spawns", "airlock"},
 	Words: rules.Words{
 		First:  []string{"Silent", "Cold", "Red", "Broken", "Last", "Deep", "Dark", "Frozen", "Violet", "Hollow", "Iron", "Burning"},
 		Second: []string{"Shift", "Relay", "Vent", "Airlock", "Signal", "Core", "Harvest", "Orbit", "Drill", "Beacon", "Quarantine", "Watch"},
@@ -25,5 +30,11 @@ var Generation = &rules.Generation{
 			"The alarm has been ringing for three hours now.",
 		},
 		Enemy: "Xenos", Place: "the way out of this wing",
+		Hooks: map[string][]string{
+			"grab-and-go": {"Grab what the crew left and get out before the station wakes.", "There is no time to search the whole wing: in, grab, out."},
+			"key-chain":   {"Every door on this deck answers to its own key-card.", "The wing is sealed section by section, and each seal has its card."},
+			"wake-spawns": {"Something is nesting behind the coloured hatch, and it will not sleep through a theft.", "Taking what we came for will wake the nest we crept past."},
+			"airlock":     {"The only way out is across the surface: mind the oxygen.", "The shuttle waits outside the hull, and outside there is no air."},
+		},
 	},
 }
