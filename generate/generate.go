@@ -55,7 +55,7 @@ type Result struct {
 	// Estimate is the kept candidate's difficulty and duration.
 	Estimate rules.Estimate
 	// Type is the mission type made ("" for the facility).
-	Type string
+	Type       string
 	Candidates int      // candidates that passed the checks, of which it was kept
 	Attempts   int      // candidates made
 	Rejected   []string // why each candidate that failed the checks did
@@ -209,7 +209,7 @@ type Game struct {
 	Core     string   `json:"core,omitempty"`
 	Players  [2]int   `json:"players"`
 	Types    []string `json:"types"` // mission types; none: the game has one
-	Unit     string   `json:"unit"` // "tiles" or "slots"
+	Unit     string   `json:"unit"`  // "tiles" or "slots"
 	Complete bool     `json:"complete"`
 	// Sizes are the size each length makes when none is given.
 	Sizes map[string]string `json:"sizes"`
