@@ -140,6 +140,11 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	// of two doors, no surface to cross) tries the next.
 	order := slices.Clone(g.Types)
 	newRand(o.Seed^0x7a3e).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	if o.Length == "short" {
+		// A chain of two keys is half an hour of steps alone: a short
+		// mission is not one unless asked for.
+		order = slices.DeleteFunc(order, func(t string) bool { return t == "key-chain" })
+	}
 	var first error
 	for _, t := range order {
 		try := *rq
@@ -298,8 +303,15 @@ func (rq *request) run() (*Result, error) {
 	var last, shape string // why the last candidate failed; why the last board had no room for the type
 	var rejected []string
 	attempts := 0
-	inBand := 0
-	for attempts < maxAttempts && (inBand == 0 || len(passed) < keep) {
+	// inBand: candidates of the difficulty and the length asked for;
+	// fits: of the difficulty. The search goes on for a candidate of
+	// both until half the attempts are spent, then settles for one of
+	// the difficulty.
+	inBand, fits := 0, 0
+	more := func() bool {
+		return attempts < maxAttempts && (len(passed) < keep || inBand == 0 && (fits == 0 || attempts < maxAttempts/2))
+	}
+	for more() {
 		attempts++
 		tiles, ok, exhausted := rq.tiles()
 		if !ok {
@@ -318,7 +330,7 @@ func (rq *request) run() (*Result, error) {
 		}
 		// Several structures on one board: reading it costs more than
 		// placing tokens on it.
-		for try := 0; try < perBoard && attempts < maxAttempts && (inBand == 0 || len(passed) < keep); try++ {
+		for try := 0; try < perBoard && more(); try++ {
 			if try > 0 {
 				attempts++
 			}
@@ -335,7 +347,10 @@ func (rq *request) run() (*Result, error) {
 			}
 			passed = append(passed, c)
 			if c.est.Difficulty == rq.o.Difficulty {
-				inBand++
+				fits++
+				if LengthBand(c.est.Minutes) == rq.o.Length {
+					inBand++
+				}
 			}
 		}
 	}
@@ -347,7 +362,7 @@ func (rq *request) run() (*Result, error) {
 	}
 	best := -1
 	for i, c := range passed {
-		if c.est.Difficulty == rq.o.Difficulty && (best < 0 || rq.distance(c.est) < rq.distance(passed[best].est)) {
+		if c.est.Difficulty == rq.o.Difficulty && (best < 0 || rq.better(c.est, passed[best].est)) {
 			best = i
 		}
 	}
@@ -386,6 +401,29 @@ func (rq *request) run() (*Result, error) {
 // score counting as much as half an hour.
 func (rq *request) distance(e rules.Estimate) float64 {
 	return math.Abs(e.Score-bandCentre(rq.o.Difficulty)) + math.Abs(float64(e.Minutes-lengthMinutes(rq.o.Length)))/30
+}
+
+// better reports whether estimate a is nearer the request than b: in the
+// length's band first, then by distance.
+func (rq *request) better(a, b rules.Estimate) bool {
+	ina, inb := LengthBand(a.Minutes) == rq.o.Length, LengthBand(b.Minutes) == rq.o.Length
+	if ina != inb {
+		return ina
+	}
+	return rq.distance(a) < rq.distance(b)
+}
+
+// LengthBand is the length a playing time falls in, for the games played
+// on tiles: short below 60 minutes, medium to 90, long beyond — the
+// midpoints between the times each length aims at (45, 75, 110).
+func LengthBand(minutes int) string {
+	switch {
+	case minutes < 60:
+		return "short"
+	case minutes <= 90:
+		return "medium"
+	}
+	return "long"
 }
 
 // lengthMinutes is the playing time a length aims at.

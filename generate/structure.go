@@ -268,8 +268,11 @@ type lock struct {
 // chainLength is how many locks the difficulty and length ask for.
 func (p *plan) chainLength() int {
 	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty]
-	if p.rq.o.Length == "long" && n < 2 {
+	switch {
+	case p.rq.o.Length == "long" && n < 2:
 		n++
+	case p.rq.o.Length == "short" && n > 0: // a step of the chain is a quarter hour
+		n--
 	}
 	switch p.rq.typ {
 	case "grab-and-go":
@@ -525,7 +528,7 @@ func (p *plan) free(keep func(z int) bool) []int {
 
 // objectiveCount is how many red Objectives the length asks for.
 func (p *plan) objectiveCount() int {
-	n := map[string]int{"short": 2, "medium": 3, "long": 4}[p.rq.o.Length] + p.rq.rng.IntN(2)
+	n := map[string]int{"short": 1, "medium": 3, "long": 4}[p.rq.o.Length] + p.rq.rng.IntN(2)
 	have := p.rq.st.has(missions.TokObjective, "red")
 	for _, t := range p.m.Tokens {
 		if t.Type == missions.TokObjective {
