@@ -208,8 +208,32 @@ func (v *floorView) tour() []int {
 	return out
 }
 
+// TilesUsed is how many of a generated mission's tiles carry a token or
+// lie on the tour, of how many; 0, 0 for a game not played on tiles.
+func TilesUsed(r *lint.Result) (used, tiles int) {
+	if r == nil || r.Scene == nil || r.Mission == nil {
+		return 0, 0
+	}
+	g, ok := grids[r.Mission.Ruleset]
+	if !ok {
+		return 0, 0
+	}
+	v := newFloorView(r.Scene, g.Play(r.Scene), g, authored{})
+	if v == nil {
+		return 0, len(r.Scene.Board.Tiles)
+	}
+	return v.tilesUsed(), len(r.Scene.Board.Tiles)
+}
+
 // spread: most of the board's tiles carry a token or lie on the tour.
 func (v *floorView) spread() []string {
+	if used, n := v.tilesUsed(), len(v.s.Board.Tiles); float64(used) < FloorTileShare*float64(n) {
+		return []string{fmt.Sprintf("only %d of %d tiles carry a token or lie on the tour", used, n)}
+	}
+	return nil
+}
+
+func (v *floorView) tilesUsed() int {
 	b := v.s.Board
 	used := map[int]bool{}
 	mark := func(z int) {
@@ -225,10 +249,7 @@ func (v *floorView) spread() []string {
 	for _, z := range v.tour() {
 		mark(z)
 	}
-	if n := len(b.Tiles); float64(len(used)) < FloorTileShare*float64(n) {
-		return []string{fmt.Sprintf("only %d of %d tiles carry a token or lie on the tour", len(used), n)}
-	}
-	return nil
+	return len(used)
 }
 
 // keys: no coloured Objective (a key) within reach of the first moves.

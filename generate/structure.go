@@ -90,6 +90,7 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	if rq.g.Mold {
 		p.placeMold(locks)
 	}
+	p.placeNoise()
 	if rq.g.Cars {
 		p.placeCars()
 	}
@@ -789,7 +790,7 @@ func (p *plan) placeMold(locks []*lock) {
 	if p.has(missions.TokMold) {
 		return
 	}
-	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty]
+	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty] + p.rq.rng.IntN(2)
 	n = min(n, p.rq.st.has(missions.TokMold, ""))
 	var spawns []int
 	for _, t := range p.m.Tokens {
@@ -857,6 +858,38 @@ func (p *plan) placeGetaway(locks []*lock) bool {
 	p.add(missions.Token{Type: missions.TokCar, Kind: kind, ID: "getaway", In: p.zones[z].ID}, z)
 	p.m.Rules = append(p.m.Rules, missions.Rule{Text: carRule[kind]})
 	return true
+}
+
+// placeNoise puts up to two Noise tokens (as the seed says, as the boxes
+// hold) where they lure: on the open ground nearest a Spawn Zone, two
+// moves or more from the start — the enemies' first moves go their way.
+func (p *plan) placeNoise() {
+	if p.has(missions.TokNoise) {
+		return
+	}
+	n := min(p.rq.rng.IntN(3), p.rq.st.has(missions.TokNoise, ""))
+	var spawns []int
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokSpawn {
+			if z := p.zoneOf(t); z != nil {
+				spawns = append(spawns, z.Index)
+			}
+		}
+	}
+	if len(spawns) == 0 {
+		return
+	}
+	fromSpawn := p.pl.EnemyDistance(spawns)
+	for ; n > 0; n-- {
+		in := p.freeZones(func(z int) bool {
+			return slices.Contains(p.rq.g.SpawnKinds, p.zones[z].Kind) && p.dist[z] >= 2 && fromSpawn[z] >= 1
+		})
+		if len(in) == 0 {
+			return
+		}
+		z := pick(p.rq.rng, nearest(in, fromSpawn))
+		p.add(missions.Token{Type: missions.TokNoise, In: p.zones[z].ID}, z)
+	}
 }
 
 // placeCars parks up to two cars on free streets.

@@ -98,6 +98,15 @@ func briefing(p *plan, locks []*lock) string {
 			s = append(s, fmt.Sprintf("Taking it wakes the %s Spawn Zone.", l.color))
 		}
 	}
+	var noise []string
+	for _, t := range p.m.Tokens {
+		if z := p.zoneOf(t); t.Type == missions.TokNoise && z != nil {
+			noise = append(noise, boardPart(b, z))
+		}
+	}
+	if len(noise) > 0 {
+		s = append(s, fmt.Sprintf("Noise in the %s draws the %s that way.", partList(noise), w.Enemy))
+	}
 	for _, t := range p.m.Tokens {
 		if t.Type == missions.TokCar && t.ID == "getaway" {
 			if z := p.zoneOf(t); z != nil {
