@@ -228,3 +228,38 @@ func TestMissionTypes(t *testing.T) {
 		t.Errorf("classic airlock: %v", err)
 	}
 }
+
+// TestSurvivorsScale: more Survivors, more to do — Objectives, and in
+// classic Zombicide Spawn Zones ("add 1 Spawn token per 2 Survivors above
+// 6" is Invader's 7+ Survivors rule, which its rules apply at setup, so
+// an Invader map places no more for them); the count is written in the
+// file, and every mission still passes its checks and the floor.
+func TestSurvivorsScale(t *testing.T) {
+	for _, game := range []string{"zombicide-classic", "zombicide-invader"} {
+		var objs, spawns [3]int
+		for i, sv := range []int{4, 6, 10} {
+			for s := uint64(0); s < uint64(seeds(t, 6)); s++ {
+				r, err := generate.Generate(generate.Options{Ruleset: game, W: 3, H: 3, Survivors: sv, Seed: s})
+				if err != nil {
+					t.Fatalf("%s, %d Survivors, seed %d: %v", game, sv, s, err)
+				}
+				res := lintOf(t, r.Data)
+				if below := generate.Floor(res); len(below) > 0 {
+					t.Errorf("%s, %d Survivors, seed %d: below the floor: %v", game, sv, s, below)
+				}
+				if sv != 6 && r.Mission.Survivors != sv {
+					t.Errorf("%s: survivors %d written, want %d", game, r.Mission.Survivors, sv)
+				}
+				objs[i] += len(res.Scene.Of("objective"))
+				spawns[i] += len(res.Scene.Of("spawn"))
+			}
+		}
+		t.Logf("%s: Objectives %v, Spawn Zones %v for 4, 6 and 10 Survivors", game, objs, spawns)
+		if !(objs[0] < objs[1] && objs[1] < objs[2]) {
+			t.Errorf("%s: Objectives %v do not grow with the Survivors", game, objs)
+		}
+		if game == "zombicide-classic" && !(spawns[0] < spawns[1] && spawns[1] < spawns[2]) {
+			t.Errorf("%s: Spawn Zones %v do not grow with the Survivors", game, spawns)
+		}
+	}
+}

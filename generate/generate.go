@@ -25,6 +25,9 @@ type Options struct {
 	Difficulty string   // easy, medium, hard; "" = medium
 	Length     string   // short, medium, long; "" = medium
 	Seed       uint64
+	// Survivors is how many Survivors play (0: the --from file's, else
+	// 6): Objectives and Spawn Zones scale with them.
+	Survivors int
 	// Type is the mission type, one of the game's (Games lists them);
 	// "": the seed chooses, trying the others in turn when one finds no
 	// mission on the board.
@@ -124,6 +127,9 @@ func (o *Options) check() error {
 	case "short", "medium", "long":
 	default:
 		return badOption("--length is short, medium or long, not %q", o.Length)
+	}
+	if o.Survivors < 0 || o.Survivors > 12 {
+		return badOption("the Survivors are 1 to 12, not %d", o.Survivors)
 	}
 	if o.W < 0 || o.H < 0 {
 		return badOption("--size is COLUMNSxROWS, e.g. 3x3")

@@ -115,6 +115,9 @@ func (rq *request) base(tiles []missions.Tile) *missions.Mission {
 		m.Objectives = slices.Clone(f.Objectives)
 		m.Rules = slices.Clone(f.Rules)
 	}
+	if rq.o.Survivors > 0 {
+		m.Survivors = rq.o.Survivors
+	}
 	m.Boxes = slices.Clone(rq.st.boxes)
 	m.Players = missions.Amount(rq.o.Players)
 	m.Tileset = rq.st.set.Name
@@ -530,6 +533,7 @@ func (p *plan) free(keep func(z int) bool) []int {
 // objectiveCount is how many red Objectives the length asks for.
 func (p *plan) objectiveCount() int {
 	n := map[string]int{"short": 1, "medium": 3, "long": 4}[p.rq.o.Length] + p.rq.rng.IntN(2)
+	n = max(1, n+p.moreSurvivors())
 	have := p.rq.st.has(missions.TokObjective, "red")
 	for _, t := range p.m.Tokens {
 		if t.Type == missions.TokObjective {
@@ -660,7 +664,27 @@ func (p *plan) spawnPlan() (count, near int) {
 	if tiles <= 1 {
 		count = 1
 	}
-	return min(count, p.rq.st.has(missions.TokSpawn, "red")), near
+	if !p.rq.g.SpawnsForSurvivors {
+		count += p.moreSurvivors()
+	}
+	return max(1, min(count, p.rq.st.has(missions.TokSpawn, "red"))), near
+}
+
+// moreSurvivors is what the Survivor count adds to Objectives and Spawn
+// Zones: the rulebook's 1 per 2 Survivors above 6, and 1 fewer for a team
+// of 4 or fewer.
+func (p *plan) moreSurvivors() int {
+	s := p.m.Survivors
+	if s == 0 {
+		s = 6
+	}
+	switch {
+	case s > 6:
+		return (s - 5) / 2
+	case s <= 4:
+		return -1
+	}
+	return 0
 }
 
 // placeSpawns puts Spawn Zones at least the difficulty's distance from the

@@ -18,6 +18,9 @@ type Generation struct {
 	Mold             bool     // Mold, kept from linking two Spawn Zones
 	Cars             bool     // cars on the streets
 	ShutDoors        bool     // closed doors a Survivor opens with a door-opening weapon
+	// SpawnsForSurvivors: the game's own rules add Spawn Zones for 7+
+	// Survivors (Invader), so a map places none for them.
+	SpawnsForSurvivors bool
 	// Types are the mission types the game's rulebooks describe and its
 	// boxes can build, by name (the generator knows how to place each:
 	// grab-and-go, key-chain, wake-spawns, airlock, car-escape).

@@ -14,6 +14,9 @@ var Generation = &rules.Generation{
 	SpawnKinds: []string{layout.Corridor, layout.Exterior},
 	LockColors: []string{"violet", "green"},
 	Mold:       true,
+	// "Playing with 7+ Survivors: add 1 Spawn token per 2 Survivors
+	// above 6" — the rules add them at setup (the inventory counts them).
+	SpawnsForSurvivors: true,
 	// Grab and go; a chain of key-cards; a colour-coded Spawn Zone woken
 	// when its Objective is taken; a way out across the surface, where
 	// the Survivors need the Oxygen Supply Room or Tanks (the rulebook's
