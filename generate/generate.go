@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 )
@@ -25,6 +26,12 @@ type Options struct {
 	Difficulty string   // easy, medium, hard; "" = medium
 	Length     string   // short, medium, long; "" = medium
 	Seed       uint64
+	// Judge, when set, has the last word on a candidate's difficulty
+	// (easy, medium or hard), given the candidate as the checks read it
+	// and after the estimate's formula put it in the band asked for: the
+	// seam where the playtest (issue 42) plays each at the players asked
+	// for. Nil: the formula alone. Not for the facility.
+	Judge func(r *lint.Result) (string, error) `json:"-"`
 	// Survivors is how many Survivors play (0: the --from file's, else
 	// 6): Objectives and Spawn Zones scale with them.
 	Survivors int

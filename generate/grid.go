@@ -294,6 +294,7 @@ func sortedKeys(m map[[2]string]int) [][2]string {
 type candidate struct {
 	m   *missions.Mission
 	est rules.Estimate
+	r   *lint.Result // as the checks read it, for the judge
 }
 
 // run makes candidates until enough pass the checks or the attempts run
@@ -379,6 +380,12 @@ func (rq *request) run() (*Result, error) {
 		return nil, missed("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --size or --difficulty",
 			rq.o.Difficulty, rq.o.W, rq.o.H, attempts, lo.Score, hi.Score, bandWords(lo, hi), rq.o.Difficulty, bandRange(rq.o.Difficulty))
 	}
+	if rq.o.Judge != nil {
+		var err error
+		if best, err = rq.judged(passed, best); err != nil {
+			return nil, err
+		}
+	}
 	c := passed[best]
 	c.m.Duration = c.est.Minutes
 	header := rq.header()
@@ -401,6 +408,37 @@ func (rq *request) run() (*Result, error) {
 // score counting as much as half an hour.
 func (rq *request) distance(e rules.Estimate) float64 {
 	return math.Abs(e.Score-bandCentre(rq.o.Difficulty)) + math.Abs(float64(e.Minutes-lengthMinutes(rq.o.Length)))/30
+}
+
+// judged is the candidate the judge (a playtest) finds of the difficulty
+// asked, trying those the formula put in its band nearest first, from
+// best: the formula is the first filter, the judge the last word.
+func (rq *request) judged(passed []candidate, best int) (int, error) {
+	order := []int{best}
+	for i, c := range passed {
+		if i != best && c.est.Difficulty == rq.o.Difficulty {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order[1:], func(a, b int) int {
+		if rq.better(passed[a].est, passed[b].est) {
+			return -1
+		}
+		return 1
+	})
+	var got []string
+	for _, i := range order {
+		d, err := rq.o.Judge(passed[i].r)
+		if err != nil {
+			return -1, err
+		}
+		if d == rq.o.Difficulty {
+			return i, nil
+		}
+		got = append(got, d)
+	}
+	return -1, missed("no %s mission by the judge among the %d candidates the estimate put in the band: they played %s; try another seed or --difficulty",
+		rq.o.Difficulty, len(order), strings.Join(got, ", "))
 }
 
 // better reports whether estimate a is nearer the request than b: in the
@@ -526,7 +564,7 @@ func (rq *request) prove(m *missions.Mission) (candidate, string) {
 		}
 	}
 	a := rules.Lookup(m.Ruleset).(rules.Analyzer).Analyze(r.Scene)
-	return candidate{m: m, est: *a.Estimate}, ""
+	return candidate{m: m, est: *a.Estimate, r: r}, ""
 }
 
 // check lints a file's bytes and says why they fail, if they do.
