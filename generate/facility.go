@@ -235,7 +235,7 @@ func (p *facPlan) lay(rng *rand.Rand) string {
 		}
 	}
 	// Explored rooms: the easier, the more of the facility is known.
-	explored := map[string]int{"easy": 2, "medium": 1, "hard": 0}[p.o.Difficulty]
+	explored := map[string]int{"easy": 2, "medium": 1, "hard": 0}[p.o.Difficulty] + rng.IntN(2)
 	for i := 0; i < explored; i++ {
 		p.explore(rng)
 	}
@@ -249,7 +249,8 @@ func (p *facPlan) lay(rng *rand.Rand) string {
 	if p.o.Difficulty == "hard" && len(far) > 0 {
 		p.tokens = append(p.tokens, facToken{typ: "intruder", kind: "adult", corridor: pick(rng, far)})
 	}
-	if p.o.Difficulty != "easy" && len(far) > 0 {
+	// One or two Noise markers, by the seed, where intruders will hear.
+	for n := 1 + rng.IntN(2); p.o.Difficulty != "easy" && len(far) > 0 && n > 0; n-- {
 		c := pick(rng, far)
 		if !slices.ContainsFunc(p.tokens, func(t facToken) bool { return t.corridor == c }) {
 			p.tokens = append(p.tokens, facToken{typ: "noise", corridor: c})

@@ -79,6 +79,8 @@ type request struct {
 	fixed map[[2]int]*turned
 	rng   *rand.Rand
 	typ   string // the mission type
+	// lengthSized: the board is the size the length makes (no --size).
+	lengthSized bool
 	// alt is, for a candidate keeping the file's briefing, the one the
 	// generator would write; remade, why a candidate's was replaced by it.
 	alt    map[*missions.Mission]string
@@ -234,6 +236,7 @@ func (rq *request) size() error {
 	if o.W == 0 {
 		d := gridSizes[o.Length]
 		o.W, o.H = d[0], d[1]
+		rq.lengthSized = true
 		if n := len(rq.st.tiles); o.W*o.H > n {
 			o.W, o.H = min(o.W, n), 1
 		}
@@ -305,12 +308,13 @@ func (rq *request) run() (*Result, error) {
 	var rejected []string
 	attempts := 0
 	// inBand: candidates of the difficulty and the length asked for;
-	// fits: of the difficulty. The search goes on for a candidate of
-	// both until half the attempts are spent, then settles for one of
-	// the difficulty.
+	// fits: of the difficulty. On the board the length sizes, the search
+	// goes on for a candidate of both until half the attempts are spent,
+	// then settles for one of the difficulty; on a board of the size asked
+	// for, the length is the nearer the better.
 	inBand, fits := 0, 0
 	more := func() bool {
-		return attempts < maxAttempts && (len(passed) < keep || inBand == 0 && (fits == 0 || attempts < maxAttempts/2))
+		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0 && attempts < maxAttempts/2)
 	}
 	for more() {
 		attempts++
