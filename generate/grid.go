@@ -31,6 +31,7 @@ const (
 	maxAttempts = 64    // candidates made before giving up
 	keep        = 3     // candidates that pass, of which the nearest is kept
 	perBoard    = 3     // structures tried on one board
+	giveWay     = 4     // boards with no room for a seed-chosen type before the next type
 	tileSteps   = 20000 // choices the tile search may try per board
 )
 
@@ -79,6 +80,9 @@ type request struct {
 	fixed map[[2]int]*turned
 	rng   *rand.Rand
 	typ   string // the mission type
+	// patient: every attempt for this type, none given up early (a type
+	// asked for, or the game's first when no type found a mission early).
+	patient bool
 	// lengthSized: the board is the size the length makes (no --size).
 	lengthSized bool
 	// alt is, for a candidate keeping the file's briefing, the one the
@@ -135,7 +139,7 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 		if !slices.Contains(g.Types, o.Type) {
 			return nil, badOption("--type for %s is %s, not %q", rules.GameName(g.Ruleset), strings.Join(g.Types, ", "), o.Type)
 		}
-		rq.typ = o.Type
+		rq.typ, rq.patient = o.Type, true
 		return rq.run()
 	}
 	// The seed chooses the type; a board with no mission of it (no chain
@@ -147,21 +151,24 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 		// mission is not one unless asked for.
 		order = slices.DeleteFunc(order, func(t string) bool { return t == "key-chain" })
 	}
-	var first error
-	for _, t := range order {
+	if o.Difficulty == "easy" {
+		// A Spawn Zone woken mid-game is no easy mission unless asked for.
+		order = slices.DeleteFunc(order, func(t string) bool { return t == "wake-spawns" })
+	}
+	// Each type in turn, briefly; then the game's first, the one every
+	// board has room for (grab-and-go), with every attempt.
+	order = append(order, g.Types[0])
+	for i := range order {
 		try := *rq
-		try.typ, try.rng = t, newRand(o.Seed)
+		try.typ, try.rng, try.patient = order[i], newRand(o.Seed), i == len(order)-1
 		try.alt, try.remade = map[*missions.Mission]string{}, map[*missions.Mission]string{}
 		r, err := try.run()
 		var no *Impossible
-		if err == nil || !errors.As(err, &no) || !no.SeedBound {
+		if err == nil || !errors.As(err, &no) || !no.SeedBound || try.patient {
 			return r, err
 		}
-		if first == nil {
-			first = err
-		}
 	}
-	return nil, first
+	return nil, nil // not reached: the last try is patient
 }
 
 // stock sums what the boxes hold; a box of another game or an unknown name
@@ -316,7 +323,14 @@ func (rq *request) run() (*Result, error) {
 	more := func() bool {
 		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0 && attempts < maxAttempts/2)
 	}
-	for more() {
+	// A type the seed chose gives way to the next after a few boards with
+	// no room for it, or a quarter of the attempts with none of the
+	// difficulty; one asked for gets every attempt.
+	shapeless := 0
+	giveUp := func() bool {
+		return !rq.patient && fits == 0 && (len(passed) == 0 && shapeless >= giveWay || attempts >= maxAttempts/4)
+	}
+	for more() && !giveUp() {
 		attempts++
 		tiles, ok, exhausted := rq.tiles()
 		if !ok {
@@ -342,6 +356,7 @@ func (rq *request) run() (*Result, error) {
 			m, err := rq.structure(b)
 			if err != nil {
 				last, shape = err.Error(), err.Error()
+				shapeless++
 				break
 			}
 			c, why := rq.prove(m)

@@ -23,7 +23,8 @@ type Generation struct {
 	SpawnsForSurvivors bool
 	// Types are the mission types the game's rulebooks describe and its
 	// boxes can build, by name (the generator knows how to place each:
-	// grab-and-go, key-chain, wake-spawns, airlock, car-escape).
+	// grab-and-go, key-chain, wake-spawns, airlock, car-escape); the first
+	// is one every board has room for.
 	Types []string
 	Words Words
 }
