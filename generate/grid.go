@@ -316,12 +316,12 @@ func (rq *request) run() (*Result, error) {
 	attempts := 0
 	// inBand: candidates of the difficulty and the length asked for;
 	// fits: of the difficulty. On the board the length sizes, the search
-	// goes on for a candidate of both until half the attempts are spent,
+	// goes on for a candidate of both until 3/4 of the attempts are spent,
 	// then settles for one of the difficulty; on a board of the size asked
 	// for, the length is the nearer the better.
 	inBand, fits := 0, 0
 	more := func() bool {
-		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0 && attempts < maxAttempts/2)
+		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0 && attempts < maxAttempts*3/4)
 	}
 	// A type the seed chose gives way to the next after a few boards with
 	// no room for it, or a quarter of the attempts with none of the

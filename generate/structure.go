@@ -551,7 +551,9 @@ func (p *plan) placeObjectives(locks []*lock) {
 	}) {
 		return
 	}
-	n := p.objectiveCount()
+	// Each lock past the first is a quarter hour of play already: one
+	// red Objective fewer for it, so a chain keeps to the length.
+	n := max(1, p.objectiveCount()-max(0, len(locks)-1))
 	for _, l := range locks {
 		if n == 0 {
 			break
