@@ -26,6 +26,7 @@ func (e *env) generateCmd() *cli.Command {
 			"inventory, is never written. The seed (random unless given) is printed and written into\n" +
 			"the file's header with every option, so the same command makes the same file again.\n" +
 			"--size is COLUMNSxROWS in tiles for the Zombicide games, in room slots for the facility.\n" +
+			"--type picks the mission type (default: the seed chooses one the board has room for).\n" +
 			"--from completes a mission of a Zombicide game:\n" +
 			"what it places is kept and the rest made around it. Exit codes: 0 written, 1 the request\n" +
 			"cannot be met (the reason is named), 2 usage error, 3 could not read or write a file.",

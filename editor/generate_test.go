@@ -181,7 +181,7 @@ func TestGenerateGames(t *testing.T) {
 		t.Fatalf("%d games: %+v", len(games), games)
 	}
 	for _, g := range games {
-		if g.Unit == "tiles" && (len(g.Boxes) == 0 || g.Boxes[0] != g.Core || !g.Complete) {
+		if g.Unit == "tiles" && (len(g.Boxes) == 0 || g.Boxes[0] != g.Core || !g.Complete || len(g.Types) < 4) {
 			t.Errorf("%s: %+v", g.Ruleset, g)
 		}
 	}
