@@ -151,8 +151,9 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 		// mission is not one unless asked for.
 		order = slices.DeleteFunc(order, func(t string) bool { return t == "key-chain" })
 	}
-	if o.Difficulty == "easy" {
-		// A Spawn Zone woken mid-game is no easy mission unless asked for.
+	if o.Difficulty == "easy" || o.Length == "short" {
+		// A Spawn Zone woken mid-game is no easy mission, and its key's
+		// step no short one, unless asked for.
 		order = slices.DeleteFunc(order, func(t string) bool { return t == "wake-spawns" })
 	}
 	// Each type in turn, briefly; then the game's first, the one every

@@ -669,6 +669,9 @@ func (p *plan) spawnPlan() (count, near int) {
 	if !p.rq.g.SpawnsForSurvivors {
 		count += p.moreSurvivors()
 	}
+	if p.rq.typ == "wake-spawns" {
+		count-- // the Spawn Zone the key wakes is one of them, asleep at first
+	}
 	return max(1, min(count, p.rq.st.has(missions.TokSpawn, "red"))), near
 }
 
