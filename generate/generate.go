@@ -135,8 +135,8 @@ func (o *Options) check() error {
 	default:
 		return badOption("--length is short, medium or long, not %q", o.Length)
 	}
-	if o.Survivors < 0 || o.Survivors > 12 {
-		return badOption("the Survivors are 1 to 12, not %d", o.Survivors)
+	if o.Survivors < 0 || o.Survivors > 24 {
+		return badOption("the Survivors are 1 to 24, as a mission's survivors: are, not %d", o.Survivors)
 	}
 	if o.W < 0 || o.H < 0 {
 		return badOption("--size is COLUMNSxROWS, e.g. 3x3")
