@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -305,6 +306,15 @@ var placeWords = map[string][]string{
 	"corridor": {layout.Corridor}, "room": {layout.Room}, "building": {layout.Room},
 }
 
+// placeRe finds each place word, alone or plural.
+var placeRe = func() map[string]*regexp.Regexp {
+	out := map[string]*regexp.Regexp{}
+	for w := range placeWords {
+		out[w] = regexp.MustCompile(`\b` + w + `s?\b`)
+	}
+	return out
+}()
+
 // texts: the title, briefing, objectives and rules say only what the map
 // holds, and no objective is said twice.
 func (v *floorView) texts() []string {
@@ -345,8 +355,8 @@ func (v *floorView) texts() []string {
 		}
 		ez := v.s.Board.Zones[v.exit]
 		lower := strings.ToLower(s)
-		for w, kinds := range placeWords {
-			if regexp.MustCompile(`\b`+w+`s?\b`).MatchString(lower) && !slices.Contains(kinds, ez.Kind) && !(w == "airlock" && ez.HasFeature("airlock")) {
+		for _, w := range slices.Sorted(maps.Keys(placeWords)) {
+			if kinds := placeWords[w]; placeRe[w].MatchString(lower) && !slices.Contains(kinds, ez.Kind) && !(w == "airlock" && ez.HasFeature("airlock")) {
 				out = append(out, fmt.Sprintf("the briefing puts the Exit in a %s, and it stands in a %s", w, ez.Kind))
 			}
 		}
@@ -377,8 +387,8 @@ func (v *floorView) texts() []string {
 			}
 		}
 	}
-	for w, has := range titleWords {
-		if slices.Contains(strings.Fields(m.Title), w) && !has(v.s) {
+	for _, w := range slices.Sorted(maps.Keys(titleWords)) {
+		if slices.Contains(strings.Fields(m.Title), w) && !titleWords[w](v.s) {
 			out = append(out, fmt.Sprintf("the title says %s, and the map has none", w))
 		}
 	}
