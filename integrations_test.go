@@ -78,14 +78,18 @@ func TestActionShape(t *testing.T) {
 			t.Errorf("input %s needs a description and a default", name)
 		}
 	}
+	raw, _ := os.ReadFile("action.yml")
 	ran := 0
 	for _, s := range a.Runs.Steps {
 		switch {
 		case s.Uses != "":
-			// Actions by major version, so the step keeps working and keeps
-			// getting fixes.
-			if !regexp.MustCompile(`^[\w-]+/[\w-]+@v\d+$`).MatchString(s.Uses) {
-				t.Errorf("step %q uses %q: name an action by major version", s.Name, s.Uses)
+			// Actions pinned by commit, so a moved tag cannot change what
+			// runs, with the version the commit is named in a comment.
+			if !regexp.MustCompile(`^[\w-]+/[\w-]+@[0-9a-f]{40}$`).MatchString(s.Uses) {
+				t.Errorf("step %q uses %q: pin the action by its full commit hash", s.Name, s.Uses)
+			}
+			if !regexp.MustCompile(`(?m)uses: ` + regexp.QuoteMeta(s.Uses) + ` # v\d+\.\d+\.\d+$`).Match(raw) {
+				t.Errorf("step %q uses %q without a comment naming its version (# vX.Y.Z)", s.Name, s.Uses)
 			}
 		case s.Run != "":
 			ran++
@@ -125,8 +129,9 @@ func TestActionSteps(t *testing.T) {
 	os.WriteFile(filepath.Join(workspace, "missions", "drafts", "broken.yaml"), broken, 0o644)
 
 	built := false
+	baseRef := "" // github.base_ref: set on a pull request
 	run := func(inputs map[string]string) (int, string) {
-		vals := map[string]string{"github.action_path": repo, "runner.temp": temp}
+		vals := map[string]string{"github.action_path": repo, "runner.temp": temp, "github.base_ref": baseRef}
 		for name, in := range a.Inputs {
 			vals["inputs."+name] = *in.Default
 		}
@@ -171,7 +176,7 @@ func TestActionSteps(t *testing.T) {
 		t.Errorf("the build step does not say which zmission it built:\n%s", out)
 	}
 	code, out = run(map[string]string{"paths": "missions/**/*.yaml\n"})
-	want := "::error file=missions/drafts/broken.yaml,line=5,col=1,title=duplicate-key::"
+	want := "::error file=missions/drafts/broken.yaml,line=5,col=1,endColumn=5,title=duplicate-key::"
 	if code != 1 || !strings.Contains(out, want) {
 		t.Errorf("a broken mission: exit %d, want 1 and %q\n%s", code, want, out)
 	}
@@ -192,11 +197,92 @@ func TestActionSteps(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(workspace, "public")); err == nil {
 		t.Error("the site of a broken collection was written")
 	}
+
+	// Paths with spaces, one per line (white space around them trimmed).
+	os.MkdirAll(filepath.Join(workspace, "my missions"), 0o755)
+	os.WriteFile(filepath.Join(workspace, "my missions", "broken copy.yaml"), broken, 0o644)
+	code, out = run(map[string]string{"paths": "  my missions/broken copy.yaml\n\nmissions/*.yaml\n"})
+	if code != 1 || !strings.Contains(out, "::error file=my missions/broken copy.yaml,line=5,") {
+		t.Errorf("a path with spaces: exit %d\n%s", code, out)
+	}
+	os.RemoveAll(filepath.Join(workspace, "my missions"))
+	if code, out = run(map[string]string{"config-from": "theirs"}); code != 2 || !strings.Contains(out, "config-from is 'theirs'") {
+		t.Errorf("a bad config-from: exit %d\n%s", code, out)
+	}
+
+	// A pull request whose configuration files loosen the checks (an ignore
+	// added, a rule turned off that its broken mission breaks): by default
+	// it passes, with annotations saying what they loosened; with
+	// config-from: base the base branch's configuration checks it, and it
+	// fails.
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git: the pull request cases need it")
+	}
+	gitIn := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(git, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_NOSYSTEM=1", "HOME="+temp)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, b)
+		}
+	}
+	origin := filepath.Join(t.TempDir(), "origin.git")
+	gitIn(workspace, "init", "-q", "-b", "main")
+	os.WriteFile(filepath.Join(workspace, ".zmission.yaml"), []byte("rules:\n  unused-ignore: warning\n"), 0o644)
+	os.MkdirAll(filepath.Join(workspace, "ci"), 0o755)
+	os.WriteFile(filepath.Join(workspace, "ci", "zmission.yaml"), []byte("rules:\n  unused-ignore: warning\n"), 0o644)
+	gitIn(workspace, "add", "-A")
+	gitIn(workspace, "commit", "-q", "-m", "base")
+	gitIn(workspace, "init", "-q", "--bare", origin)
+	gitIn(workspace, "remote", "add", "origin", origin)
+	gitIn(workspace, "push", "-q", "origin", "main")
+	gitIn(workspace, "checkout", "-q", "-b", "pr")
+	os.WriteFile(filepath.Join(workspace, ".zmission.yaml"), []byte("rules:\n  unused-ignore: warning\nignore:\n  - \"missions/old/**\"\n"), 0o644)
+	os.WriteFile(filepath.Join(workspace, "missions", "drafts", ".zmission.yaml"), []byte("rules:\n  duplicate-key: off\n"), 0o644)
+	os.WriteFile(filepath.Join(workspace, "ci", "zmission.yaml"), []byte("rules:\n  unused-ignore: warning\n  duplicate-key: warning\n"), 0o644)
+	gitIn(workspace, "add", "-A")
+	gitIn(workspace, "commit", "-q", "-m", "loosen")
+	baseRef = "main"
+	code, out = run(nil)
+	for _, want := range []string{
+		"::warning file=.zmission.yaml,line=4,col=5,title=config-loosened::this configuration checks less than the base branch's: it adds ignore \"missions/old/**\" (every rule)",
+		"::warning file=missions/drafts/.zmission.yaml,line=2,col=3,title=config-loosened::this configuration checks less than the base branch's: it turns rule duplicate-key off (error in the base configuration)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a pull request that loosens the configuration: exit %d, no %q\n%s", code, want, out)
+		}
+	}
+	if code != 0 || strings.Contains(out, "duplicate-key::") {
+		t.Errorf("the pull request's own configuration ignores the broken mission: exit %d\n%s", code, out)
+	}
+	code, out = run(map[string]string{"config-from": "base"})
+	if code != 1 || !strings.Contains(out, want) || strings.Contains(out, "config-loosened") || !strings.Contains(out, "config-from: base") {
+		t.Errorf("config-from: base: exit %d, want 1 and %q\n%s", code, want, out)
+	}
+	if _, err := os.Stat(filepath.Join(workspace, "missions", "drafts", ".zmission.yaml")); err == nil {
+		t.Error("config-from: base kept a configuration the base branch does not have")
+	}
+	// The config input's file is compared, and taken from the base, alike.
+	gitIn(workspace, "checkout", "-q", "--", ".")
+	code, out = run(map[string]string{"config": "ci/zmission.yaml"})
+	loosenedCI := "::warning file=ci/zmission.yaml,line=3,col=3,title=config-loosened::this configuration checks less than the base branch's: it lowers rule duplicate-key from error to warning"
+	if code != 0 || !strings.Contains(out, loosenedCI) || !strings.Contains(out, "::warning file=missions/drafts/broken.yaml,line=5,") {
+		t.Errorf("config: ci/zmission.yaml on a pull request: exit %d, want 0 and %q\n%s", code, loosenedCI, out)
+	}
+	code, out = run(map[string]string{"config": "ci/zmission.yaml", "config-from": "base"})
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("config: ci/zmission.yaml, config-from: base: exit %d, want 1 and %q\n%s", code, want, out)
+	}
 }
 
-// TestPreCommitHook: pre-commit runs 'go install ./...' in a clone (the
-// binary is named after its folder, cmd/zmission), then the hook's entry with
-// the changed files its 'files' pattern selects.
+// TestPreCommitHook: each hook's entry run on a set of files as pre-commit
+// passes them (the changed files its 'files' pattern selects, in one
+// process: require_serial). The golang hook's program is what 'go install
+// ./...' builds (named after its folder, cmd/zmission), the system hook's
+// the release binary of the same name, the docker hook's the program the
+// Dockerfile puts in the image.
 func TestPreCommitHook(t *testing.T) {
 	data, err := os.ReadFile(".pre-commit-hooks.yaml")
 	if err != nil {
@@ -204,30 +290,58 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	var hooks []struct {
 		ID, Name, Entry, Language, Files string
+		RequireSerial                    bool `yaml:"require_serial"`
 	}
 	if err := yaml.Unmarshal(data, &hooks); err != nil {
 		t.Fatalf(".pre-commit-hooks.yaml: %v", err)
 	}
-	if len(hooks) == 0 {
-		t.Fatal("no hooks")
+	languages := map[string]bool{}
+	for _, h := range hooks {
+		languages[h.Language] = true
+	}
+	// One hook for those with Go, and ones that need no Go, as actionlint ships.
+	if !languages["golang"] || !languages["system"] || !languages["docker"] {
+		t.Errorf("hook languages %v: want golang, system and docker", languages)
+	}
+	var imageBin string
+	for _, in := range parseDockerfile(t, "Dockerfile") {
+		if in.cmd == "ENTRYPOINT" {
+			var entry []string
+			json.Unmarshal([]byte(in.args), &entry)
+			if len(entry) > 0 {
+				imageBin = entry[0]
+			}
+		}
 	}
 	for _, h := range hooks {
-		if h.ID == "" || h.Name == "" || h.Language != "golang" {
-			t.Errorf("hook %+v: needs an id, a name and language: golang", h)
+		if h.ID == "" || h.Name == "" {
+			t.Errorf("hook %+v: needs an id and a name", h)
+		}
+		if !h.RequireSerial {
+			t.Errorf("hook %s: require_serial: true, so one process sees the whole change", h.ID)
 		}
 		words := strings.Fields(h.Entry)
 		if len(words) == 0 {
 			t.Fatalf("hook %s has no entry", h.ID)
 		}
-		if st, err := os.Stat(filepath.Join("cmd", words[0], "main.go")); err != nil || !st.Mode().IsRegular() {
-			t.Errorf("hook %s runs %q, which 'go install ./...' does not build", h.ID, words[0])
+		switch h.Language {
+		case "golang", "system":
+			if st, err := os.Stat(filepath.Join("cmd", words[0], "main.go")); err != nil || !st.Mode().IsRegular() {
+				t.Errorf("hook %s runs %q, which 'go install ./...' does not build, nor a release holds", h.ID, words[0])
+			}
+		case "docker":
+			if words[0] != imageBin {
+				t.Errorf("hook %s runs %q in the image, whose program is %q", h.ID, words[0], imageBin)
+			}
+		default:
+			t.Errorf("hook %s: language %q", h.ID, h.Language)
 		}
 		// pre-commit's patterns are Python regular expressions; these are
 		// also Go ones.
 		files := regexp.MustCompile(h.Files)
 		changed := []string{
 			"examples/invader/first-contact.yaml", "examples/classic/blue-line.yaml", "layout/tilesets/station.yaml",
-			"schema/mission.schema.json", ".golangci.yml", "docs/checks.md", "go.mod",
+			"schema/mission.schema.json", ".golangci.yml", "docs/checks.md", "go.mod", "missions/UPPER.YAML", "m/x.Json",
 		}
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte("linters:\n  enable: [gofmt]\n"), 0o644)
@@ -237,9 +351,11 @@ func TestPreCommitHook(t *testing.T) {
 				picked = append(picked, f)
 			}
 		}
-		if slices.Contains(picked, "docs/checks.md") || !slices.Contains(picked, "examples/invader/first-contact.yaml") {
-			t.Errorf("hook %s picks %v", h.ID, picked)
+		if slices.Contains(picked, "docs/checks.md") || !slices.Contains(picked, "examples/invader/first-contact.yaml") ||
+			!slices.Contains(picked, "missions/UPPER.YAML") || !slices.Contains(picked, "m/x.Json") {
+			t.Errorf("hook %s picks %v: every YAML and JSON file, whatever the case of its extension", h.ID, picked)
 		}
+		picked = slices.DeleteFunc(picked, func(f string) bool { return strings.HasPrefix(f, "missions/") || strings.HasPrefix(f, "m/") })
 		for i, f := range picked {
 			if f == ".golangci.yml" {
 				picked[i] = filepath.Join(dir, f) // a CI file that is no mission

@@ -142,6 +142,7 @@ func (e *env) root() *cli.Command {
 			e.buffered(e.graphCmd()),
 			e.buffered(e.losCmd()),
 			e.buffered(e.analyzeCmd()),
+			e.buffered(e.playtestCmd()),
 			e.renderCmd(),
 			e.watchCmd(),
 			e.editCmd(),

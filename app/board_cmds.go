@@ -41,7 +41,7 @@ func (e *env) sceneWith(path string, cfg *validate.Config) (*lint.Result, rules.
 		if err != nil {
 			return nil, nil, failErr("cannot read standard input: %v", err)
 		}
-		r = lintStdin(data, opts)
+		r = lintStdin(data, "<stdin>", opts)
 	} else {
 		r = lint.Path(path, opts)
 	}
@@ -51,7 +51,9 @@ func (e *env) sceneWith(path string, cfg *validate.Config) (*lint.Result, rules.
 	case lint.KindCompanion:
 		return nil, nil, usageErr("%s is a %s, not a mission; 'zmission validate %s' checks it", path, r.Noun, path)
 	case lint.KindOther:
-		return nil, nil, usageErr("%s is not a mission: it has none of the keys format, id, tiles, objectives or briefing, and no ruleset naming a game", path)
+		if r.Doc == nil { // else a mission still to be given its ruleset: its findings say so
+			return nil, nil, usageErr("%s is not a mission: it has no ruleset: naming a game and no $schema naming one of zmission's schemas", path)
+		}
 	}
 	if r.Scene == nil && r.Model == nil {
 		_ = validate.Write(e.stderr, validate.Text, r.Diags, validate.Options{Color: validate.UseColor("auto", e.stderr, e.getenv)})
@@ -397,7 +399,7 @@ func (e *env) graphCmd() *cli.Command {
 			}
 			kind := c.String("kind")
 			if kind != "all" && kind != "movement" && kind != "sight" {
-				return usageErr("unknown --kind %q: use movement, sight or all", kind)
+				return choiceErr("--kind", kind, []string{"movement", "sight", "all"})
 			}
 			r, g, err := e.scene(path)
 			if err != nil {

@@ -68,7 +68,7 @@ func argChoices(path string) []string {
 }
 
 // fileFlags take a path.
-var fileFlags = map[string]bool{"output": true, "config": true, "tileset": true, "write": true}
+var fileFlags = map[string]bool{"output": true, "config": true, "tileset": true, "write": true, "decks": true, "heatmap": true}
 
 // listRe finds the list of values a flag's usage ends with:
 // "output format: text, json, sarif or github".

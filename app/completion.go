@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"io"
 	"strings"
 
@@ -34,7 +35,7 @@ func (e *env) completionCmd() *cli.Command {
 			case "fish":
 				writeFish(e.stdout, s)
 			default:
-				return usageErr("no completion for shell %q; there are: %s", sh, strings.Join(completionShells, ", "))
+				return withHint(usageErr("no completion for shell %q; there are: %s", sh, strings.Join(completionShells, ", ")), typo.Hint(sh, completionShells))
 			}
 			return nil
 		},

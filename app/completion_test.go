@@ -233,7 +233,7 @@ func TestManPage(t *testing.T) {
 			t.Errorf("no section for %q", s.path)
 		}
 	}
-	for _, want := range []string{".TH ZMISSION 1", ".SH EXIT STATUS", `\fB\-\-fail\-on\fR \fIerror|warning|info\fR`, `\fB\-\-quiet\fR, \fB\-q\fR`, ".B NO_COLOR", ".B .zmission.yaml"} {
+	for _, want := range []string{".TH ZMISSION 1", ".SH EXIT STATUS", `\fB\-\-fail\-on\fR \fIerror|warning|info|never\fR`, `\fB\-\-quiet\fR, \fB\-q\fR`, ".B NO_COLOR", ".B .zmission.yaml"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page has no %q", want)
 		}

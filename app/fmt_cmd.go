@@ -52,7 +52,7 @@ func (e *env) fmtCmd() *cli.Command {
 				tell = passed.add
 			}
 			defer passed.print(e.stderr)
-			files, named, err := collect(c.Args().Slice(), true, tell)
+			files, named, err := collect(c.Args().Slice(), true, newConfigs(""), tell)
 			if err != nil {
 				return err
 			}
@@ -147,6 +147,9 @@ func (e *env) fmtOne(file string, named bool) fmtResult {
 		data, p := source.ReadFile(file, lim)
 		if p != nil {
 			e.fmtProblem(r.name, *p)
+			if h := pathHint(file); h != "" && p.Code == source.CodeRead {
+				fmt.Fprintf(e.stderr, "    hint: %s\n", h)
+			}
 			r.code = ExitFindings
 			if p.Code == source.CodeRead {
 				r.code = ExitFailed
@@ -164,9 +167,12 @@ func (e *env) fmtOne(file string, named bool) fmtResult {
 		// missions.Format says why it leaves a tile set alone.
 	case !parses(file, r.before):
 		// missions.Format words why it cannot be read.
+	case ours.UnfinishedFile(file, r.before):
+		// Named, a mission's format and id without a ruleset yet: formatted
+		// as the mission it is becoming (validate reports the ruleset).
 	default:
 		e.fmtProblem(r.name, source.Problem{Pos: source.Pos{Line: 1, Col: 1}, Code: missions.CodeNotMission,
-			Message: "this is not a mission: it has none of the keys format, id, tiles, objectives or briefing, and no ruleset naming a game; fmt formats missions and collections only"})
+			Message: "this is not a mission: it has no ruleset: naming a game and no $schema naming one of zmission's schemas; fmt formats missions and collections only, and leaves this file as it is"})
 		r.code = ExitFindings
 		return r
 	}

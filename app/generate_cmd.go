@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/generate"
+	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/source"
 )
@@ -40,7 +42,7 @@ func (e *env) generateCmd() *cli.Command {
 			&cli.StringFlag{Name: "type", Usage: "the mission type (default: the seed chooses): grab-and-go, key-chain or wake-spawns; airlock (zombicide-invader), car-escape (zombicide-classic)"},
 			&cli.StringFlag{Name: "seed", Usage: "the seed, a whole number (default: a random one, printed)"},
 			&cli.StringFlag{Name: "from", Usage: "a mission to complete: its tiles, tokens, objectives, rules, boxes and players are kept"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mission to this file (with --count, into this folder) instead of standard output"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mission to this file, YAML (.yaml, .yml) or JSON (.json) by its name, - for standard output (with --count, into this folder)"},
 			&cli.IntFlag{Name: "count", Value: 1, Usage: "how many missions to write into the -o folder, with seeds N, N+1, ...; a seed refused is skipped and listed"},
 			&cli.BoolFlag{Name: "force", Usage: "replace files that exist"},
 		},
@@ -56,18 +58,37 @@ func (e *env) generateCmd() *cli.Command {
 			if count < 1 || count > 10000 {
 				return usageErr("--count is from 1 to 10000, not %d", count)
 			}
-			if count > 1 && out == "" {
+			if count > 1 && (out == "" || out == "-") {
 				return usageErr("--count %d writes files: name their folder with -o DIR", count)
+			}
+			asJSON := false
+			if count == 1 && out != "" && out != "-" {
+				if asJSON, err = outputIsJSON(out); err != nil {
+					return err
+				}
 			}
 			if count > 1 {
 				return e.generateMany(o, count, out, c.Bool("force"))
 			}
+			o.Replacing = o.FromName != "" && out != "" && out != "-" && sameFile(o.FromName, out)
 			r, err := generate.Generate(o)
 			if err != nil {
 				return generateErr(err)
 			}
 			summary := fmt.Sprintf("seed %d; estimated %s", o.Seed, r.Estimate.Line())
-			if out == "" {
+			if asJSON {
+				// JSON holds no comments: the command that makes it again is
+				// printed instead of written in a header.
+				for _, l := range strings.Split(string(r.Data), "\n") {
+					if strings.HasPrefix(l, "# zmission generate ") {
+						summary += "; made by: " + strings.TrimPrefix(l, "# ")
+					}
+				}
+				if r.Data, err = missions.ToJSON(r.Data); err != nil {
+					return failErr("generate: %v", err)
+				}
+			}
+			if out == "" || out == "-" {
 				if _, err := e.stdout.Write(r.Data); err != nil {
 					return failErr("writing output: %v", err)
 				}
@@ -113,7 +134,14 @@ func (e *env) generateOptions(c *cli.Command) (generate.Options, error) {
 	if f := c.String("from"); f != "" {
 		data, p := source.ReadFile(f, source.DefaultLimits)
 		if p != nil {
-			return o, failErr("%s", p.Message)
+			if p.Code == source.CodeRead {
+				return o, withHint(failErr("--from %s: %s", f, p.Message), pathHint(f))
+			}
+			return o, usageErr("--from %s: %s", f, p.Message)
+		}
+		if len(bytes.TrimSpace(data)) == 0 {
+			return o, withHint(usageErr("--from %s is empty: there is no mission in it to complete", f),
+				"leave --from out to make a mission from nothing, or start one with 'zmission new'")
 		}
 		o.From, o.FromName = data, f
 		if o.Ruleset == "" {
@@ -125,9 +153,39 @@ func (e *env) generateOptions(c *cli.Command) (generate.Options, error) {
 		}
 	}
 	if o.Ruleset == "" {
+		if o.FromName != "" {
+			return o, usageErr("generate needs --ruleset: %s names no game (ruleset:); give one of %s", o.FromName, orWords(generate.Rulesets()))
+		}
 		return o, usageErr("generate needs --ruleset: %s", orWords(generate.Rulesets()))
 	}
 	return o, nil
+}
+
+// sameFile tells whether a and b name the one file.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
+// generateExts are the file names -o takes, and what each is written as.
+var generateExts = []string{".yaml", ".yml", ".json"}
+
+// outputIsJSON tells by its extension what -o FILE is written as: YAML or
+// JSON, never YAML in a file whose name says otherwise.
+func outputIsJSON(out string) (bool, error) {
+	ext := strings.ToLower(filepath.Ext(out))
+	switch ext {
+	case ".yaml", ".yml":
+		return false, nil
+	case ".json":
+		return true, nil
+	}
+	err := usageErr("-o %s: generate writes YAML (.yaml or .yml), JSON (.json), or - for standard output", out)
+	if ext != "" {
+		return false, withHint(err, typo.Hint(ext, generateExts))
+	}
+	return false, err
 }
 
 // generateMany writes count missions into dir, seeds o.Seed on: a seed
@@ -177,7 +235,7 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 func generateErr(err error) error {
 	var bad *generate.BadOption
 	if errors.As(err, &bad) {
-		return usageErr("%s", bad.Reason)
+		return withHint(usageErr("%s", bad.Reason), bad.Hint)
 	}
 	var no *generate.Impossible
 	if errors.As(err, &no) {

@@ -30,7 +30,7 @@ func outputFormat(c *cli.Command) (string, error) {
 	switch f {
 	case "svg", "pdf", "png", "":
 	default:
-		return "", usageErr("unknown --format %q: use svg, pdf or png", c.String("format"))
+		return "", choiceErr("--format", c.String("format"), []string{"svg", "pdf", "png"})
 	}
 	name := c.String("output")
 	if name == "" || name == "-" || isDevice(name) {

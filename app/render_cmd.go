@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"os"
 	"slices"
 	"strings"
@@ -209,7 +210,7 @@ func drawModel(r *lint.Result, o render.ModelOptions) ([]byte, error) {
 		return nil, usageErr("zmission cannot draw %s scenarios yet", r.Model.Ruleset())
 	}
 	if s := o.Side; s != "normal" && s != "hardcore" && s != "" {
-		return nil, usageErr("unknown --side %q: use normal or hardcore", s)
+		return nil, choiceErr("--side", s, []string{"normal", "hardcore"})
 	}
 	if o.Players < 0 {
 		return nil, usageErr("--players must be 1 or more")
@@ -219,7 +220,7 @@ func drawModel(r *lint.Result, o render.ModelOptions) ([]byte, error) {
 			if len(v.Overlays()) == 0 {
 				return nil, usageErr("the %s sheet has no overlays (got %q)", r.Model.Ruleset(), ov)
 			}
-			return nil, usageErr("unknown overlay %q for a %s scenario: use %s", ov, r.Model.Ruleset(), strings.Join(v.Overlays(), ", "))
+			return nil, withHint(usageErr("unknown overlay %q for a %s scenario: use %s", ov, r.Model.Ruleset(), strings.Join(v.Overlays(), ", ")), typo.Hint(ov, v.Overlays()))
 		}
 	}
 	var buf bytes.Buffer

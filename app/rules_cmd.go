@@ -43,7 +43,7 @@ func (e *env) rulesCmd() *cli.Command {
 			case "json":
 				return e.rulesJSON(c)
 			default:
-				return withHint(usageErr("unknown --format %q: use text or json", c.String("format")), typo.Hint(c.String("format"), []string{"text", "json"}))
+				return choiceErr("--format", c.String("format"), []string{"text", "json"})
 			}
 			switch c.Args().Len() {
 			case 0:

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
+	"github.com/zmission/zmission/validate"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +31,7 @@ func (e *env) schemaCmd() *cli.Command {
 			names := c.Args().Slice()
 			for _, n := range names {
 				if _, ok := schema.Source(n); !ok {
-					return usageErr("no schema named %q; there are: %s", n, strings.Join(schema.Names(), ", "))
+					return withHint(usageErr("no schema named %q; there are: %s", n, strings.Join(schema.Names(), ", ")), typo.Hint(n, schema.Names()))
 				}
 			}
 			if dir := c.String("write"); dir != "" {
@@ -107,15 +109,51 @@ func findSchemaDir(dir string) string {
 	}
 }
 
+// projectRoot is the top of the repository dir is in: the nearest folder
+// up from it holding .git, else the nearest holding a configuration file,
+// else dir itself. A relative dir gives a relative path.
+func projectRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	found := ""
+	for d := abs; ; d = filepath.Dir(d) {
+		if validate.IsRepoRoot(d) {
+			found = d
+			break
+		}
+		if found == "" && (exists(filepath.Join(d, validate.ConfigNames[0])) || exists(filepath.Join(d, validate.ConfigNames[1]))) {
+			found = d // a .git above it still wins
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if found == "" {
+		return dir
+	}
+	if filepath.IsAbs(dir) {
+		return found
+	}
+	if rel, err := filepath.Rel(abs, found); err == nil {
+		return filepath.Join(dir, rel)
+	}
+	return dir
+}
+
 // linkSchema points a new mission's modeline at the mission schema by a
 // path relative to the mission, so editors find it offline. It returns the
 // mission's text and, when no schema folder was found, the folder the
-// schemas must be written to (next to the mission) once the mission is.
+// schemas must be written to once the mission is: at the top of the
+// repository the mission is in (the folder holding .git, else
+// .zmission.yaml), so that missions of several games in several folders
+// share one copy; beside the mission when it is in none.
 func linkSchema(missionPath string, text []byte) (out []byte, writeTo string) {
 	dir := filepath.Dir(missionPath)
 	sdir := findSchemaDir(dir)
 	if sdir == "" {
-		writeTo = filepath.Join(dir, schemaDirName)
+		writeTo = filepath.Join(projectRoot(dir), schemaDirName)
 		sdir = writeTo
 	}
 	absDir, err1 := filepath.Abs(dir)

@@ -35,10 +35,12 @@ func (e *env) siteCmd() *cli.Command {
 			&cli.StringFlag{Name: "base-url", Usage: "the address the site is published at"},
 			&cli.StringFlag{Name: "editor", Usage: "the web editor's address, for an \"open in the web editor\" link on each mission page"},
 			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "the printable PDFs' paper: a4, letter, or both as a4,letter"},
-			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at least this severe: error, warning or info"},
+			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: failOnUsage},
 			&cli.StringFlag{Name: "config", Usage: "configuration file (default: .zmission.yaml found from each file's folder upward)"},
 			&cli.Int64Flag{Name: "max-size", Value: source.DefaultLimits.MaxBytes, Usage: "largest file to read, in bytes"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no summary line"},
+			&cli.BoolFlag{Name: "force", Usage: "write into an existing folder that holds files zmission did not write"},
+			verboseFlag(),
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			out := c.String("output")
@@ -48,9 +50,9 @@ func (e *env) siteCmd() *cli.Command {
 			if c.Args().Len() == 0 {
 				return usageErr("site needs files or folders to publish, e.g. 'zmission site examples -o public'")
 			}
-			failOn, ok := validate.ParseSeverity(c.String("fail-on"))
-			if !ok || failOn == validate.Off {
-				return usageErr("unknown --fail-on %q: use error, warning or info", c.String("fail-on"))
+			failOn, err := parseFailOn(c.String("fail-on"))
+			if err != nil {
+				return err
 			}
 			lim := source.DefaultLimits
 			if n := c.Int64("max-size"); n > 0 {
@@ -61,20 +63,32 @@ func (e *env) siteCmd() *cli.Command {
 			if st, err := os.Stat(out); err == nil && !st.IsDir() {
 				return usageErr("%s is a file: site writes a folder", out)
 			}
+			// A folder of the user's is not filled (and then passed over by
+			// every walk as generated) unasked.
+			if names := ours.Unclaimed(out, 3); len(names) > 0 && !c.Bool("force") {
+				return withHint(usageErr("%s already holds files zmission did not write (%s): site writes only into a new or empty folder, or one it wrote before", out, strings.Join(names, ", ")),
+					"choose another folder with -o, or use --force to write into this one")
+			}
 			var papers []string
 			for _, p := range strings.Split(c.String("paper"), ",") {
 				if p = strings.ToLower(strings.TrimSpace(p)); !slices.Contains(sitepage.Papers(), p) {
-					return usageErr("unknown --paper %q: use a4, letter or a4,letter", p)
+					return choiceErr("--paper", p, []string{"a4", "letter", "a4,letter"})
 				} else if !slices.Contains(papers, p) {
 					papers = append(papers, p)
 				}
 			}
-			files, named, walked, err := siteFiles(c.Args().Slice())
+			cfgs := newConfigs(c.String("config"))
+			var passedOver passedOver
+			var tell func(path, why string)
+			if c.Bool("verbose") {
+				tell = passedOver.add
+			}
+			files, named, walked, unread, err := siteFiles(c.Args().Slice(), cfgs, tell)
+			passedOver.print(e.stderr)
 			if err != nil {
 				return err
 			}
 			files = outside(files, out)
-			cfgs := newConfigs(c.String("config"))
 			opts := siteOptions(c, cfgs)
 			col := &sitepage.Collection{
 				Options: sitepage.Options{Limits: lim, AllowOutside: e.allowOutside, Share: opts.EditorURL != "", Preview: opts.BaseURL != "", Papers: papers},
@@ -82,7 +96,11 @@ func (e *env) siteCmd() *cli.Command {
 			}
 			inputs, srcs, passed, err := col.Inputs(files)
 			if err != nil {
-				return failErr("%v", err)
+				unread = append(unread, strings.Split(err.Error(), "\n")...)
+			}
+			if len(unread) > 0 {
+				// Every path that cannot be read, in one run, as validate names them.
+				return failErr("%s", strings.Join(unread, "\nzmission: error: "))
 			}
 			passed += walked
 			if len(inputs) == 0 {
@@ -148,12 +166,13 @@ func (e *env) siteCmd() *cli.Command {
 
 // siteFiles finds the files to publish: those named, and in each folder
 // named what ours.Walk finds that is ours (not what git ignores, not a
-// site written before). walked counts what the walks passed over. A path
-// that names nothing stops the build with the system's words.
-func siteFiles(args []string) (files []string, named map[string]bool, walked int, err error) {
+// site written before, not what the configuration ignores). walked counts
+// what the walks passed over. Each path that names nothing is given in
+// unread, in the system's words: the build stops, once all are named.
+func siteFiles(args []string, cfgs *configs, passed func(path, why string)) (files []string, named map[string]bool, walked int, unread []string, err error) {
 	args, err = expandArgs(args)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, nil, err
 	}
 	named = map[string]bool{}
 	seen := map[string]bool{}
@@ -166,7 +185,7 @@ func siteFiles(args []string) (files []string, named map[string]bool, walked int
 	}
 	for _, a := range args {
 		if a == "-" {
-			return nil, nil, 0, usageErr("site publishes files, not standard input")
+			return nil, nil, 0, nil, usageErr("site publishes files, not standard input")
 		}
 		st, err := os.Stat(a)
 		if err != nil {
@@ -174,20 +193,30 @@ func siteFiles(args []string) (files []string, named map[string]bool, walked int
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return nil, nil, 0, failErr("%s: cannot read the file: %v", a, err)
+			line := fmt.Sprintf("%s: cannot read the file: %v", a, err)
+			if h := pathHint(a); h != "" {
+				line += "; " + h
+			}
+			unread = append(unread, line)
+			continue
 		}
 		if !st.IsDir() {
 			named[a] = true
 			add(a)
 			continue
 		}
-		n, err := ours.Walk(a, ours.WalkOptions{Owned: true}, add)
+		n, err := ours.Walk(a, ours.WalkOptions{Owned: true, Ignored: cfgs.ignores, Included: cfgs.includes, Passed: passed}, func(p string) error {
+			if cfgs.includes(p) {
+				named[p] = true // include: claims it as if named
+			}
+			return add(p)
+		})
 		walked += n
 		if err != nil {
-			return nil, nil, 0, failErr("walking %s: %v", a, err)
+			return nil, nil, 0, nil, failErr("walking %s: %v", a, err)
 		}
 	}
-	return files, named, walked, nil
+	return files, named, walked, unread, nil
 }
 
 // outside leaves out files inside the output folder: a site written into

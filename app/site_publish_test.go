@@ -96,6 +96,38 @@ func TestSiteOfAMissingFile(t *testing.T) {
 	}
 }
 
+// Every path that cannot be read is named in the one run, as validate
+// names them, and nothing is written.
+func TestSiteNamesEveryUnreadablePath(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	copyFile(t, "../examples/invader/first-contact.yaml", filepath.Join(dir, "first.yaml"))
+	args := []string{"-o", out, filepath.Join(dir, "gone-a.yaml"), filepath.Join(dir, "first.yaml"), filepath.Join(dir, "gone-b")}
+	locked := filepath.Join(dir, "locked.yaml")
+	copyFile(t, "../examples/invader/first-contact.yaml", locked)
+	if err := os.Chmod(locked, 0); err == nil && os.Getuid() != 0 {
+		args = append(args, locked)
+		defer os.Chmod(locked, 0o644)
+	} else {
+		locked = ""
+	}
+	code, _, stderr := runSite(t, args...)
+	if code != 3 {
+		t.Errorf("exit %d, want 3", code)
+	}
+	for _, want := range []string{"gone-a.yaml: cannot read the file: no such file or directory", "gone-b: cannot read the file: no such file or directory"} {
+		if !strings.Contains(stderr, "zmission: error: "+filepath.Join(dir, want)) {
+			t.Errorf("%q not named on a line of its own:\n%s", want, stderr)
+		}
+	}
+	if locked != "" && !strings.Contains(stderr, "zmission: error: "+locked+":") {
+		t.Errorf("the unreadable file is not named:\n%s", stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a site was written though files could not be read")
+	}
+}
+
 var hrefRe = regexp.MustCompile(`href="([^"]*)" download`)
 
 // TestSiteOddNamesAndNoMachinePaths: files named with "#", "?", "%",

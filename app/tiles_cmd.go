@@ -124,7 +124,7 @@ func (e *env) tilesCheckCmd() *cli.Command {
 				}
 				all = append(all, r.Diags...)
 			}
-			if err := validate.Write(e.stdout, o.format, all, validate.Options{Color: o.color, Version: Version}); err != nil {
+			if err := validate.Write(e.stdout, o.format, all, validate.Options{Color: o.color, Version: Version, Paths: o.paths}); err != nil {
 				return failErr("writing output: %v", err)
 			}
 			if o.format == validate.Text {

@@ -41,7 +41,7 @@ func TestValidateStreams(t *testing.T) {
 	var files []string
 	for i := 0; i < n; i++ {
 		f := filepath.Join(dir, fmt.Sprintf("m%04d.yaml", i))
-		if err := os.WriteFile(f, []byte("format: 1\nid: x\ntitel: X\n"), 0o644); err != nil {
+		if err := os.WriteFile(f, []byte("format: 1\nid: x\nruleset: colony\ntitel: X\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, f)

@@ -79,7 +79,7 @@ func (e *env) watchCmd() *cli.Command {
 			case "auto", "always", "never":
 				cfg.color = validate.UseColor(m, e.stdout, e.getenv)
 			default:
-				return usageErr("unknown --color %q: use auto, always or never", m)
+				return choiceErr("--color", m, []string{"auto", "always", "never"})
 			}
 			for _, spec := range cfg.overlays {
 				if err := checkOverlay(spec); err != nil && !viewOverlay(spec) {

@@ -15,7 +15,7 @@ import (
 // Request is one call of the page into the session, the same whichever
 // door it comes through: "GET state", "GET svg", "GET los", "POST op",
 // "POST undo", "POST redo", "GET photo", "POST photo", "GET face", "GET generate",
-// "POST generate" (paths without
+// "POST generate", "GET printinfo", "GET print" (paths without
 // the "api/" prefix the page uses).
 type Request struct {
 	Method string
@@ -76,6 +76,10 @@ func (s *Session) Call(r Request) Reply {
 		return s.generateOffer()
 	case "POST generate":
 		return s.generateCall(r.Body)
+	case "GET printinfo":
+		return s.printInfo()
+	case "GET print":
+		return s.printout(r.Query.Get("format"), r.Query.Get("page"))
 	}
 	return errorReply(StatusNotFound, "no such call: "+r.Method+" "+r.Path, "")
 }

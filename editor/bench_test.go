@@ -31,7 +31,24 @@ func BenchmarkEdit400(b *testing.B) {
 	benchmarkServerEdit(b, data, 0, [2]int{1, 0}, [2]int{0, 0})
 }
 
+// BenchmarkEditTurn400 is the server's part of a tile turned by R on the
+// 20×20-tile board, turn after turn (every other turn of this tile splits
+// or joins zones): BenchmarkBrowserTurn400's request.
+func BenchmarkEditTurn400(b *testing.B) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkServerOps(b, data, []Op{{Op: "tile.rotate", Index: 37}}, true)
+}
+
 func benchmarkServerEdit(b *testing.B, data []byte, token int, a, c2 [2]int) {
+	benchmarkServerOps(b, data, []Op{{Op: "token.move", Index: token, At: &a}, {Op: "token.move", Index: token, At: &c2}}, false)
+}
+
+// benchmarkServerOps applies ops in turn, each to the document the one
+// before made (follow) or each to data.
+func benchmarkServerOps(b *testing.B, data []byte, ops []Op, follow bool) {
 	s := &Session{path: "bench.yaml"}
 	s.o.Lint.Limits = source.DefaultLimits
 	snap := s.snapshotOf(data)
@@ -39,17 +56,19 @@ func benchmarkServerEdit(b *testing.B, data []byte, token int, a, c2 [2]int) {
 		b.Fatal("the mission does not build")
 	}
 	c := snap.opContext()
-	ops := []Op{{Op: "token.move", Index: token, At: &a}, {Op: "token.move", Index: token, At: &c2}}
 	s.stateReply(s.state(snap, snap), "")
 	base := s.sent.kept[0].key
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		out, err := applyOps(data, c, ops[i%2])
+		out, err := applyOps(data, c, ops[i%len(ops)])
 		if err != nil {
 			b.Fatal(err)
 		}
 		next := s.snapshotOf(out)
+		if follow {
+			data, c = out, next.opContext()
+		}
 		st := s.state(next, next)
 		if st.Board == nil {
 			b.Fatal("no board")
@@ -75,4 +94,27 @@ func BenchmarkApply(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkFindingWords is the editor's words for every finding of the
+// 20×20-tile board (words.go: message, advice, fix), the part of
+// BenchmarkEdit400's state that they add.
+func BenchmarkFindingWords(b *testing.B) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &Session{path: "bench.yaml"}
+	s.o.Lint.Limits = source.DefaultLimits
+	snap := s.snapshotOf(data)
+	root := docRoot(snap)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, d := range snap.diags {
+			_ = tableWords(d.Rule, d.Message)
+			_ = tableAdvice(d)
+			_ = fixFor(d, root)
+		}
+	}
+	b.ReportMetric(float64(len(snap.diags)), "findings")
 }

@@ -36,7 +36,7 @@ func TestBrowserUndoTabs(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFile(t, path, "title: Alpha\n")
-	waitFor(t, a, "the focus in the next field", `document.activeElement && document.activeElement.dataset.pointer === '/id' && zmission.state.undo === 1`)
+	waitFor(t, a, "the focus in the next field", `document.activeElement && document.activeElement.dataset.pointer === '/author' && zmission.state.undo === 1`)
 	key(t, a, "z", input.ModifierCtrl)
 	waitFile(t, path, "title: New mission\n")
 	waitFor(t, a, "the undo shown", `zmission.state.redo === 1`)

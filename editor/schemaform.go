@@ -56,11 +56,27 @@ type FormField struct {
 	// Default is what a new value of this field starts as (a list item
 	// added, a choice switched), valid for the schema.
 	Default any `json:"default"`
+	// Advanced marks a field of the file's plumbing (its id, format, game
+	// and tile set): the form shows it after the story, folded away.
+	Advanced bool `json:"advanced,omitempty"`
 }
 
-// headKeys are the keys every game's file begins with: the form shows
-// them first, whatever order the schema lists them in.
-var headKeys = []string{"title", "id", "players", "author"}
+// headKeys are the story an author writes first: the form shows them
+// first, whatever order the schema lists them in.
+var headKeys = []string{"title", "author", "briefing", "players"}
+
+// advanced are the root keys that say how the file is kept rather than
+// what the mission is, each with the words the form names it in: the
+// schema's descriptions speak to those who write tools for the format
+// ("slug", "format version"), the form to those who write missions.
+var advancedOrder = []string{"id", "ruleset", "tileset", "format"}
+
+var advanced = map[string]struct{ label, help string }{
+	"id":      {"Short name", "The name the mission goes by in file names, links and lists: lower-case letters, digits and dashes, like first-contact."},
+	"format":  {"File version", "The version of the file's layout; zmission writes it and nothing here changes it."},
+	"ruleset": {"Game", "The game the mission is played with; a mission of another game starts from New."},
+	"tileset": {"Tile set", "The tiles the map is laid with: a set zmission knows (station, city) or a tile-set file beside the mission."},
+}
 
 // gameSchema is a parsed JSON Schema with its $defs, for the form and the
 // operations. Keys keep the file's order.
@@ -421,9 +437,23 @@ func (g *gameSchema) makeForm() *FormField {
 	// $schema points the author's text editor at the schema; it is not
 	// the author's to type.
 	f.Fields = slices.DeleteFunc(f.Fields, func(c *FormField) bool { return c.Key == "$schema" })
+	for i, c := range f.Fields {
+		if a, ok := advanced[c.Key]; ok {
+			// A copy: the field may be shared with a $def's.
+			cc := *c
+			cc.Label, cc.Help, cc.Advanced = a.label, a.help, true
+			if cc.Kind == "textarea" {
+				cc.Kind = "text" // a name or a path: one line
+			}
+			f.Fields[i] = &cc
+		}
+	}
 	rank := func(c *FormField) int {
 		if i := slices.Index(headKeys, c.Key); i >= 0 {
 			return i
+		}
+		if c.Advanced {
+			return len(headKeys) + 2 + slices.Index(advancedOrder, c.Key)
 		}
 		if c.Kind == "const" || strings.HasPrefix(c.Key, "$") {
 			return len(headKeys) + 1

@@ -231,23 +231,40 @@ func TestSchemaFormCoversEveryProperty(t *testing.T) {
 	}
 }
 
-// The head comes first, then the schema's order; each field's default is
-// valid for its schema.
+// The story comes first, then the schema's order, and the file's
+// plumbing (id, format, game, tile set) last, marked Advanced and named
+// in an author's words; each field's default is valid for its schema.
 func TestSchemaFormOrderAndDefaults(t *testing.T) {
-	for _, name := range []string{"colony", "survival-infection"} {
+	for _, name := range []string{"colony", "survival-infection", "facility", "mission"} {
 		f := schemaOf(name).form()
 		var keys []string
 		for _, c := range f.Fields {
 			keys = append(keys, c.Key)
 		}
-		if !slices.Equal(keys[:3], []string{"title", "id", "players"}) && !slices.Equal(keys[:3], []string{"title", "id", "author"}) {
+		if keys[0] != "title" || (keys[1] != "author" && keys[1] != "briefing") {
 			t.Errorf("%s: the form starts %v", name, keys)
 		}
 		if slices.Contains(keys, "$schema") {
 			t.Errorf("%s: the form offers $schema", name)
 		}
-		if keys[len(keys)-1] != "ruleset" && keys[len(keys)-1] != "format" {
-			t.Errorf("%s: the form ends %v", name, keys)
+		seenAdvanced := false
+		for _, c := range f.Fields {
+			_, plumbing := advanced[c.Key]
+			if c.Advanced != plumbing {
+				t.Errorf("%s: %s is marked advanced %v", name, c.Key, c.Advanced)
+			}
+			if seenAdvanced && !c.Advanced {
+				t.Errorf("%s: %s comes after the Advanced fields: %v", name, c.Key, keys)
+			}
+			seenAdvanced = seenAdvanced || c.Advanced
+			for _, w := range []string{"slug", "Always 1 for now", "Tileset"} {
+				if strings.Contains(c.Label+" "+c.Help, w) {
+					t.Errorf("%s: the field %s says %q: %s %s", name, c.Key, w, c.Label, c.Help)
+				}
+			}
+		}
+		if !seenAdvanced {
+			t.Errorf("%s: no field is Advanced: %v", name, keys)
 		}
 		g := schemaOf(name)
 		props := g.root.Field("$defs")

@@ -412,7 +412,7 @@ func (s *Session) edit(version, tab string, change func([]byte) ([]byte, error))
 	if n, first := structural(next.diags); first != nil {
 		if m, _ := structural(before.diags); n > m {
 			w.abort()
-			return nil, no(Invalid, &OpError{Msg: "refused: the file would no longer be a valid mission: " + first.Message})
+			return nil, no(Invalid, &OpError{Msg: "Not done: the mission would no longer be whole. " + tableWords(first.Rule, first.Message)})
 		}
 	}
 	st, err := s.write(next, w)

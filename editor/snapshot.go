@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/zmission/zmission/ours"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -58,6 +59,11 @@ func (s *Session) snapshotOf(data []byte) (snap *snapshot) {
 	}()
 	res := lint.Bytes(s.path, data, s.o.Lint)
 	snap.res, snap.kind = res, res.Kind
+	if res.Kind == lint.KindOther && ours.UnfinishedFile(s.path, data) {
+		// Opened on purpose, a mission still to be given its ruleset is
+		// one: its findings say what it lacks (see ours.Unfinished).
+		snap.kind = lint.KindMission
+	}
 	snap.diags = res.Diags
 	if s.o.Findings != nil {
 		snap.diags = s.o.Findings(snap.diags)

@@ -73,6 +73,13 @@ type Finding struct {
 	Place    *Place             `json:"place,omitempty"`
 	Related  []validate.Related `json:"related,omitempty"`
 	Pointer  string             `json:"pointer,omitempty"` // the JSON pointer of the value it is about
+	// The finding in the editor's words (words.go): the kind of problem
+	// (the check's title), what is wrong on the table, how to fix it, and
+	// the edit that certainly fixes it, where there is one.
+	Title  string `json:"title,omitempty"`
+	Words  string `json:"words"`
+	Advice string `json:"advice,omitempty"`
+	Fix    *Fix   `json:"fix,omitempty"`
 }
 
 // Place is where a finding is on the board, in cells.
@@ -406,7 +413,7 @@ func paletteOf(sc *rules.Scene) *Palette {
 	p.Tokens = append(p.Tokens, TokenKind{Type: missions.TokStart, Used: starts, Owned: -1})
 	var counts []rules.Count
 	for _, c := range rules.InventoryOf(sc) {
-		if c.Type != "tile" {
+		if c.Placed() {
 			counts = append(counts, c)
 		}
 	}
@@ -447,8 +454,13 @@ func placeFindings(cur, show *snapshot) []Finding {
 	if sc != nil {
 		views = tokenViews(sc)
 	}
+	root := docRoot(cur)
 	for _, d := range cur.diags {
-		f := Finding{Severity: d.Severity.String(), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Line: d.Line, Col: d.Col, Related: d.Related}
+		f := Finding{Severity: d.Severity.String(), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Line: d.Line, Col: d.Col, Related: d.Related,
+			Words: tableWords(d.Rule, d.Message), Advice: tableAdvice(d), Fix: fixFor(d, root)}
+		if c := validate.Lookup(d.Rule); c != nil {
+			f.Title = c.Title
+		}
 		if sc != nil {
 			f.Place = placeOf(sc, views, lines[d.Line], d.Message)
 			for _, r := range d.Related {

@@ -3,7 +3,9 @@ package editor
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +72,33 @@ func TestScanAsSscanf(t *testing.T) {
 				t.Errorf("scan(%q, %q) = %v, %d; Sscanf: %v, %d", s, f, ok, b, err, a)
 			}
 		}
+	}
+}
+
+// The editor opens what it is asked to: a mission still to be given its
+// ruleset opens with that finding; a file of another tool is refused.
+func TestOpenUnfinishedMission(t *testing.T) {
+	dir := t.TempDir()
+	half := filepath.Join(dir, "half.yaml")
+	manifest := filepath.Join(dir, "manifest.json")
+	if err := os.WriteFile(half, []byte("format: 1\nid: half\ntitle: Half\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(manifest, []byte(`{"id": "/", "name": "Missions", "start_url": "/"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(half, Options{})
+	if err != nil {
+		t.Fatalf("an unfinished mission does not open: %v", err)
+	}
+	found := false
+	for _, d := range s.cur.diags {
+		found = found || strings.Contains(d.Message, `missing required key "ruleset"`)
+	}
+	if !found {
+		t.Errorf("no finding of the missing ruleset: %+v", s.cur.diags)
+	}
+	if _, err := New(manifest, Options{}); err == nil || !strings.Contains(err.Error(), "neither a mission nor a tile set") {
+		t.Errorf("a web app's manifest opened: %v", err)
 	}
 }

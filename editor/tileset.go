@@ -86,7 +86,7 @@ func (s *Session) tilesetState(st *State, cur, good *snapshot) {
 		}
 	}
 	for _, d := range cur.diags {
-		f := Finding{Severity: d.Severity.String(), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Line: d.Line, Col: d.Col, Related: d.Related}
+		f := Finding{Severity: d.Severity.String(), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Line: d.Line, Col: d.Col, Related: d.Related, Words: tableWords(d.Rule, d.Message), Advice: tableAdvice(d)}
 		if id, ok := lines[d.Line]; ok {
 			f.Place = &Place{Kind: "face", Face: id, Token: -1, Tile: -1}
 		}

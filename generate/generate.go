@@ -8,6 +8,7 @@ package generate
 
 import (
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -43,6 +44,10 @@ type Options struct {
 	// name, for messages and the header comment.
 	From     []byte
 	FromName string
+	// Replacing says the mission is written over its From file: the
+	// command in its header then no longer makes it again (its input is
+	// gone), and the header says what it was made from instead.
+	Replacing bool
 	// Keep, with From, keeps only the file's tiles and tokens it names
 	// (by their place in the file's lists) and makes the rest again:
 	// the editor's "Regenerate the rest" around what the author pinned.
@@ -84,7 +89,10 @@ type Impossible struct {
 func (e *Impossible) Error() string { return e.Reason }
 
 // BadOption is an option that cannot be read or does not fit the game.
-type BadOption struct{ Reason string }
+type BadOption struct {
+	Reason string
+	Hint   string // a "did you mean" for a value that is a slip for a choice, or ""
+}
 
 func (e *BadOption) Error() string { return e.Reason }
 
@@ -115,7 +123,7 @@ func Generate(o Options) (*Result, error) {
 	if o.Ruleset == "facility" {
 		return generateFacility(o)
 	}
-	return nil, badOption("generate makes missions for %s, not %q", strings.Join(Rulesets(), ", "), o.Ruleset)
+	return nil, &BadOption{Reason: fmt.Sprintf("generate makes missions for %s, not %q", strings.Join(Rulesets(), ", "), o.Ruleset), Hint: typo.Hint(o.Ruleset, Rulesets())}
 }
 
 func (o *Options) check() error {
@@ -126,14 +134,14 @@ func (o *Options) check() error {
 		}
 	case "easy", "medium", "hard":
 	default:
-		return badOption("--difficulty is easy, medium or hard, not %q", o.Difficulty)
+		return &BadOption{Reason: fmt.Sprintf("--difficulty is easy, medium or hard, not %q", o.Difficulty), Hint: typo.Hint(o.Difficulty, []string{"easy", "medium", "hard"})}
 	}
 	switch o.Length {
 	case "":
 		o.Length = "medium"
 	case "short", "medium", "long":
 	default:
-		return badOption("--length is short, medium or long, not %q", o.Length)
+		return &BadOption{Reason: fmt.Sprintf("--length is short, medium or long, not %q", o.Length), Hint: typo.Hint(o.Length, []string{"short", "medium", "long"})}
 	}
 	if o.Survivors < 0 || o.Survivors > 24 {
 		return badOption("the Survivors are 1 to 24, as a mission's survivors: are, not %d", o.Survivors)

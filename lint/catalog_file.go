@@ -77,7 +77,7 @@ func init() {
 			Bad:  strings.Replace(good, "  - {type: exit, at: [2, 1]}", "  - {tyep: exit, at: [2, 1]}", 1),
 			Good: good},
 		{ID: "not-mission", Title: "The file is not a mission", Severity: validate.Error,
-			Doc: "`zmission fmt` formats missions only. A tile set (a document with a `faces:` mapping) or any other document is reported and left as it is."},
+			Doc: "A file named on the command line that is not zmission's: it has no `ruleset:`, no `$schema` naming one of zmission's schemas and no tile set's `faces:` (docs/mission-format.md, \"Which files are zmission's\"). A folder walk passes over such a file in silence; named, it is reported, and `zmission fmt` leaves it as it is. A file with a mission's `format:` and `id:` but no `ruleset:` is checked as a mission instead, so the missing ruleset is reported at its place."},
 		{ID: "internal", Title: "The tool failed on this file", Severity: validate.Error,
 			Doc: "A bug in zmission, not in your file. Please report it with the file attached."},
 	} {

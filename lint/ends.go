@@ -15,7 +15,7 @@ import (
 // at. A finding at the file's first position is about the file: it keeps
 // its start alone.
 func (r *Result) addEnds(root *source.Node) {
-	if r.lines == nil || root == nil {
+	if r.text == nil || root == nil {
 		return
 	}
 	need := false

@@ -69,7 +69,8 @@ type Result struct {
 	Noun string
 
 	complete bool          // every check ran (nothing stopped the file early)
-	lines    *source.Lines // the file's lines, for where findings end
+	lines    *source.Lines // the file's lines, for where findings end; see linesOf
+	text     []byte        // the file's text, indexed into lines when a finding needs its end
 }
 
 // Path lints the file at path.
@@ -94,7 +95,10 @@ func Bytes(file string, data []byte, o Options) *Result {
 
 // check runs every step but inline suppression.
 func check(file string, data []byte, o Options) *Result {
-	r := &Result{File: file, Kind: KindMission, lines: source.NewLines(data)}
+	r := &Result{File: file, Kind: KindMission, text: data}
+	if data == nil {
+		r.text = []byte{} // no text is still a text, of no lines
+	}
 	root, probs := source.Parse(file, data, o.Limits)
 	if len(probs) > 0 {
 		// A half-written mission is checked as one; a file showing none of
@@ -114,6 +118,7 @@ func check(file string, data []byte, o Options) *Result {
 // checkRoot runs every step after parsing on the document root.
 func (r *Result) checkRoot(root *source.Node, o Options) *Result {
 	file := r.File
+	unfinished := false
 	switch ours.ClassifyNode(file, root) {
 	case ours.Tileset:
 		r.Kind = KindTileset
@@ -126,18 +131,23 @@ func (r *Result) checkRoot(root *source.Node, o Options) *Result {
 	case ours.Mission:
 	default:
 		// Not ours: a folder walk leaves the file out; named on purpose, it
-		// says why it is not checked.
+		// says why it is not checked, or, with a mission's format and id,
+		// is checked as one still to be given its ruleset.
 		r.Kind = KindOther
 		if root.Kind != source.Object {
 			break // missions.FromNode words what the document is instead
 		}
+		if ours.Unfinished(root) {
+			unfinished = true
+			break
+		}
 		r.Diags = append(r.Diags, validate.Diagnostic{File: file, Line: root.Pos.Line, Col: root.Pos.Col, Severity: validate.Error, Rule: "not-mission",
-			Message: "this does not look like a mission or a tile set: it has none of the keys format, id, tiles, objectives, briefing or faces, and no ruleset naming a game",
-			Hint:    "folder walks skip such files; name a mission file to check it"})
+			Message: "this does not look like a mission or a tile set: it has no ruleset: naming a game, no $schema naming one of zmission's schemas, and no faces: of a tile set",
+			Hint:    "folder walks pass over such files; a mission names its game, e.g. ruleset: zombicide-invader"})
 		return r
 	}
 	doc, probs := missions.FromNode(file, root)
-	if len(probs) > 0 || r.Kind == KindOther {
+	if len(probs) > 0 || r.Kind == KindOther && !unfinished {
 		r.add(file, probs)
 		return r
 	}
@@ -209,8 +219,8 @@ func (r *Result) add(file string, probs []source.Problem) {
 		d := fromProblem(file, p)
 		// A problem at a key or a value found while reading covers it:
 		// its end is read from the text, there being no tree.
-		if key, ok := problemCovers[p.Code]; ok && file == r.File && r.lines != nil {
-			if end := r.lines.EndAt(p.Pos, key); end.Line > 0 {
+		if key, ok := problemCovers[p.Code]; ok && file == r.File && r.linesOf() != nil {
+			if end := r.linesOf().EndAt(p.Pos, key); end.Line > 0 {
 				d.EndLine, d.EndCol = end.Line, end.Col
 			}
 		}
@@ -254,6 +264,7 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 		return nil, stop{why: "the schema could not be checked"}
 	}
 	next, blocker := passable(name, root, vs)
+	vs = withoutFollowOns(vs)
 	var st stop
 	if next == nil {
 		st.why = partWhy(blocker.part)
@@ -297,6 +308,32 @@ func (r *Result) schema(name string, root *source.Node, pos, keyPos func(string)
 	return next, st
 }
 
+// withoutFollowOns drops what a wrong type: causes beside it: the schema
+// allows each key of a token (color, first, side...) only with the types
+// that have it, so "type: spwan" would also make every other key of that
+// token "not apply". One typo is one finding: the type's, with its "did
+// you mean".
+func withoutFollowOns(vs []schema.Violation) []schema.Violation {
+	badType := map[string]bool{} // the mappings whose type: is wrong
+	for _, v := range vs {
+		if parent, ok := strings.CutSuffix(v.Path, "/type"); ok && v.Kind == "value" {
+			badType[parent] = true
+		}
+	}
+	if len(badType) == 0 {
+		return vs
+	}
+	out := vs[:0:0]
+	for _, v := range vs {
+		parent := v.Path[:max(strings.LastIndexByte(v.Path, '/'), 0)]
+		if v.Kind == "unknown" && badType[parent] && strings.HasSuffix(v.Message, "does not apply here") {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
 // describe names a JSON pointer the way an author reads it, counting list
 // items from 1 as every message and the editor do: /tokens/3/side is
 // "tokens #4.side", the fourth token.
@@ -322,14 +359,24 @@ func describe(ptr string) string {
 	return b.String()
 }
 
+// linesOf is the file's lines, indexed at the first finding that needs
+// where it ends: a file with none (most of a folder) never pays for them.
+// Nil for a result made without the file's text.
+func (r *Result) linesOf() *source.Lines {
+	if r.lines == nil && r.text != nil {
+		r.lines = source.NewLines(r.text)
+	}
+	return r.lines
+}
+
 // end is where a finding that starts at at ends: the end of the key or
 // value ptr names, when that is what it starts at (a pointer to something
 // absent locates its parent, and the finding then gives its start alone).
 func (r *Result) end(root *source.Node, ptr string, key bool, at source.Pos) source.Pos {
-	if r.lines == nil || at.Line < 1 {
+	if r.linesOf() == nil || at.Line < 1 {
 		return source.Pos{}
 	}
-	start, end := r.lines.Span(root, ptr, key)
+	start, end := r.linesOf().Span(root, ptr, key)
 	if start != at || end.Line < 1 || (end.Line == start.Line && end.Col <= start.Col) {
 		return source.Pos{}
 	}

@@ -26,6 +26,7 @@ func TestOneFindingPerMistake(t *testing.T) {
 	}
 	invader := example("../examples/invader/violet-lockdown.yaml")
 	classic := example("../examples/classic/blue-line.yaml")
+	facility := example("../examples/facility/cold-landing.yaml")
 	const tiles = "  - {face: 4B, at: [2, 1]}\n"
 	cases := []struct {
 		name, old, new string
@@ -44,6 +45,13 @@ func TestOneFindingPerMistake(t *testing.T) {
 		{"classic: a start token off the board", "{type: start, at: [1, 4]}", "{type: start, at: [1, 40]}", "token-off-board", "outside the board", classic},
 		{"classic: a box of another game", "boxes: [zombicide-s1]", "boxes: [invader-core]", "box-ruleset", "the inventory is not checked", classic},
 		{"classic: a tile set of another game", "tileset: city", "tileset: station", "tileset-ruleset", "drawn for Zombicide: Invader", classic},
+		{"seven Survivors with the core box", "survivors: 6", "survivors: 7", "inventory", "7 Survivors need 7 Survivor dashboards and 7 colour bases", ""},
+		// 14 Survivors add 4 red Spawn Zones to the 3 placed: the tokens fall
+		// short only because of the Survivors, said in their one finding.
+		{"fourteen Survivors: their parts and their Spawn Zones", "survivors: 6", "survivors: 14", "inventory", "with the Spawn Zones they add the mission needs 7 (3 placed + 4 for 14 Survivors) spawn tokens", ""},
+		{"facility: an explored corridor's door facing away", "{id: 5, between: [14, 15], noise: 1, door: closed, door_at: 15}", "{id: 5, between: [14, 15], noise: 1, door: closed, door_at: 14}", "door-slot", "connect with the newly explored room", facility},
+		{"facility: two objectives on one Shuttle flight", "  - escape: any\n", "  - escape: shuttle\n  - escape: shuttle\n", "objective-impossible", "2 characters must do so", facility},
+		{"facility: hibernate, and destroy the facility in another objective", "  - escape: any\n", "  - escape: hibernation\n  - destroy: facility\n", "objective-impossible", "even hibernated, are dead", facility},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

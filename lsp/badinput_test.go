@@ -36,7 +36,7 @@ func TestBadMessages(t *testing.T) {
 	}
 	// A mission over --max-size is reported, never checked; requests
 	// about it are refused.
-	uri := c.open(filepath.Join(root, "big.yaml"), "format: 1\ntitle: "+big[:2000]+"\n")
+	uri := c.open(filepath.Join(root, "big.yaml"), "format: 1\nruleset: zombicide-invader\ntitle: "+big[:2000]+"\n")
 	ds := c.diagnostics(uri, 1)
 	if len(ds) != 1 || !strings.Contains(ds[0].Message, "larger than") && !strings.Contains(ds[0].Message, "over") {
 		t.Errorf("a document over --max-size: %+v", ds)

@@ -150,9 +150,11 @@ func (s *Server) analyse(uri, path string, data []byte) (r *lint.Result, uses []
 	} else {
 		kind = ours.Classify(name, data)
 	}
-	if kind == ours.None {
-		// A playbook, a workflow, an empty file: not ours to judge, as a
-		// folder walk of validate passes over it.
+	if kind == ours.None && !ours.UnfinishedFile(name, data) && !cfg.IncludesFile(name) {
+		// A playbook, a workflow, an empty file, a web app's manifest: not
+		// ours to judge, as a folder walk of validate passes over it. A
+		// mission with its format and id and no ruleset yet is one being
+		// written: the editor says what it lacks.
 		r.Kind, r.Diags = lint.KindOther, nil
 	}
 	r.Diags = cfg.Apply(r.Diags)

@@ -20,8 +20,18 @@ func TestSilentOnOtherFiles(t *testing.T) {
 		"empty.yaml":               "",
 		"package.json":             "{\"name\": \"x\", \"version\": \"1.0.0\"}\n",
 		"broken.yaml":              "apiVersion: v1\nkind: [Service\n",
+		// Look-alikes: keys a mission has, in other tools' files.
+		"manifest.json":      `{"id": "/", "name": "Missions", "start_url": "/", "display": "standalone"}`,
+		"_quarto.yml":        "project:\n  type: website\nformat:\n  html:\n    theme: cosmo\n",
+		"schema/box.json":    `{"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://example.org/box.json", "title": "Box", "type": "object"}`,
+		"_data/missions.yml": "- id: first\n  title: First\n",
+		"_data/site.yml":     "id: fan-site\nformat: html\n",
+		"maps/station.json":  `{"height": 10, "layers": [], "tilesets": [{"firstgid": 1, "source": "tiles.json"}], "type": "map", "width": 10}`,
+		"maps/tiles.json":    `{"columns": 8, "image": "tiles.png", "name": "station", "tiles": [{"id": 0}], "type": "tileset"}`,
+		"drafts/half.yaml":   "id: half\nformat: [\n",
 	}
-	names := []string{"playbook.yaml", ".github/workflows/ci.yml", "deploy.yaml", "empty.yaml", "package.json", "broken.yaml"}
+	names := []string{"playbook.yaml", ".github/workflows/ci.yml", "deploy.yaml", "empty.yaml", "package.json", "broken.yaml",
+		"manifest.json", "_quarto.yml", "schema/box.json", "_data/missions.yml", "_data/site.yml", "maps/station.json", "maps/tiles.json"}
 	for _, n := range names {
 		uri := c.open(filepath.Join(root, n), others[n])
 		if ds := c.diagnostics(uri, 1); len(ds) != 0 {

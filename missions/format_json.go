@@ -76,3 +76,14 @@ func jsonString(s string) string {
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// ToJSON writes a mission read from YAML as fmt writes a .json mission: the
+// same values in the canonical key order. JSON holds no comments, so the
+// YAML's are left out.
+func ToJSON(yamlData []byte) ([]byte, error) {
+	root, probs := source.ParseYAML(bytes.ReplaceAll(yamlData, []byte("\r\n"), []byte("\n")), source.DefaultLimits)
+	if len(probs) > 0 {
+		return nil, &FormatError{Problems: probs}
+	}
+	return formatJSON(root), nil
+}

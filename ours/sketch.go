@@ -14,7 +14,7 @@ import (
 
 // sketch reads the top-level keys a document shows when it does not parse,
 // so that a half-written mission is still told from a foreign file: a
-// mapping holding them (ruleset with its value, every other key as null),
+// mapping holding them (ruleset, $schema and format with their values as text, every other key as null),
 // or nil when none show. YAML keys are the lines that start at column 1 in
 // any of the file's documents (UTF-16 is read too, so that a mission saved
 // in it is still told and then reported); JSON keys are the members of the top-level
@@ -30,7 +30,7 @@ func sketch(name string, data []byte) *source.Node {
 			return
 		}
 		v := &source.Node{Kind: source.Null, Pos: source.Pos{Line: line, Col: 1}}
-		if key == "ruleset" {
+		if key == "ruleset" || key == "$schema" || key == "format" {
 			v.Kind, v.Text = source.String, value
 		}
 		root.Keys = append(root.Keys, key)
@@ -106,6 +106,7 @@ func plainKeyStart(c byte) bool {
 // jsonKeys reads the members of a top-level object up to the first error.
 func jsonKeys(data []byte, add func(key, value string, line int)) {
 	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return
 	}
@@ -124,7 +125,13 @@ func jsonKeys(data []byte, add func(key, value string, line int)) {
 			add(key, "", line)
 			return
 		}
-		value, _ := tok.(string)
+		value := ""
+		switch v := tok.(type) {
+		case string:
+			value = v
+		case json.Number:
+			value = string(v)
+		}
 		add(key, value, line)
 		if d, ok := tok.(json.Delim); ok && (d == '{' || d == '[') {
 			if !skipJSON(dec) {

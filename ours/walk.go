@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/source"
@@ -39,21 +40,36 @@ type WalkOptions struct {
 	// Passed, when set, is told each file or folder passed over and why
 	// ("ignored by .gitignore", "written by zmission", "not zmission's").
 	Passed func(path, why string)
+	// Ignored, when set, tells a file or folder the user's configuration
+	// names under ignore: (for every rule); the walk passes over it.
+	Ignored func(path string) bool
+	// Included, when set, tells a file the user's configuration names
+	// under include: it is given to fn whatever it holds.
+	Included func(path string) bool
 }
 
 // Why a walk passes something over, as Passed is told.
 const (
 	WhyIgnored = "named by .gitignore or .git/info/exclude"
 	WhyOutput  = "a folder zmission wrote (" + OutputMarker + ")"
-	WhyNotOurs = "not zmission's: no mission, tile set, collection or configuration"
+	WhyNotOurs = "not zmission's: no ruleset:, no $schema of zmission's, no tile set's faces:"
+	WhyConfig  = "named under ignore: in .zmission.yaml"
+	WhyBuilt   = "a folder of packages or build output (not in a git checkout)"
 )
+
+// builtDirs are the folders a walk outside a git checkout passes over, as
+// prettier and ruff do: installed packages and build output, which a git
+// checkout would list in .gitignore but a zip download holds as they are.
+// (.venv and other dot-folders are passed over everywhere.)
+var builtDirs = map[string]bool{"node_modules": true, "vendor": true, "dist": true, "build": true}
 
 // Walk calls fn, in lexical order, with the files under root that a folder
 // walk looks at: regular files whose names end in .yaml, .yml or .json
 // (any case) and do not start with a dot. It passes over folders whose
 // names start with a dot or are testdata (fixtures are meant to fail),
-// folders holding OutputMarker, and, when root is inside a git checkout,
-// what its .gitignore files and .git/info/exclude name (see gitignore.go).
+// folders holding OutputMarker, what o.Ignored names, and, when root is
+// inside a git checkout, what its .gitignore files and .git/info/exclude
+// name (see gitignore.go), or else the folders of builtDirs.
 // root itself is always walked, whatever it holds or is named; a root that
 // is a file is given to fn as it is.
 //
@@ -91,9 +107,9 @@ func Walk(root string, o WalkOptions, fn func(path string) error) (passedOver in
 			if strings.HasPrefix(name, ".") || name == "testdata" {
 				return filepath.SkipDir
 			}
-			if isOutput(p) || ign.ignored(p, true) {
+			if why := skipDir(p, name, ign, o); why != "" {
 				passedOver++
-				o.passed(p, map[bool]string{true: WhyOutput, false: WhyIgnored}[isOutput(p)])
+				o.passed(p, why)
 				return filepath.SkipDir
 			}
 			ign.enter(p)
@@ -107,7 +123,12 @@ func Walk(root string, o WalkOptions, fn func(path string) error) (passedOver in
 			o.passed(p, WhyIgnored)
 			return nil
 		}
-		if o.Owned && !OwnedFile(p) {
+		if o.Ignored != nil && o.Ignored(p) {
+			passedOver++
+			o.passed(p, WhyConfig)
+			return nil
+		}
+		if o.Owned && !(o.Included != nil && o.Included(p)) && !OwnedFile(p) {
 			passedOver++
 			o.passed(p, WhyNotOurs)
 			return nil
@@ -115,6 +136,21 @@ func Walk(root string, o WalkOptions, fn func(path string) error) (passedOver in
 		return fn(p)
 	})
 	return passedOver, err
+}
+
+// skipDir says why a walk passes over the folder p (named name), or "".
+func skipDir(p, name string, ign *ignorer, o WalkOptions) string {
+	switch {
+	case isOutput(p):
+		return WhyOutput
+	case ign.ignored(p, true):
+		return WhyIgnored
+	case ign == nil && builtDirs[name]:
+		return WhyBuilt
+	case o.Ignored != nil && o.Ignored(p):
+		return WhyConfig
+	}
+	return ""
 }
 
 // candidate tells the file names a walk looks at.
@@ -127,6 +163,25 @@ func candidate(name string) bool {
 		return true
 	}
 	return false
+}
+
+// Unclaimed returns up to max names of what the existing folder dir holds
+// when zmission did not write it (it has no OutputMarker): a command
+// about to fill it refuses unless told to, so that the user's own files
+// are never mixed with (or taken for) generated ones. A missing, empty or
+// marked folder gives none.
+func Unclaimed(dir string, max int) []string {
+	if isOutput(dir) {
+		return nil
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1000) // enough to name the first few in order
+	slices.Sort(names)
+	return names[:min(len(names), max)]
 }
 
 // isOutput tells a folder that zmission wrote.

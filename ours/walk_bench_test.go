@@ -34,3 +34,24 @@ func BenchmarkWalk(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkClassify tells a file of another tool (no mark of ours: told
+// without parsing) and a mission (parsed) apart.
+func BenchmarkClassify(b *testing.B) {
+	foreign := []byte(`{"name": "missions-site", "version": "1.0.0", "id": "/", "scripts": {"build": "mkdocs build"}, "devDependencies": {"prettier": "3.3.3", "eslint": "9.0.0"}}`)
+	mission := []byte("format: 1\nid: m\ntitle: M\nruleset: zombicide-invader\ntileset: station\ntiles:\n  - {face: 1A, at: [0, 0]}\n")
+	b.Run("foreign", func(b *testing.B) {
+		for b.Loop() {
+			if ours.Classify("package.json", foreign) != ours.None {
+				b.Fatal("claimed")
+			}
+		}
+	})
+	b.Run("mission", func(b *testing.B) {
+		for b.Loop() {
+			if ours.Classify("m.yaml", mission) != ours.Mission {
+				b.Fatal("not claimed")
+			}
+		}
+	})
+}

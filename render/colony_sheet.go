@@ -257,6 +257,10 @@ func (su sheetSetup) diagram() sectionFn {
 	return section(st, "The board at setup", func(width, scale float64) block {
 		h := 78.0
 		return block{h: h, draw: func(w *svgw, x, y float64) {
+			// The sheet's main figure: a site's card is cut to it.
+			w.open("g", "class", "figure")
+			w.WriteByte('\n')
+			defer w.close("g")
 			cx, cy := x+width/2, y+h/2
 			// Locations on a ring, joined to the Colony: every place reaches every other.
 			n := len(su.s.Locations)

@@ -16,12 +16,23 @@ const (
 	OverlayXenos    = "xenos"
 	OverlayThreat   = "threat"
 	OverlayMold     = "mold"
+	// OverlayDanger tints zones by how many Survivors a playtest saw
+	// eliminated there (Overlay.Counts); a program passes it, --overlay
+	// does not parse it.
+	OverlayDanger = "danger"
 )
 
 // Overlay is one layer of game data drawn over the board.
 type Overlay struct {
-	Kind string // one of the Overlay* kinds
-	Zone int    // sight: the viewer's zone (index in Board.Zones)
+	Kind   string  // one of the Overlay* kinds
+	Zone   int     // sight: the viewer's zone (index in Board.Zones)
+	Danger *Danger // danger: what the playtest counted
+}
+
+// Danger is what a playtest saw of where Survivors fall.
+type Danger struct {
+	Counts []int // per zone (index in Board.Zones): Survivors eliminated there
+	Games  int   // the games the counts are over
 }
 
 const overlayUsage = "use sight=ZONE, movement, xenos, threat or mold"
@@ -119,6 +130,11 @@ func (a *art) overlay(o Overlay, d *overlayData) (overlayArt, error) {
 		return a.threatOverlay(d.paths.Threat), nil
 	case OverlayMold:
 		return a.moldOverlay(d.scene, d.paths.MoldChain), nil
+	case OverlayDanger:
+		if o.Danger == nil {
+			return overlayArt{}, fmt.Errorf("overlay danger: no playtest counts to draw")
+		}
+		return a.dangerOverlay(o.Danger.Counts, o.Danger.Games), nil
 	}
 	return overlayArt{}, fmt.Errorf("unknown overlay %q; %s", o.Kind, overlayUsage)
 }

@@ -438,6 +438,41 @@ func (a *art) threatOverlay(threat []int) overlayArt {
 	return overlayArt{shade: shade, legend: section(a.st, "Threat", para(a.st, span{text: note}), scale)}
 }
 
+// dangerOverlay tints every zone where a playtest saw Survivors eliminated
+// by how many, the most in the hottest tint.
+func (a *art) dangerOverlay(counts []int, games int) overlayArt {
+	most := 0
+	for z, c := range counts {
+		if z < len(a.b.Zones) && c > 0 {
+			most = max(most, c)
+			a.notes[z] = append(a.notes[z], itoa(c)+" eliminated")
+		}
+	}
+	fill := func(c int) string {
+		f := 1.0
+		if most > 0 {
+			f = 1 - float64(c)/float64(most)
+		}
+		return a.st.ramp("ov:hot", "ov:cold", f)
+	}
+	shade := func(w *svgw) {
+		w.open("g", "class", "overlay overlay-danger")
+		w.WriteByte('\n')
+		for z, c := range counts {
+			if c <= 0 || z >= len(a.b.Zones) {
+				continue
+			}
+			w.el("path", "d", zonePath(a.b.Zones[z]), "fill", fill(c), "fill-opacity", "0.68", "data-eliminations", itoa(c))
+		}
+		w.close("g")
+	}
+	note := "Survivors eliminated in each zone over " + itoa(games) + " games of a playtest; the most: " + itoa(most) + "."
+	if most == 0 {
+		note = "No Survivor was eliminated in " + itoa(games) + " games of a playtest."
+	}
+	return overlayArt{shade: shade, legend: section(a.st, "Danger", para(a.st, span{text: note}))}
+}
+
 // moldOverlay hatches the shortest chain of zones that, all Active Mold,
 // would link two Spawn Zones.
 func (a *art) moldOverlay(s *rules.Scene, chain []int) overlayArt {

@@ -268,6 +268,10 @@ func (sh *sheet) setupSheet() {
 // discard piles beside it, the Camps around it.
 func (sh *sheet) diagram(x, y, w, h float64) {
 	s, n, st := sh.s, sh.n, sh.st
+	// The sheet's main figure: a site's card is cut to it.
+	sh.w.open("g", "class", "figure")
+	sh.w.WriteByte('\n')
+	defer sh.w.close("g")
 	sh.w.el("rect", "x", num(x), "y", num(y), "width", num(w), "height", num(h), "rx", "3", "fill", st.sc("table"), "stroke", st.sc("rule"), "stroke-width", "0.3")
 	cx, cy := x+w/2, y+h/2
 	rx, ry := w/2-20, h/2-11

@@ -12,6 +12,11 @@ import (
 // Analyze reports the play order and the metrics a designer wants; a game
 // adds what is its own (Invader: the Mold risk).
 func (pl *Play) Analyze() *Analysis {
+	// The doors the enemies destroy for certain are counted open: the
+	// figures are the play's, and the notes say what the Survivors wait
+	// for.
+	shut := pl
+	pl = pl.AfterDestroyed()
 	s := pl.Scene
 	m := s.Mission
 	a := &Analysis{Title: m.Title, Enemy: pl.Enemy, Ruleset: m.Ruleset, Tiles: len(s.Board.Tiles), Cells: [2]int{s.Board.W, s.Board.H}, Zones: len(s.Board.Zones),
@@ -26,6 +31,7 @@ func (pl *Play) Analyze() *Analysis {
 		if p.HasOneWay() {
 			soft = Solve(p.Lenient(), true)
 		}
+		need := shut.doorsNeeded()
 		for i, o := range m.Objectives {
 			st := ObjectiveState{Number: i + 1, Text: objectiveShort(pl, o), Sphere: -1}
 			if sp, ok := sol.Met[i]; ok {
@@ -36,6 +42,10 @@ func (pl *Play) Analyze() *Analysis {
 			}
 			if !st.Met {
 				st.Note = pl.unmetNote(o, soft, i)
+			} else if shut != pl {
+				if _, ok := shut.Solved(true).Met[i]; !ok {
+					st.Note = pl.destroyedNote(need(i))
+				}
 			}
 			a.Objectives = append(a.Objectives, st)
 		}
@@ -203,6 +213,55 @@ func (pl *Play) unmetNote(o missions.Objective, soft *Solution, i int) string {
 		}
 	}
 	return ""
+}
+
+// doorsNeeded answers, for an objective met only once the enemies destroy
+// the doors they destroy for certain, which of those doors it waits for:
+// each door whose staying shut alone leaves it unmet (a door behind which
+// lies another objective's token is not this one's). Where no single door
+// is needed (any of several will do), all are named. The play is the one
+// with the doors still shut; each door costs one solve, asked once.
+func (pl *Play) doorsNeeded() func(i int) []int {
+	doors := slices.Sorted(maps.Keys(pl.Puzzle.Destroyed))
+	without := map[int]*Solution{} // door -> the solution with only it shut
+	return func(i int) []int {
+		if len(doors) < 2 {
+			return doors
+		}
+		var out []int
+		for _, d := range doors {
+			sol := without[d]
+			if sol == nil {
+				rest := maps.Clone(pl.Puzzle.Destroyed)
+				delete(rest, d)
+				sol = pl.opened(rest).Solved(true)
+				without[d] = sol
+			}
+			if _, met := sol.Met[i]; !met {
+				out = append(out, d)
+			}
+		}
+		if len(out) == 0 {
+			return doors
+		}
+		return out
+	}
+}
+
+// destroyedNote says which doors the enemies open for the Survivors, and
+// why they must: "once Xenos destroy the closed door at 5,2:n, the only
+// way from the red Spawn Zone at 5,2 (2A/e) toward the Survivors".
+func (pl *Play) destroyedNote(doors []int) string {
+	var parts []string
+	for _, d := range doors {
+		sp := pl.Puzzle.Destroyed[d]
+		for _, t := range pl.Tokens {
+			if t.Index == d {
+				parts = append(parts, fmt.Sprintf("%s, the only way from %s toward the Survivors", strings.TrimPrefix(TokenName(t), "the "), TokenName(sp)))
+			}
+		}
+	}
+	return fmt.Sprintf("once %ss destroy the closed %s", pl.Enemy, strings.Join(parts, "; and the "))
 }
 
 // credits says which of the keys gained together opened each zone first

@@ -533,6 +533,14 @@ func (pl *Play) shutFindings(free *Solution) []Finding {
 			it = "one of them"
 		}
 		msg += fmt.Sprintf(": the Survivors get into %s only once %ss destroy %s", into, pl.Enemy, it)
+		for _, d := range doors {
+			if sp := p.Destroyed[d.Door]; sp != nil {
+				// Certain, so analyze counts it open; still the mission
+				// waits for the enemies.
+				msg += fmt.Sprintf(", as the %ss of %s will: it is their only way toward the Survivors", pl.Enemy, TokenName(sp))
+				break
+			}
+		}
 		var rel []Related
 		for _, t := range pl.Tokens {
 			if t.Zone == nil || part[t.Zone.Index] != id {

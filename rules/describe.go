@@ -129,6 +129,15 @@ func CountOf(n int, one string, many ...string) string {
 	return fmt.Sprintf("%d %ss", n, one)
 }
 
+// ListAnd joins words as a sentence lists them: "a", "a and b", "a, b and
+// c"; nothing for none.
+func ListAnd(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
 // Plural is the "s" a count of n puts on a regular noun.
 func Plural(n int) string {
 	if n == 1 {

@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math/bits"
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/source"
@@ -32,6 +35,11 @@ type Box struct {
 	Tileset string                    `json:"tileset"`
 	Tokens  map[string]map[string]int `json:"-"`
 	Raw     map[string]any            `json:"tokens"`
+	// Survivor counts what a Survivor takes at setup (Invader: dashboard,
+	// colour base, plastic trackers), by part: a box holds so many
+	// Survivors' sets. A game says how many of each part one Survivor
+	// takes (KitPart).
+	Survivor map[string]int `json:"survivor"`
 }
 
 var boxes = struct {
@@ -48,6 +56,8 @@ func RegisterBoxes(fsys fs.FS) {
 	boxes.Lock()
 	defer boxes.Unlock()
 	boxes.pending = append(boxes.pending, fsys)
+	boxTables.Clear()
+	boxTablesN.Store(0)
 }
 
 // readPending reads the registered box files not read yet. The caller
@@ -150,10 +160,10 @@ func BoxNames(ruleset string) []string {
 	return out
 }
 
-// mostOfGame is, for each token (type, colour) and tile set, the most that
-// one box of the ruleset holds.
-func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) {
-	tokens, sets = map[[2]string]int{}, map[string]int{}
+// mostOfGame is, for each token (type, colour), tile set and Survivor part,
+// the most that one box of the ruleset holds.
+func mostOfGame(ruleset string) (tokens map[[2]string]int, sets, survivor map[string]int) {
+	tokens, sets, survivor = map[[2]string]int{}, map[string]int{}, map[string]int{}
 	for _, n := range BoxNames(ruleset) {
 		b := LookupBox(n)
 		for typ, byColor := range b.Tokens {
@@ -165,8 +175,11 @@ func mostOfGame(ruleset string) (tokens map[[2]string]int, sets map[string]int) 
 		if b.Tileset != "" {
 			sets[b.Tileset] = 1
 		}
+		for k, v := range b.Survivor {
+			survivor[k] = max(survivor[k], v)
+		}
 	}
-	return tokens, sets
+	return tokens, sets, survivor
 }
 
 // Count is one line of an inventory: tokens of a type and colour (or tile
@@ -186,11 +199,13 @@ type Count struct {
 }
 
 // Label words a count's subject: "red spawn", "exit", "tile 1A/1B",
-// "spawn, all colours".
+// "spawn, all colours", "Survivors".
 func (c Count) Label() string {
 	switch {
 	case c.Type == "tile":
 		return "tile " + c.Color
+	case c.Type == CountSurvivors:
+		return "Survivors"
 	case c.All:
 		return c.Type + ", all colours"
 	case c.Color == "":
@@ -261,34 +276,67 @@ func (p physical) shows(c string) bool { return p.sides == nil || slices.Contain
 // tokenUse is one token the mission needs, in document order (then the
 // tokens the rules add).
 type tokenUse struct {
-	color, ptr string
-	extra      bool
+	color string
+	token int // index in the mission's tokens; -1 for a token the rules add
+}
+
+func (u tokenUse) extra() bool { return u.token < 0 }
+
+// ptr is where the use is written: the token, or the Survivors' count
+// that makes the rules add it. Worded only for a count that shows it.
+func (u tokenUse) ptr() string {
+	if u.token < 0 {
+		return "/survivors"
+	}
+	return "/tokens/" + strconv.Itoa(u.token)
 }
 
 // tally is what Inventory and Shortages both read: the physical tokens of
 // each type, the mission's uses of each, and the tile counts.
 type tally struct {
-	kinds   map[string][]physical
-	uses    map[string][]tokenUse
-	tiles   []Count
-	unknown []int
+	*boxTable
+	uses map[string][]tokenUse
+	s    *Scene
 }
 
-func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
-	t := &tally{kinds: map[string][]physical{}, uses: map[string][]tokenUse{}}
-	names := s.Mission.Boxes
-	if len(names) == 0 {
-		names = []string{core}
+// boxTable is what a list of boxes holds: the physical tokens of each
+// type (sorted by type and colour), the copies of each tile set, the
+// Survivor parts, and the indexes of the names no box has. It depends on the ruleset and the
+// names alone, so a folder of missions of the same boxes makes it once.
+type boxTable struct {
+	kinds   map[string][]physical
+	sets    map[string]int
+	unknown []int
+	// survivor: the Survivor parts the boxes hold, by part (Box.Survivor).
+	survivor map[string]int
+}
+
+// boxTables holds the tables made, by ruleset and box names; registering
+// boxes empties it. The tables are shared: nothing changes one once made.
+// It keeps at most maxBoxTables (a folder whose files name ever new lists
+// of boxes must not grow it with the files); past that a table is made
+// for each mission, as it was before the cache.
+var (
+	boxTables  sync.Map
+	boxTablesN atomic.Int32
+)
+
+const maxBoxTables = 64
+
+func tableOf(ruleset string, names []string) *boxTable {
+	key := ruleset + "\x00" + strings.Join(names, "\x00")
+	if bt, ok := boxTables.Load(key); ok {
+		return bt.(*boxTable)
 	}
+	bt := &boxTable{kinds: map[string][]physical{}, sets: map[string]int{}, survivor: map[string]int{}}
 	byKey := map[[2]string]int{}
-	sets := map[string]int{}
 	for i, n := range names {
 		b := LookupBox(n)
 		if b == nil {
-			t.unknown = append(t.unknown, i)
+			bt.unknown = append(bt.unknown, i)
 			continue
 		}
-		if b.Ruleset != s.Mission.Ruleset {
+		if b.Ruleset != ruleset {
 			continue
 		}
 		for typ, byColor := range b.Tokens {
@@ -297,17 +345,23 @@ func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
 			}
 		}
 		if b.Tileset != "" {
-			sets[b.Tileset]++
+			bt.sets[b.Tileset]++
+		}
+		for k, n := range b.Survivor {
+			bt.survivor[k] += n
 		}
 	}
-	if len(t.unknown) > 0 {
-		most, mostSets := mostOfGame(s.Mission.Ruleset)
-		for range t.unknown {
+	if len(bt.unknown) > 0 {
+		most, mostSets, mostSurvivor := mostOfGame(ruleset)
+		for range bt.unknown {
 			for k, n := range most {
 				byKey[k] += n
 			}
 			for k, n := range mostSets {
-				sets[k] += n
+				bt.sets[k] += n
+			}
+			for k, n := range mostSurvivor {
+				bt.survivor[k] += n
 			}
 		}
 	}
@@ -315,10 +369,30 @@ func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
 	for k := range byKey {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	slices.SortFunc(keys, compareKeys)
 	for _, k := range keys {
-		t.kinds[k[0]] = append(t.kinds[k[0]], physical{sides: sidesOf(k[1]), n: byKey[k]})
+		bt.kinds[k[0]] = append(bt.kinds[k[0]], physical{sides: sidesOf(k[1]), n: byKey[k]})
 	}
+	if boxTablesN.Add(1) <= maxBoxTables {
+		boxTables.Store(key, bt)
+	}
+	return bt
+}
+
+// compareKeys orders (type, colour) keys by type, then colour.
+func compareKeys(a, b [2]string) int {
+	if c := strings.Compare(a[0], b[0]); c != 0 {
+		return c
+	}
+	return strings.Compare(a[1], b[1])
+}
+
+func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
+	names := s.Mission.Boxes
+	if len(names) == 0 {
+		names = []string{core}
+	}
+	t := &tally{boxTable: tableOf(s.Mission.Ruleset, names), uses: map[string][]tokenUse{}, s: s}
 	for i, tok := range s.Mission.Tokens {
 		tok = Defaults(tok)
 		if tok.Type == missions.TokStart {
@@ -331,19 +405,18 @@ func newTally(s *Scene, core string, extra map[[2]string]int) *tally {
 		if t.plain(tok.Type) {
 			c = "" // a box that counts this type without colours
 		}
-		t.uses[tok.Type] = append(t.uses[tok.Type], tokenUse{color: c, ptr: fmt.Sprintf("/tokens/%d", i)})
+		t.uses[tok.Type] = append(t.uses[tok.Type], tokenUse{color: c, token: i})
 	}
 	ks := make([][2]string, 0, len(extra))
 	for k := range extra {
 		ks = append(ks, k)
 	}
-	slices.SortFunc(ks, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	slices.SortFunc(ks, compareKeys)
 	for _, k := range ks {
 		for j := 0; j < extra[k]; j++ {
-			t.uses[k[0]] = append(t.uses[k[0]], tokenUse{color: k[1], ptr: "/survivors", extra: true})
+			t.uses[k[0]] = append(t.uses[k[0]], tokenUse{color: k[1], token: -1})
 		}
 	}
-	t.tiles = tileCounts(s, sets)
 	return t
 }
 
@@ -382,14 +455,14 @@ func (t *tally) count(typ string, colors []string, all bool) Count {
 			continue
 		}
 		c.Used++
-		if u.extra {
+		if u.extra() {
 			c.Extra++
 		}
 		if c.First == "" {
-			c.First = u.ptr
+			c.First = u.ptr()
 		}
 		if c.Over == "" && c.Used > c.Owned {
-			c.Over = u.ptr
+			c.Over = u.ptr()
 		}
 	}
 	return c
@@ -444,6 +517,10 @@ func (t *tally) colors(typ string) []string {
 // indexes. The editor's palette and analyze both show these lines.
 func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, unknown []int) {
 	t := newTally(s, core, extra)
+	return t.inventory(), t.unknown
+}
+
+func (t *tally) inventory() (counts []Count) {
 	for _, typ := range t.types() {
 		for _, c := range t.colors(typ) {
 			counts = append(counts, t.count(typ, []string{c}, false))
@@ -452,7 +529,57 @@ func Inventory(s *Scene, core string, extra map[[2]string]int) (counts []Count, 
 			counts = append(counts, t.count(typ, t.colors(typ), true))
 		}
 	}
-	return append(counts, t.tiles...), t.unknown
+	return append(counts, tileCounts(t.s, t.sets)...)
+}
+
+// CountSurvivors is the Type of the inventory line that counts Survivors
+// against the sets of Survivor parts the boxes hold; like "tile", it is no
+// token to place.
+const CountSurvivors = "survivors"
+
+// Placed reports whether a count is of tokens placed on the board (not
+// tiles, not Survivors).
+func (c Count) Placed() bool { return c.Type != "tile" && c.Type != CountSurvivors }
+
+// KitPart is one thing each Survivor takes at setup: its key in a box's
+// survivor counts, how many one Survivor takes, and its name in a message
+// ("Survivor dashboards").
+type KitPart struct {
+	Key  string
+	Each int
+	Name string
+}
+
+// PartShort is a part the boxes hold too few of for the Survivors.
+type PartShort struct {
+	Part        KitPart
+	Need, Owned int
+}
+
+// SurvivorCount counts n Survivors against the sets of kit parts the
+// mission's boxes hold (the tally Inventory counts tokens from): Owned is how
+// many Survivors the boxes equip, short the parts that fall short. A box
+// of another game counts nothing; an unknown name counts as the most any
+// box of the game holds.
+func SurvivorCount(s *Scene, core string, kit []KitPart, n int) (c Count, short []PartShort) {
+	held := newTally(s, core, nil).survivor
+	c = Count{Type: CountSurvivors, Used: n, Owned: -1, First: "/survivors"}
+	for _, p := range kit {
+		if p.Each <= 0 {
+			continue
+		}
+		if k := held[p.Key] / p.Each; c.Owned < 0 || k < c.Owned {
+			c.Owned = k
+		}
+		if need := n * p.Each; need > held[p.Key] {
+			short = append(short, PartShort{Part: p, Need: need, Owned: held[p.Key]})
+		}
+	}
+	c.Owned = max(c.Owned, 0)
+	if n > c.Owned {
+		c.Over = "/survivors"
+	}
+	return c, short
 }
 
 // Counted is a game whose missions are counted against its boxes.
@@ -477,11 +604,19 @@ func InventoryOf(s *Scene) []Count {
 // set reported is the one short by the most (the fewest tokens to take
 // away), the smallest such set on a tie.
 func Shortages(s *Scene, core string, extra map[[2]string]int) []Shortage {
-	t := newTally(s, core, extra)
+	return newTally(s, core, extra).shortages()
+}
+
+// shortages tries every set of the colours used (at most 2^16, and a
+// mission uses a few) with bit masks: a set's uses are the sum of its
+// colours' uses, its tokens those whose mask meets the set's. Only the
+// set reported is worded (its colours, its first use past the owned).
+func (t *tally) shortages() []Shortage {
 	var out []Shortage
 	for _, typ := range t.types() {
+		uses := t.uses[typ]
 		var used []string
-		for _, u := range t.uses[typ] {
+		for _, u := range uses {
 			if !slices.Contains(used, u.color) {
 				used = append(used, u.color)
 			}
@@ -490,28 +625,53 @@ func Shortages(s *Scene, core string, extra map[[2]string]int) []Shortage {
 		if len(used) == 0 || len(used) > 16 {
 			continue // the schema allows 8 colours; more is no mission of ours
 		}
-		var best *Shortage
-		for set := 1; set < 1<<len(used); set++ {
-			var cs []string
+		var each [16]int
+		for _, u := range uses {
+			i, _ := slices.BinarySearch(used, u.color)
+			each[i]++
+		}
+		kinds := t.kinds[typ]
+		masks := make([]uint32, len(kinds))
+		for j, p := range kinds {
 			for i, c := range used {
-				if set&(1<<i) != 0 {
-					cs = append(cs, c)
+				if p.shows(c) {
+					masks[j] |= 1 << i
 				}
 			}
-			c := t.count(typ, cs, len(cs) == len(used))
-			if c.Used <= c.Owned {
+		}
+		best, bestShort := uint32(0), 0
+		for set := uint32(1); set < 1<<len(used); set++ {
+			n := 0
+			for i := range used {
+				if set&(1<<i) != 0 {
+					n += each[i]
+				}
+			}
+			for j, p := range kinds {
+				if masks[j]&set != 0 {
+					n -= p.n
+				}
+			}
+			if n <= 0 {
 				continue
 			}
-			if best == nil || c.Used-c.Owned > best.Used-best.Owned || c.Used-c.Owned == best.Used-best.Owned && len(cs) < len(best.Colors) {
-				best = &Shortage{Type: typ, Colors: cs, All: c.All, Used: c.Used, Extra: c.Extra, Owned: c.Owned, Over: c.Over, TwoSided: t.twoSided(typ)}
+			if best == 0 || n > bestShort || n == bestShort && bits.OnesCount32(set) < bits.OnesCount32(best) {
+				best, bestShort = set, n
 			}
 		}
-		if best != nil {
-			for _, c := range best.Colors {
-				best.Each = append(best.Each, t.count(typ, []string{c}, false).Used)
-			}
-			out = append(out, *best)
+		if best == 0 {
+			continue
 		}
+		var cs []string
+		var counts []int
+		for i, c := range used {
+			if best&(1<<i) != 0 {
+				cs = append(cs, c)
+				counts = append(counts, each[i])
+			}
+		}
+		c := t.count(typ, cs, len(cs) == len(used))
+		out = append(out, Shortage{Type: typ, Colors: cs, All: c.All, Each: counts, Used: c.Used, Extra: c.Extra, Owned: c.Owned, Over: c.Over, TwoSided: t.twoSided(typ)})
 	}
 	return out
 }
@@ -538,13 +698,13 @@ func tileCounts(s *Scene, sets map[string]int) []Count {
 		}
 		c := byTile[phys]
 		if c == nil {
-			c = &Count{Type: "tile", Color: phys, Owned: sets[set.Name], First: fmt.Sprintf("/tiles/%d", i)}
+			c = &Count{Type: "tile", Color: phys, Owned: sets[set.Name], First: "/tiles/" + strconv.Itoa(i)}
 			byTile[phys] = c
 			order = append(order, phys)
 		}
 		c.Used++
 		if c.Over == "" && c.Used > c.Owned {
-			c.Over = fmt.Sprintf("/tiles/%d", i)
+			c.Over = "/tiles/" + strconv.Itoa(i)
 		}
 	}
 	sort.Strings(order)

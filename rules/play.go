@@ -24,6 +24,9 @@ type Play struct {
 	KeyWhy func(k string) string
 	// Survivors is the mission's number of Survivors (default 6).
 	Survivors int
+	// Kit is what each Survivor takes at setup, counted against the boxes'
+	// Survivor parts; nil for a game that does not count them.
+	Kit []KitPart
 
 	explained map[int]explanation // why each unreachable zone is, once asked
 	// The enemies' adjacency, made once per Moves, and the distances to
@@ -34,20 +37,35 @@ type Play struct {
 	pathTo   int
 	pathDist []int
 	solved   [2]*Solution // Solve(Puzzle, ordered) for ordered false and true, once asked
+	tally    *tally       // the boxes' tokens and the mission's uses, once asked
 }
 
 // Solved is Solve of the play's puzzle, worked out once: several checks
 // need the same fixpoint. Callers must not change it, nor the puzzle after
 // the first call.
+//
+// With no objective ordered (the most missions), ordered changes nothing
+// Solve does (it skips order checks only for an objective with an order),
+// so the two questions share one fixpoint.
 func (pl *Play) Solved(ordered bool) *Solution {
 	i := 0
-	if ordered {
+	if ordered && hasOrder(pl.Mission) {
 		i = 1
 	}
 	if pl.solved[i] == nil {
 		pl.solved[i] = Solve(pl.Puzzle, ordered)
 	}
 	return pl.solved[i]
+}
+
+// hasOrder reports whether some objective of m has an order.
+func hasOrder(m *missions.Mission) bool {
+	for _, o := range m.Objectives {
+		if o.Order > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // NewPlay fills the parts every game computes the same way.
@@ -244,4 +262,31 @@ func (p *Play) Checks() []Finding {
 	out = append(out, p.checkRuleEffects()...)
 	out = append(out, p.checkInventory()...)
 	return out
+}
+
+// AfterDestroyed is the play once the enemies have destroyed the doors
+// they destroy for certain (Puzzle.Destroyed): those ways are open both
+// ways, as a destroyed door is. The play itself is returned when there
+// are none. The copy shares the scene, never the cached solutions.
+func (pl *Play) AfterDestroyed() *Play {
+	if len(pl.Puzzle.Destroyed) == 0 {
+		return pl
+	}
+	return pl.opened(pl.Puzzle.Destroyed)
+}
+
+// opened is the play with the doors given destroyed (a subset of
+// Puzzle.Destroyed, which the copy's puzzle lists instead).
+func (pl *Play) opened(doors map[int]*Token) *Play {
+	p := pl.Puzzle
+	moves := slices.Clone(pl.Moves)
+	for i := range moves {
+		if m := &moves[i]; m.OneWay && m.Door >= 0 && doors[m.Door] != nil {
+			m.OneWay = false
+		}
+	}
+	q := &Play{Scene: pl.Scene, Moves: moves, Enemy: pl.Enemy, CoreBox: pl.CoreBox, Extra: pl.Extra, KeyWhy: pl.KeyWhy, Survivors: pl.Survivors, Kit: pl.Kit}
+	pz := &Puzzle{Scene: p.Scene, Moves: moves, Start: p.Start, Initial: p.Initial, ZoneKeys: p.ZoneKeys, ItemKey: p.ItemKey, Gone: p.Gone, Destroyed: doors}
+	q.Puzzle = pz
+	return q
 }

@@ -38,6 +38,12 @@ type Puzzle struct {
 	// Objectives in a Mold zone and the doors on its edges), each with the
 	// token that removes it. Checks read the board without them.
 	Gone map[int]*Token
+	// Destroyed lists the closed doors the enemies destroy for certain
+	// (Invader: the only way out of a Spawn Zone's part of the board
+	// toward the Survivors), each with the Spawn Zone whose enemies do it.
+	// The checks still read them shut (room-shut names the Spawn Zone);
+	// the analysis counts them open (see Play.AfterDestroyed).
+	Destroyed map[int]*Token
 
 	locked map[string]bool // SelfLocked answers, by key: each costs two solves
 	why    *whyParts       // Why's parts of the last solution asked about

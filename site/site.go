@@ -160,8 +160,22 @@ type Report struct {
 // changes; a build by another version redraws everything.
 const generator = "zmission-site/5"
 
-// manifestName is the record of the last build, in the output folder.
+// manifestName is the record of the last build. It is kept beside the
+// output folder (".public.zmission-site.json" next to "public"), as Hugo
+// keeps its cache beside what it publishes: it names every page's source
+// and facts, which are not the site's to publish. A site built by an
+// earlier version kept it inside; it is read from there once and removed.
 const manifestName = ".zmission-site.json"
+
+// manifestPath is where the manifest of the site in out is kept: beside
+// it, or in it when out has no parent (a filesystem's root).
+func manifestPath(out string) string {
+	abs, err := filepath.Abs(out)
+	if err != nil || filepath.Dir(abs) == abs {
+		return filepath.Join(out, manifestName)
+	}
+	return filepath.Join(filepath.Dir(abs), "."+filepath.Base(abs)+manifestName)
+}
 
 type manifest struct {
 	Generator string                `json:"generator"`
@@ -267,7 +281,7 @@ func Build(out string, in []Input, o Options, progress func(slug string)) (*Repo
 	sort.Strings(rep.Redrawn)
 
 	// Files of pages that are gone, or that a page no longer writes.
-	keep := map[string]bool{manifestName: true}
+	keep := map[string]bool{}
 	for _, m := range next.Pages {
 		for _, f := range m.Files {
 			keep[f] = true
@@ -299,11 +313,16 @@ func Build(out string, in []Input, o Options, progress func(slug string)) (*Repo
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := w.file(manifestName, append(data, '\n')); err != nil {
+	mp := manifestPath(out)
+	beside := &writer{out: filepath.Dir(mp)}
+	if err := beside.file(filepath.Base(mp), append(data, '\n')); err != nil {
 		return nil, nil, err
 	}
+	if mp != filepath.Join(out, manifestName) {
+		w.remove(manifestName) // kept inside by an earlier version
+	}
 	rep.Pages = len(pages)
-	rep.Written = w.written
+	rep.Written = w.written + beside.written
 	return rep, pages, nil
 }
 
@@ -326,7 +345,10 @@ func checkSlug(s string) error {
 
 func readManifest(out string) manifest {
 	var m manifest
-	data, err := os.ReadFile(filepath.Join(out, manifestName))
+	data, err := os.ReadFile(manifestPath(out))
+	if errors.Is(err, fs.ErrNotExist) {
+		data, err = os.ReadFile(filepath.Join(out, manifestName)) // an earlier version's
+	}
 	if err != nil || json.Unmarshal(data, &m) != nil {
 		return manifest{}
 	}

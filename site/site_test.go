@@ -100,7 +100,7 @@ func TestBuildIsIncremental(t *testing.T) {
 			if err == nil {
 				t.Errorf("%s of the deleted file is still there", f)
 			}
-		case strings.HasPrefix(f, "a/two/") || f == "index.html" || f == manifestName:
+		case strings.HasPrefix(f, "a/two/") || f == "index.html":
 		case f == searchName || strings.HasPrefix(f, "games/"):
 			// What lists every page: the search's index, the game's page.
 		default:
@@ -203,4 +203,44 @@ func mapsEqual(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// The manifest names every page's source and facts: it is kept beside the
+// published folder, as Hugo keeps its cache, never in it. One an earlier
+// version left inside is read (the pages it lists are not drawn again)
+// and removed.
+func TestManifestBesideTheSite(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "public")
+	var made atomic.Int32
+	in := fakeInputs(&made, map[string]string{"a/one": "1", "a/two": "2"})
+	if _, _, err := Build(dir, in, Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, manifestName)); err == nil {
+		t.Error("the manifest is in the published folder")
+	}
+	beside := filepath.Join(parent, ".public"+manifestName)
+	data, err := os.ReadFile(beside)
+	if err != nil || !bytes.Contains(data, []byte(`"a/one"`)) {
+		t.Fatalf("no manifest beside the site: %v", err)
+	}
+	// As an earlier version left it: inside, and none beside.
+	if err := os.Rename(beside, filepath.Join(dir, manifestName)); err != nil {
+		t.Fatal(err)
+	}
+	made.Store(0)
+	rep, _, err := Build(dir, in, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made.Load() != 0 || len(rep.Redrawn) != 0 {
+		t.Errorf("the old manifest was not read: %d pages made again", made.Load())
+	}
+	if _, err := os.Stat(filepath.Join(dir, manifestName)); err == nil {
+		t.Error("the old manifest was left in the published folder")
+	}
+	if _, err := os.Stat(beside); err != nil {
+		t.Error("no manifest beside the site after the second build")
+	}
 }

@@ -153,8 +153,23 @@ func crop(page []byte, board [2]int) (x, y, w, h float64, err error) {
 		x, y = max(0, bx-pad), max(0, by-pad)
 		return x, y, min(pw-x, w+2*pad), min(ph-y, h+2*pad), nil
 	}
-	// A sheet: its figure is at the top, the width of the page.
+	// A sheet: cut to its main figure (the facility's map, the colony's
+	// board at setup, Survival Infection's table), with a margin; a sheet
+	// that marks none shows its upper part.
+	if p, err := printout.Parse(page); err == nil {
+		for _, class := range sheetFigures {
+			if b, ok := p.Box(class); ok && b[2] > 10 && b[3] > 10 {
+				const margin = 1.5
+				x, y = max(0, b[0]-margin), max(0, b[1]-margin)
+				return x, y, min(pw-x, b[2]+2*margin), min(ph-y, b[3]+2*margin), nil
+			}
+		}
+	}
 	return 0, 0, pw, min(ph, pw*0.62), nil
 }
+
+// sheetFigures are the classes of the group that holds a sheet's main
+// figure, as render draws it.
+var sheetFigures = []string{"figure", "facility"}
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }

@@ -1,6 +1,7 @@
 package sitepage
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,15 +46,18 @@ type Source struct {
 
 // Inputs reads the files and makes an input of each that is ours, then
 // one for each built-in tile set a mission plays on. It returns how many
-// files were passed over. A file that cannot be read is an error: the site
-// would otherwise publish a page that misreports it.
+// files were passed over. A file that cannot be read is an error (every
+// such file is named, one a line): the site would otherwise publish a page
+// that misreports it.
 func (c *Collection) Inputs(files []string) (in []site.Input, srcs []Source, passed int, err error) {
 	dates := Dates(files)
 	c.sets = map[string]*layout.TileSet{}
+	var unread []error
 	for _, f := range files {
 		data, p := source.ReadFile(f, c.Limits)
 		if p != nil && p.Code == source.CodeRead {
-			return nil, nil, 0, fmt.Errorf("%s: %s", f, p.Message)
+			unread = append(unread, fmt.Errorf("%s: %s", f, p.Message))
+			continue
 		}
 		var root *source.Node
 		if p == nil {
@@ -110,6 +114,9 @@ func (c *Collection) Inputs(files []string) (in []site.Input, srcs []Source, pas
 			return Page(file, o)
 		}})
 		srcs = append(srcs, Source{Path: f, Name: file.Name})
+	}
+	if len(unread) > 0 {
+		return nil, nil, 0, errors.Join(unread...) // each on a line of its own
 	}
 	// The built-in tile sets the missions use get a page each.
 	var names []string

@@ -249,3 +249,39 @@ func BenchmarkCard(b *testing.B) {
 		}
 	}
 }
+
+// A sheet's card is cut to its main figure — the facility's map, the
+// colony's board at setup, Survival Infection's table — not to the top of
+// the page (its title and header): the figure lies inside the cut, and
+// the title above it does not.
+func TestSheetCardsShowTheirFigure(t *testing.T) {
+	for _, path := range []string{"../examples/facility/breach-wing.yaml", "../examples/colony/field-hospital.yaml", "../examples/survival-infection/base-game.yaml"} {
+		data := read(t, path)
+		_, files, err := Page(File{Path: path, Name: filepath.Base(path), Data: data}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := files["page.svg"]
+		p, err := printout.Parse(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fig, ok := p.Box("figure")
+		if !ok {
+			fig, ok = p.Box("facility")
+		}
+		if !ok {
+			t.Fatalf("%s: the sheet marks no figure", path)
+		}
+		x, y, w, h, err := crop(page, [2]int{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x > fig[0] || y > fig[1] || x+w < fig[0]+fig[2] || y+h < fig[1]+fig[3] {
+			t.Errorf("%s: the cut %.1f,%.1f %.1f×%.1f leaves out part of the figure %.1f,%.1f %.1f×%.1f", path, x, y, w, h, fig[0], fig[1], fig[2], fig[3])
+		}
+		if y < 15 || w*h > 0.8*p.W*p.H {
+			t.Errorf("%s: the cut %.1f,%.1f %.1f×%.1f still shows the title or most of the page", path, x, y, w, h)
+		}
+	}
+}

@@ -256,5 +256,6 @@ func jsonSyntaxProblem(data []byte, sc jsonScan) Problem {
 	if strings.HasSuffix(msg, "after top-level value") {
 		msg = "unexpected content after the end of the JSON value"
 	}
+	msg = jsonWords(msg)
 	return problemAt(Offset(data, off), CodeSyntax, "%s", msg)
 }

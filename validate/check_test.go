@@ -10,7 +10,7 @@ func TestChecksSortedAndLookup(t *testing.T) {
 	for _, c := range Checks() {
 		ids = append(ids, c.ID)
 	}
-	if want := []string{"config", "exit-unreachable", "legacy-tile", "mold-distance", "spawn-near-start"}; !slices.Equal(ids, want) {
+	if want := []string{"config", "config-loosened", "exit-unreachable", "legacy-tile", "mold-distance", "spawn-near-start"}; !slices.Equal(ids, want) {
 		t.Errorf("Checks() = %v, want %v", ids, want)
 	}
 	if c := Lookup("mold-distance"); c == nil || c.Severity != Info {

@@ -35,7 +35,8 @@ type Config struct {
 	Ignores []Ignore              // in file order
 	Site    SiteConfig            // what zmission site says of the collection
 
-	dir string // absolute folder of File: ignore globs are relative to it
+	dir      string  // absolute folder of File: ignore globs are relative to it
+	includes []*glob // include: files that are zmission's whatever they hold
 }
 
 // SiteConfig is the site section: the title, description, published
@@ -157,6 +158,42 @@ func (c *Config) ignored(d Diagnostic, wd string) bool {
 			continue
 		}
 		if ig.glob.match(rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// IgnoresFile tells whether an ignore entry without rules names file (or
+// the folder it is, or one holding it): every command passes over such a
+// file, fmt included, as if it were not there.
+func (c *Config) IgnoresFile(file string) bool {
+	wd, _ := os.Getwd()
+	return c.ignored(Diagnostic{File: file}, wd)
+}
+
+// IncludesFile tells whether an include: glob names file: such a file is
+// zmission's whatever it holds, as if named on the command line, so a
+// mission without a ruleset yet, or in a shape zmission would not claim,
+// is checked, formatted and published all the same.
+func (c *Config) IncludesFile(file string) bool {
+	if c == nil || len(c.includes) == 0 {
+		return false
+	}
+	if !filepath.IsAbs(file) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return false
+		}
+		file = filepath.Join(wd, file)
+	}
+	rel, err := filepath.Rel(c.dir, file)
+	if err != nil {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, g := range c.includes {
+		if g.match(rel) {
 			return true
 		}
 	}

@@ -127,7 +127,7 @@ func TestLoadConfigBad(t *testing.T) {
 		{"not a mapping", "- a\n- b\n",
 			`1:1: error: the configuration must be a mapping with "rules" and "ignore", found a list`},
 		{"unknown key", "rule:\n  x: off\n",
-			`1:1: error: unknown key "rule" (want "rules", "ignore" or "site") (did you mean "rules"?)`},
+			`1:1: error: unknown key "rule" (want "rules", "ignore", "include" or "site") (did you mean "rules"?)`},
 		{"site key misspelt", "site:\n  titel: Club\n",
 			`2:3: error: unknown key "titel" under site (want base-url, description, editor, title) (did you mean "title"?)`},
 		{"site value not text", "site:\n  title: [a]\n",
@@ -338,5 +338,55 @@ func TestFindConfig(t *testing.T) {
 	}
 	if got, want := FindConfig("."), filepath.Join("..", ".zmission.yaml"); got != want {
 		t.Errorf("relative parent: got %q, want %q", got, want)
+	}
+}
+
+// An ignore entry without rules names files every command passes over; one
+// with rules only drops those findings, so the file is still looked at.
+func TestIgnoresFile(t *testing.T) {
+	path := writeConfig(t, "ignore:\n  - drafts/**\n  - path: old.yaml\n    rules: [schema]\n  - scratch.yaml\n")
+	cfg, _ := LoadConfig(path) // "schema" is registered by lint, unknown here: a warning
+	dir := filepath.Dir(path)
+	for name, want := range map[string]bool{
+		"drafts":              true,
+		"drafts/a.yaml":       true,
+		"drafts/deep/b.json":  true,
+		"scratch.yaml":        true,
+		"old.yaml":            false,
+		"missions/a.yaml":     false,
+		"missions/drafts.yml": false,
+	} {
+		if got := cfg.IgnoresFile(filepath.Join(dir, filepath.FromSlash(name))); got != want {
+			t.Errorf("IgnoresFile(%s) = %v, want %v", name, got, want)
+		}
+	}
+	var none *Config
+	if none.IgnoresFile(filepath.Join(dir, "scratch.yaml")) {
+		t.Error("no configuration ignores a file")
+	}
+}
+
+// include: names files that are zmission's whatever they hold.
+func TestIncludesFile(t *testing.T) {
+	path := writeConfig(t, "include:\n  - \"scenarios/**/*.yml\"\n  - notes.yaml\n")
+	cfg, ds := LoadConfig(path)
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	dir := filepath.Dir(path)
+	for name, want := range map[string]bool{
+		"scenarios/a.yml":        true,
+		"scenarios/deep/b.yml":   true,
+		"notes.yaml":             true,
+		"scenarios/a.yaml":       false,
+		"other/notes.yaml":       false,
+		"../outside/scenarios/x": false,
+	} {
+		if got := cfg.IncludesFile(filepath.Join(dir, filepath.FromSlash(name))); got != want {
+			t.Errorf("IncludesFile(%s) = %v, want %v", name, got, want)
+		}
+	}
+	if _, ds := LoadConfig(writeConfig(t, "include: scenarios\n")); len(ds) != 1 || !strings.Contains(ds[0].Message, `"include" must be a list`) {
+		t.Errorf("include: as a string: %v", ds)
 	}
 }

@@ -29,7 +29,7 @@ func init() {
 }
 
 var (
-	topKeys    = []string{"ignore", "rules", "site"}
+	topKeys    = []string{"ignore", "include", "rules", "site"}
 	siteKeys   = []string{"base-url", "description", "editor", "title"}
 	ignoreKeys = []string{"path", "rules"}
 	severities = []string{"error", "info", "off", "warning"}
@@ -134,8 +134,10 @@ func (r *configReader) read(root *source.Node) {
 			r.readIgnores(n)
 		case "site":
 			r.readSite(n)
+		case "include":
+			r.readIncludes(n)
 		default:
-			r.report(Error, n.KeyPos, didYouMean(key, topKeys), "unknown key %q (want \"rules\", \"ignore\" or \"site\")", key)
+			r.report(Error, n.KeyPos, didYouMean(key, topKeys), "unknown key %q (want \"rules\", \"ignore\", \"include\" or \"site\")", key)
 		}
 	}
 }
@@ -367,6 +369,30 @@ func (r *configReader) value(n *source.Node) any {
 		return out
 	}
 	return nil
+}
+
+// readIncludes reads include: a list of globs naming files that are
+// zmission's whatever they hold.
+func (r *configReader) readIncludes(n *source.Node) {
+	if n.Kind == source.Null {
+		return
+	}
+	if n.Kind != source.Array {
+		r.report(Error, valuePos(n), "write a list of globs such as - \"scenarios/**/*.yml\"", "\"include\" must be a list, found %s", found(n))
+		return
+	}
+	for _, it := range n.Items {
+		if it.Kind != source.String {
+			r.report(Error, valuePos(it), "", "an include entry must be a glob string, found %s", found(it))
+			continue
+		}
+		g, err := compileGlob(it.Text)
+		if err != nil {
+			r.report(Error, valuePos(it), "", "bad glob %q: %v", it.Text, err)
+			continue
+		}
+		r.cfg.includes = append(r.cfg.includes, g)
+	}
 }
 
 func (r *configReader) readIgnores(n *source.Node) {

@@ -35,13 +35,41 @@ func ParseFormat(s string) (Format, bool) {
 type Options struct {
 	Color   bool   // text only; machine formats never carry colour
 	Version string // tool version, recorded in SARIF
+	// Paths, when set, rewrites the path of each finding (and of its
+	// related locations) in the machine formats: JSON, SARIF and GitHub
+	// annotations name files from the repository root, which is what code
+	// scanning and the pull request's file list resolve them against,
+	// whatever folder the tool ran in (see Rebase). Text keeps the paths as
+	// the user gave them.
+	Paths func(path string) string
+}
+
+// rebase applies o.Paths to the findings of a machine format.
+func (o Options) rebase(f Format, ds []Diagnostic) []Diagnostic {
+	if o.Paths == nil || f == Text {
+		return ds
+	}
+	ds = slices.Clone(ds) // the caller's are left alone
+	for i := range ds {
+		d := &ds[i]
+		d.File = o.Paths(d.File)
+		if len(d.Related) > 0 {
+			rel := make([]Related, len(d.Related))
+			for j, r := range d.Related {
+				r.File = o.Paths(r.File)
+				rel[j] = r
+			}
+			d.Related = rel
+		}
+	}
+	return ds
 }
 
 // Write prints ds in format f. It sorts a copy first (the caller's slice is
 // left alone) and leaves out diagnostics whose severity is Off, so every
 // format shows the same findings in the same order.
 func Write(w io.Writer, f Format, ds []Diagnostic, o Options) error {
-	ds = prepare(ds)
+	ds = prepare(o.rebase(f, ds))
 	bw := bufio.NewWriter(w)
 	var err error
 	switch f {
@@ -50,7 +78,7 @@ func Write(w io.Writer, f Format, ds []Diagnostic, o Options) error {
 	case JSON:
 		err = writeJSON(bw, ds)
 	case SARIF:
-		err = writeSARIF(bw, ds, o, Checks())
+		err = writeSARIF(bw, ds, o, Checks(), nil)
 	case GitHub:
 		writeGitHub(bw, ds)
 	default:

@@ -9,8 +9,10 @@ import (
 // writeGitHub prints GitHub Actions workflow commands, one annotation per
 // finding:
 //
-//	::error file=a.yaml,line=12,col=5,title=exit-unreachable::exit is unreachable
+//	::error file=a.yaml,line=12,col=5,endColumn=9,title=exit-unreachable::exit is unreachable
 //
+// Where the finding has an end, a span on one line gets endColumn (the
+// column of its last character) and one over several lines endLine.
 // Info becomes ::notice. The hint and related locations follow the message
 // on their own lines (escaped line breaks), as the annotation shows them.
 // Control characters in messages are shown as Go escapes, since the log
@@ -20,8 +22,17 @@ func writeGitHub(w io.Writer, ds []Diagnostic) {
 		props := []string{"file=" + escapeProperty(d.File)}
 		if d.Line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", d.Line))
+			r := d.Range()
+			if r.HasEnd() && r.EndLine > r.Line {
+				props = append(props, fmt.Sprintf("endLine=%d", r.EndLine))
+			}
 			if d.Col > 0 {
 				props = append(props, fmt.Sprintf("col=%d", d.Col))
+				// GitHub takes a column range on one line only, and its
+				// end is the last character, where ours is just after it.
+				if r.HasEnd() && r.EndLine == r.Line && r.EndCol-1 > r.Col {
+					props = append(props, fmt.Sprintf("endColumn=%d", r.EndCol-1))
+				}
 			}
 		}
 		props = append(props, "title="+escapeProperty(d.Rule))

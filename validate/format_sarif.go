@@ -2,11 +2,15 @@ package validate
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -28,8 +32,9 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations,omitempty"`
+	Results     []sarifResult     `json:"results"`
 	// Columns count characters, not UTF-16 code units (SARIF's default).
 	ColumnKind string `json:"columnKind"`
 }
@@ -50,6 +55,7 @@ type sarifRule struct {
 	Name                 string              `json:"name,omitempty"`
 	ShortDescription     *sarifText          `json:"shortDescription,omitempty"`
 	FullDescription      *sarifText          `json:"fullDescription,omitempty"`
+	Help                 *sarifHelp          `json:"help,omitempty"`
 	HelpURI              string              `json:"helpUri,omitempty"`
 	DefaultConfiguration *sarifConfiguration `json:"defaultConfiguration,omitempty"`
 }
@@ -63,13 +69,34 @@ type sarifText struct {
 	Text string `json:"text"`
 }
 
+// sarifHelp is a rule's documentation, which code scanning shows beside an
+// alert (GitHub requires it of every rule).
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
+}
+
+// sarifInvocation is written only for a run that did not complete (a file
+// could not be read, or the tool failed on one): its findings are then not
+// the whole story, and a reader of the log is told so.
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
+}
+
 type sarifResult struct {
-	RuleID           string          `json:"ruleId"`
-	RuleIndex        int             `json:"ruleIndex"`
-	Level            string          `json:"level"`
-	Message          sarifText       `json:"message"`
-	Locations        []sarifLocation `json:"locations"`
-	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
 }
 
 type sarifLocation struct {
@@ -100,7 +127,10 @@ type sarifRegion struct {
 // (such as "config"), sorted by id, so every ruleIndex is valid. The results
 // are encoded one at a time into the run's frame, so the output is never
 // held whole in memory (it is what encoding the whole log would print).
-func writeSARIF(w io.Writer, ds []Diagnostic, o Options, checks []*Check) error {
+//
+// failed, when not empty, says why the run did not complete; the log then
+// records an unsuccessful invocation, so it never reads as a clean run.
+func writeSARIF(w io.Writer, ds []Diagnostic, o Options, checks []*Check, failed []string) error {
 	rules, index := sarifRules(ds, checks)
 	log := sarifLog{
 		Schema:  sarifSchema,
@@ -115,6 +145,13 @@ func writeSARIF(w io.Writer, ds []Diagnostic, o Options, checks []*Check) error 
 			}},
 			Results: []sarifResult{},
 		}},
+	}
+	if len(failed) > 0 {
+		inv := sarifInvocation{ExecutionSuccessful: false}
+		for _, f := range failed {
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "error", Message: sarifText{f}})
+		}
+		log.Runs[0].Invocations = []sarifInvocation{inv}
 	}
 	var frame bytes.Buffer
 	enc := json.NewEncoder(&frame)
@@ -133,6 +170,7 @@ func writeSARIF(w io.Writer, ds []Diagnostic, o Options, checks []*Check) error 
 		return err
 	}
 	var one bytes.Buffer
+	seen := map[string]int{} // fingerprint -> findings with it so far
 	for i, d := range ds {
 		one.Reset()
 		if i > 0 {
@@ -142,7 +180,11 @@ func writeSARIF(w io.Writer, ds []Diagnostic, o Options, checks []*Check) error 
 		enc := json.NewEncoder(&one)
 		enc.SetIndent("        ", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(sarifResultOf(d, index)); err != nil {
+		res := sarifResultOf(d, index)
+		fp := fingerprint(d)
+		seen[fp]++
+		res.PartialFingerprints = map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", fp, seen[fp])}
+		if err := enc.Encode(res); err != nil {
 			return err
 		}
 		one.Truncate(one.Len() - 1) // the encoder's newline
@@ -187,8 +229,9 @@ func sarifRules(ds []Diagnostic, checks []*Check) ([]sarifRule, map[string]int) 
 		known[c.ID] = true
 		r := sarifRule{
 			ID:                   c.ID,
-			Name:                 camelName(c.ID),
+			Name:                 sarifName(c.ID),
 			ShortDescription:     &sarifText{c.Title},
+			Help:                 checkHelp(c),
 			HelpURI:              checksDocURI + c.ID,
 			DefaultConfiguration: &sarifConfiguration{Level: sarifLevel(c.Severity)},
 		}
@@ -204,7 +247,10 @@ func sarifRules(ds []Diagnostic, checks []*Check) ([]sarifRule, map[string]int) 
 	for _, d := range ds {
 		if !known[d.Rule] {
 			known[d.Rule] = true
-			rules = append(rules, sarifRule{ID: d.Rule, Name: camelName(d.Rule)})
+			rules = append(rules, sarifRule{ID: d.Rule, Name: sarifName(d.Rule), Help: &sarifHelp{
+				Text:     "zmission reports this finding outside its catalogue of checks: the message says what to do.",
+				Markdown: "zmission reports this finding outside its catalogue of checks: the message says what to do.",
+			}})
 		}
 	}
 	slices.SortFunc(rules, func(a, b sarifRule) int { return strings.Compare(a.ID, b.ID) })
@@ -213,6 +259,58 @@ func sarifRules(ds []Diagnostic, checks []*Check) ([]sarifRule, map[string]int) 
 		index[r.ID] = i
 	}
 	return rules, index
+}
+
+// sarifName is a rule's friendly name: its id in PascalCase. SARIF wants
+// the name to differ from the id, and the Multitool compares them ignoring
+// case, so a one-word id ("schema") gets a word more ("SchemaProblem").
+func sarifName(id string) string {
+	n := camelName(id)
+	if strings.EqualFold(n, id) {
+		n += "Problem"
+	}
+	return n
+}
+
+// checkHelp is a check's documentation for code scanning: as plain text its
+// title and doc, as Markdown the section docs/checks.md has for it (the
+// examples without their output, which only the application can run).
+func checkHelp(c *Check) *sarifHelp {
+	text := c.Title + "\n\n" + strings.TrimSpace(c.Doc) + "\n\nDocumentation: " + DocURL(c.ID)
+	var md strings.Builder
+	writeCheckDoc(&md, c, nil, nil, "##")
+	// Links between the docs are relative; beside an alert they would lead
+	// nowhere.
+	fmt.Fprintf(&md, "\n[docs/checks.md#%s](%s)\n", c.ID, DocURL(c.ID))
+	return &sarifHelp{Text: text, Markdown: docLink.ReplaceAllString(md.String(), "](https://github.com/zmission/zmission/blob/main/docs/$1)")}
+}
+
+// docLink is a relative link to another page of docs/.
+var docLink = regexp.MustCompile(`\]\(([A-Za-z0-9_-]+\.md(?:#[^)\s]*)?)\)`)
+
+// fingerprintKey names the partial fingerprint code scanning matches alerts
+// across commits by. Filled in here, it is a hash of what the finding is
+// about rather than of the text of its line, so an alert follows its
+// finding when lines move or the line itself is edited.
+const fingerprintKey = "primaryLocationLineHash"
+
+// lineRef matches the positions some messages quote ("defined at line 3",
+// "12:5"), which move with the lines and so are left out of a fingerprint.
+var lineRef = regexp.MustCompile(`\blines? \d+|\b\d+:\d+\b`)
+
+// fingerprint identifies a finding apart from its line: its rule, its file
+// and the value it is about (the JSON pointer), or its message with any
+// line numbers taken out when no pointer is known. writeSARIF adds ":N",
+// the finding's rank among those with the same hash, as codeql-action does.
+func fingerprint(d Diagnostic) string {
+	h := sha256.New()
+	io.WriteString(h, d.Rule+"\x00"+filepath.ToSlash(d.File)+"\x00")
+	if d.Pointer != "" {
+		fmt.Fprintf(h, "%s\x00%t", d.Pointer, d.Key)
+	} else {
+		io.WriteString(h, lineRef.ReplaceAllString(d.Message, "#"))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 func sarifLevel(s Severity) string {

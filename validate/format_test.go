@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // escape. It is deliberately out of order.
 func sample() []Diagnostic {
 	return []Diagnostic{
-		{File: "missions/a.yaml", Line: 12, Col: 5, Severity: Error, Rule: "exit-unreachable",
+		{File: "missions/a.yaml", Line: 12, Col: 5, EndLine: 14, EndCol: 2, Severity: Error, Rule: "exit-unreachable",
 			Message: "exit Z3 is unreachable from the start",
 			Hint:    "open the red door at B2, or move the exit",
 			Related: []Related{
@@ -27,7 +27,7 @@ func sample() []Diagnostic {
 			}},
 		{File: "missions/odd, name:1.yaml", Line: 1, Col: 1, Severity: Info, Rule: "yaml-style",
 			Message: "line one\nline two\r\n100% \x1b[31mred\x1b[0m"},
-		{File: "missions/a.yaml", Line: 3, Col: 1, Severity: Warning, Rule: "spawn-near-start",
+		{File: "missions/a.yaml", Line: 3, Col: 1, EndLine: 3, EndCol: 9, Severity: Warning, Rule: "spawn-near-start",
 			Message: "spawn <S1> & start are 1 zone apart, limit: 2"},
 		{File: "missions/a.yaml", Line: 3, Col: 1, Severity: Off, Rule: "legacy-tile",
 			Message: "switched off, never shown"},
@@ -306,8 +306,9 @@ func TestGitHubEscapes(t *testing.T) {
 	got := string(write(t, GitHub, sample(), Options{}))
 	for _, want := range []string{
 		"::notice file=missions/odd%2C name%3A1.yaml,line=1,col=1,title=yaml-style::line one%0Aline two%0A100%25 \\x1b[31mred\\x1b[0m\n",
-		"::warning file=missions/a.yaml,line=3,col=1,title=spawn-near-start::spawn <S1> & start are 1 zone apart, limit: 2\n",
+		"::warning file=missions/a.yaml,line=3,col=1,endColumn=8,title=spawn-near-start::spawn <S1> & start are 1 zone apart, limit: 2\n",
 		"::error file=/abs/path/b c#1.yaml,line=7,title=schema::missing property \"tiles\"\n",
+		"::error file=missions/a.yaml,line=12,endLine=14,col=5,title=exit-unreachable::exit Z3",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("github output lacks %q\ngot:\n%s", want, got)

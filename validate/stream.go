@@ -23,6 +23,8 @@ type Stream struct {
 	pal    palette
 	n      int          // diagnostics written (JSON: for the separators)
 	kept   []Diagnostic // SARIF
+	failed []string     // SARIF: why the run did not complete
+	opened bool         // JSON: the frame's start is written
 	closed bool
 }
 
@@ -33,20 +35,34 @@ func NewStream(w io.Writer, f Format, o Options) (*Stream, error) {
 	default:
 		return nil, fmt.Errorf("unknown output format %q", string(f))
 	}
-	s := &Stream{w: bufio.NewWriter(w), format: f, o: o, pal: newPalette(o.Color)}
-	if f == JSON {
+	// JSON's frame is started by the first Add or by Close, so a run
+	// that stops with a usage error before either writes nothing.
+	return &Stream{w: bufio.NewWriter(w), format: f, o: o, pal: newPalette(o.Color)}, nil
+}
+
+// open writes the start of JSON's frame, once.
+func (s *Stream) open() {
+	if s.format == JSON && !s.opened {
+		s.opened = true
 		s.w.WriteString("{\n  \"diagnostics\": [")
 	}
-	return s, nil
+}
+
+// Failed records that the run did not complete and why (a file could not
+// be read, the tool failed on one). SARIF then says so in its invocation;
+// the other formats already carry the finding that says it.
+func (s *Stream) Failed(why string) {
+	s.failed = append(s.failed, why)
 }
 
 // Add prints the diagnostics of one file (or of any group that sorts
 // after everything added before), sorted, leaving out those switched off.
 func (s *Stream) Add(ds []Diagnostic) error {
-	ds = prepare(ds)
+	ds = prepare(s.o.rebase(s.format, ds))
 	if len(ds) == 0 {
 		return nil
 	}
+	s.open()
 	switch s.format {
 	case Text:
 		writeText(s.w, ds, s.pal)
@@ -84,6 +100,7 @@ func (s *Stream) Close() error {
 		return nil
 	}
 	s.closed = true
+	s.open()
 	switch s.format {
 	case JSON:
 		if s.n > 0 {
@@ -91,7 +108,7 @@ func (s *Stream) Close() error {
 		}
 		s.w.WriteString("]\n}\n")
 	case SARIF:
-		if err := writeSARIF(s.w, s.kept, s.o, Checks()); err != nil {
+		if err := writeSARIF(s.w, s.kept, s.o, Checks(), s.failed); err != nil {
 			return err
 		}
 	}

@@ -21,7 +21,8 @@ import (
 )
 
 // TestBrowserBoardKeys: Tab, from the page's top, reaches a token of the
-// map, which shows the focus; an arrow moves it in the document, as a drag
+// map, which shows the focus and is not selected (R and the arrows leave
+// it be) until Enter; an arrow then moves it in the document, as a drag
 // does, and it keeps the focus; Delete removes it. A palette item put on
 // the board with Enter is focused there; an Issues item is reached with
 // Tab and picked with Enter.
@@ -51,10 +52,18 @@ func TestBrowserBoardKeys(t *testing.T) {
 		return k
 	}
 	k := focused()
-	if k.Stroke != "rgb(255, 213, 74)" || !k.Sel {
-		t.Errorf("the focused token shows %q and is selected: %v", k.Stroke, k.Sel)
+	if k.Stroke != "rgb(255, 213, 74)" || k.Sel {
+		t.Errorf("the focused token shows %q and is selected: %v; want the ring, and no selection before Enter", k.Stroke, k.Sel)
 	}
+	// Passed over, it is not turned nor moved: the keys wait for Enter.
 	before := work(t, ctx).Data
+	press(t, ctx, kb.ArrowRight)
+	press(t, ctx, "r")
+	press(t, ctx, kb.Enter)
+	waitFor(t, ctx, "the token selected with Enter", `zmission.sel && zmission.sel.kind === 'token' && zmission.sel.index === `+itoa(k.Index))
+	if work(t, ctx).Data != before {
+		t.Error("keys pressed on a token only passed over changed the document")
+	}
 	press(t, ctx, kb.ArrowRight)
 	waitFor(t, ctx, "the token moved, still focused", `(() => { const t = zmission.state.board.tokens.find(t => t.index === `+itoa(k.Index)+`);
 		return t && t.x === `+itoa(k.X+1)+` && document.activeElement.dataset.key === 'token:`+itoa(k.Index)+`'; })()`)

@@ -80,7 +80,7 @@ func TestBrowserOpenFiles(t *testing.T) {
 		t.Errorf("the downloaded mission is not what zmission fmt writes:\n%s\nwant:\n%s", got, want)
 	}
 	waitFor(t, ctx, "the work shown as saved", `document.querySelector('#web-saved').textContent === 'saved'`)
-	if pdf := fetchDownload(t, ctx, "pdf-a4", "zz-run-a4.pdf"); !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains(pdf, []byte("%%EOF")) {
+	if pdf := fetchDownload(t, ctx, "pdf-a4", "outpost-run-a4.pdf"); !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains(pdf, []byte("%%EOF")) {
 		t.Errorf("the downloaded PDF is not a whole PDF (%d bytes)", len(pdf))
 	}
 

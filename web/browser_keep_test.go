@@ -6,7 +6,6 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 )
 
@@ -119,31 +118,65 @@ func TestBrowserKeepKeyHeld(t *testing.T) {
 // the site is full), the page says the work is not kept, and once there
 // is room again the next edit is kept: a refused write never stops the
 // ones after it.
+//
+// The refusal is made the way a full quota makes it, whatever the
+// browser's version: the write's transaction aborts with a
+// QuotaExceededError. Shrinking the origin's quota through the DevTools
+// protocol instead rests on how each Chromium applies an override (one
+// release kept writing under a quota of one byte), so the test would test
+// the browser. The test fails, not skips, when no write was refused.
 func TestBrowserKeepRefused(t *testing.T) {
-	srv := siteServer(t)
-	ctx := page(t, srv.URL+"/#example=invader/violet-lockdown")
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
 	waitFor(t, ctx, "the map", mapDrawn+` && zmissionWeb.isLive && document.querySelector('#map g.board .ed-badges')`)
-	waitFor(t, ctx, "the work kept", `zmissionWeb.record && zmissionWeb.record.work !== undefined`)
-	quota := func(bytes float64) {
-		p := storage.OverrideQuotaForOrigin(srv.URL)
-		if bytes > 0 {
-			p = p.WithQuotaSize(bytes)
-		}
-		if err := chromedp.Run(ctx, p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	quota(1)
+	// The page opens its storage first (a read opening it before the page
+	// would make the database with no store in it).
+	waitFor(t, ctx, "a first write", `zmissionWeb.record && zmissionWeb.record.work !== undefined`)
+	// What the browser holds of this work, read from its storage.
+	js(t, ctx, `(() => { window.keptData = async () => {
+		const d = await new Promise((ok, no) => { const r = indexedDB.open('zmission-web'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+		try {
+			const rec = await new Promise((ok, no) => { const g = d.transaction('work').objectStore('work').get(zmissionWeb.id); g.onsuccess = () => ok(g.result); g.onerror = () => no(g.error); });
+			return rec ? rec.data : null;
+		} finally { d.close(); }
+	}; return true; })()`, new(bool))
+	// Each poll reads the storage again and compares what the read before it found.
+	waitFor(t, ctx, "the work kept", `(keptData().then(d => { window.kept = d; }), window.kept === JSON.parse(zmissionGo.document()).data)`)
+	js(t, ctx, `(() => {
+		const put = IDBObjectStore.prototype.put;
+		window.refusedWrites = 0;
+		IDBObjectStore.prototype.put = function (...args) {
+			const req = put.apply(this, args);
+			const t = this.transaction;
+			// What a full quota does: the transaction aborts, its error a
+			// QuotaExceededError, and nothing it wrote is kept.
+			Object.defineProperty(t, 'error', { value: new DOMException('', 'QuotaExceededError') });
+			t.abort();
+			window.refusedWrites++;
+			return req;
+		};
+		window.roomAgain = () => { IDBObjectStore.prototype.put = put; };
+		return true; })()`, new(bool))
 	js(t, ctx, `(() => { zmission.sel = {kind: 'token', index: zmission.state.board.tokens.find(t => t.type === 'noise').index}; return true; })()`, new(bool))
 	key(t, ctx, "ArrowRight", 0)
-	waitFor(t, ctx, "the refusal said", `zmission.state.undo === 1 && zmissionWeb.storage === 'failed' && document.querySelector('#web-saved').textContent.includes('not kept by the browser')`)
+	waitFor(t, ctx, "the edit and a write of it", `zmission.state.undo === 1 && window.refusedWrites > 0`)
+	waitFor(t, ctx, "the refusal said", `zmissionWeb.storage === 'failed' && document.querySelector('#web-saved').textContent.includes('not kept by the browser')`)
 	shot(t, ctx, "keep-refused.png")
 	var says string
 	js(t, ctx, `document.querySelector('#banner').textContent`, &says)
 	if !strings.Contains(says, "would not keep this work (its room for this site is full)") {
 		t.Errorf("the page says %q: it should say why the work is not kept", says)
 	}
-	quota(0) // the browser's own room again
+	var kept string
+	js(t, ctx, `keptData()`, &kept)
+	var now string
+	js(t, ctx, `JSON.parse(zmissionGo.document()).data`, &now)
+	if kept == now {
+		t.Errorf("the refused write was kept all the same: the browser holds the edited document")
+	}
+	if kept == "" {
+		t.Errorf("the browser holds nothing of this work: the write before the refusal was lost")
+	}
+	js(t, ctx, `(() => { window.roomAgain(); return true; })()`, new(bool))
 	key(t, ctx, "ArrowLeft", 0)
 	waitFor(t, ctx, "the next edit kept", `zmission.state.undo === 2 && zmissionWeb.storage === 'ok' && zmissionWeb.record.data === JSON.parse(zmissionGo.document()).data`)
 }

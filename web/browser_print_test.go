@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/app"
@@ -46,4 +47,27 @@ func TestBrowserPrintSame(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBrowserPrintButton: Print in the bar saves the PDF (A4) of the
+// mission as it is, named after its title, byte for byte what `zmission
+// render` writes; it says what it is doing and that it saved, and warns
+// while the template's placeholder story is still there.
+func TestBrowserPrintButton(t *testing.T) {
+	ctx := page(t, site(t)+"#template=zombicide-invader")
+	waitFor(t, ctx, "the template drawn", mapDrawn)
+	dir := downloads(t, ctx)
+	click(t, ctx, "#print-btn")
+	waitFor(t, ctx, "the bar saying it prints", `document.querySelector('#print-status').textContent !== ''`)
+	got := downloaded(t, dir, "new-mission-a4.pdf")
+	waitFor(t, ctx, "the printout said saved", `document.querySelector('#print-status').textContent === 'Saved new-mission-a4.pdf to your downloads.'`)
+	if want := render(t, filepath.Join(t.TempDir(), "new-mission-a4.pdf"), "../examples/templates/zombicide-invader.yaml"); !bytes.Equal(got, want) {
+		t.Errorf("the page's %d bytes differ from zmission render's %d", len(got), len(want))
+	}
+	var warned string
+	js(t, ctx, `document.querySelector('#banner').hidden ? '' : document.querySelector('#banner').textContent`, &warned)
+	if !strings.Contains(warned, "The briefing is still the template's") {
+		t.Errorf("the banner says %q, want the placeholder briefing named", warned)
+	}
+	shot(t, ctx, "web-print-saved.png")
 }

@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
 )
 
 // retitle changes the mission's title through the Mission tab's form, as
@@ -189,4 +191,33 @@ func TestBrowserTwoTabs(t *testing.T) {
 	if r := recs[wa.ID]; r.Title != "Tab A" {
 		t.Errorf("the first tab's work is kept as %q, want Tab A", r.Title)
 	}
+}
+
+// TestBrowserForkedTabMission: a tab that finds its work open in another
+// goes on with a copy, and starts for seconds (the module, and the other
+// tab's hold on the work waited for): its Mission tab, on the screen all
+// that time, answers the first click, and keys pressed then do no harm.
+func TestBrowserForkedTabMission(t *testing.T) {
+	url := site(t)
+	base := page(t, "about:blank")
+	a, _ := newTab(t, base, url+"#example=invader/violet-lockdown")
+	waitFor(t, a, "the example", mapDrawn)
+	retitle(t, a, "Tab A")
+
+	b, _ := newTab(t, base, url)
+	tab := `#tabs button[data-tab="mission"]`
+	starting := `!(window.zmission && zmission.state)`
+	waitFor(t, b, "the Mission tab on the screen", `document.querySelector('`+tab+`').getBoundingClientRect().width > 0`)
+	shot(t, b, "web-forked-starting.png")
+	browsertest.ClickAt(t, b, centreOf(t, b, tab))
+	key(t, b, "z", input.ModifierCtrl) // undo
+	key(t, b, "f", 0)                  // fit
+	var early bool
+	js(t, b, starting, &early)
+	if !early {
+		t.Fatal("the page had its state before the click and the keys: this test shows nothing of a page starting")
+	}
+	waitFor(t, b, "the form after one click", `!document.querySelector('#tab-mission').hidden && document.querySelector('#tabs button[data-tab="mission"]').classList.contains('on') && document.querySelector('#mission-head input[data-pointer="/title"]')`)
+	waitFor(t, b, "the copy, said so", mapDrawn+` && `+docHolds("title: Tab A\n")+` && document.querySelector('#banner').textContent.includes('open in another tab')`)
+	shot(t, b, "web-forked-mission.png")
 }

@@ -8,7 +8,7 @@ import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
-import { call, follow, leave, newWork } from './transport.js';
+import { call, follow, leave, newWork, printout } from './transport.js';
 import { merge, svgText } from './delta.js';
 import { generator } from './generate.js';
 
@@ -130,8 +130,10 @@ function noticed(rev) {
 // The last revisions the page has shown: a late notice of one is old news.
 const seen = [];
 
-const undo = () => post('api/undo', { version: app.state.version });
-const redo = () => post('api/redo', { version: app.state.version });
+// Before the first state (the web edition's module starting) there is
+// nothing to undo, and the keys below have nothing to act on.
+const undo = () => app.state && post('api/undo', { version: app.state.version });
+const redo = () => app.state && post('api/redo', { version: app.state.version });
 
 function setState(st) {
   const prev = app.state;
@@ -223,6 +225,7 @@ function setState(st) {
   }
   renderTour();
   renderSelection();
+  if (!prev) boardHint(true);
   if (app.onDrawn) app.onDrawn(); // the benchmark's stopwatch
 }
 
@@ -271,11 +274,16 @@ async function drawMap() {
     if (r.status === 200) svg = r.data;
     else banner(r.data.error || 'the overlay cannot be drawn');
   }
+  // The map drawn anew (a board that grew, an overlay) takes the old
+  // drawing and its focused stand-in with it: the focus goes back to the
+  // same token or tile on the new one, not to the page.
+  const a = document.activeElement, hadKey = canvas.svg && canvas.svg.contains(a) && a.dataset.key;
   canvas.mount(svg || st.svg, st.board, app.zoom);
   app.drawn.mounts++;
   canvas.src = svg ? null : src;
   bindCanvas();
   decorate();
+  if (hadKey) canvas.layers.keys.querySelector(`[data-key="${hadKey}"]`)?.focus({ preventScroll: true });
   if (!app.viewed) {
     // The first view shows the whole board: a big one is zoomed to fit.
     app.viewed = true;
@@ -311,14 +319,27 @@ function renderIssues() {
     const li = document.createElement('li');
     li.className = f.severity + (i === app.finding ? ' on' : '');
     li.dataset.index = i;
+    // The finding in the editor's words (the session's words.go): what
+    // kind of problem, what is wrong on the table, how to fix it; the map
+    // shows where. The file's line and syntax are the command line's.
     li.innerHTML = '<div class="msg"></div><div class="rule"></div>';
-    li.querySelector('.msg').textContent = f.message;
-    li.querySelector('.rule').textContent = `${f.severity} · ${f.rule} · line ${f.line}` + (f.place ? ` · ${placeName(f.place)}` : '');
-    if (f.hint) {
+    li.querySelector('.msg').textContent = f.words || f.message;
+    li.querySelector('.rule').textContent = f.title || f.severity;
+    li.querySelector('.rule').title = `${f.severity} · ${f.rule}`;
+    if (f.advice) {
       const h = document.createElement('div');
       h.className = 'hint';
-      h.textContent = f.hint;
+      h.textContent = f.advice;
       li.appendChild(h);
+    }
+    if (f.fix) {
+      // The edit that certainly fixes it, one step of Undo.
+      const b = document.createElement('button');
+      b.className = 'fix';
+      b.textContent = f.fix.label;
+      b.addEventListener('click', ev => { ev.stopPropagation(); send(f.fix.ops); });
+      b.addEventListener('keydown', ev => ev.stopPropagation());
+      li.appendChild(b);
     }
     li.addEventListener('click', () => pickFinding(i));
     // Reached with Tab too; Enter or Space picks it, as a click does.
@@ -331,15 +352,6 @@ function renderIssues() {
     ol.appendChild(li);
   });
   if (!app.state.findings.length) ol.innerHTML = '<li class="info">No findings: the mission is clean.</li>';
-}
-
-function placeName(p) {
-  if (p.kind === 'door') return `door ${p.x},${p.y}:${p.side}`;
-  if (p.kind === 'tile') return `tile ${p.tile + 1}`;
-  if (p.kind === 'zone') return `zone ${p.zone}`;
-  if (p.kind === 'face') return `face ${p.face}`;
-  if (p.kind === 'cell') return `${p.x},${p.y}${p.side ? ':' + p.side : ''}`;
-  return `${p.zone || p.x + ',' + p.y}`;
 }
 
 function findingKey(f) {
@@ -364,6 +376,13 @@ function pickFinding(i) {
   showSourceLine();
   if (app.state.kind === 'sheet') focusFinding(f);
   if (facility && app.state.kind === 'facility') return facility.pick(f);
+  if (!f.place && f.pointer && app.state.kind === 'grid') {
+    // Nowhere on the map: the field of the Mission tab that fixes it, when
+    // the form has one, is shown and focused.
+    showTab('mission');
+    if (focusFinding(f)) return;
+    showTab('issues');
+  }
   if (f.place) {
     const p = f.place;
     if (p.kind === 'tile' || (p.kind === 'cell' && p.tile >= 0)) app.sel = { kind: 'tile', index: p.tile };
@@ -428,12 +447,12 @@ function renderSelection() {
   };
   if (sel.kind === 'tile') {
     const t = b.tiles.find(t => t.index === sel.index);
-    add(`Tile ${t.index + 1}`, `: face ${t.face} at [${t.col}, ${t.row}], rotated ${t.rot}°`);
+    add(`Tile ${t.face}`, t.rot ? `, turned ${t.rot}°` : '');
     if (t.bad) {
       const f = app.state.findings.find(f => f.place && f.place.kind === 'tile' && f.place.tile === t.index);
       const d = document.createElement('div');
       d.className = 'bad-why';
-      d.textContent = f ? f.message : 'the rules cannot put this tile down';
+      d.textContent = f ? f.words || f.message : 'the rules cannot put this tile down';
       host.appendChild(d);
     }
     pinBox(t);
@@ -441,13 +460,15 @@ function renderSelection() {
     button('Remove (Delete)', removeSel);
   } else if (sel.kind === 'token') {
     const t = b.tokens.find(t => t.index === sel.index);
-    add(tokenLabel(t), (t.off ? ' not on the board' : ` at ${t.x},${t.y}${t.side ? ':' + t.side : ''}${t.zone ? ' (' + t.zone + ')' : ''}`) + (t.id ? ', id ' + t.id : ''));
+    // Where it is, as the map labels it: its zone (a door: which side of it).
+    const side = { n: 'north', e: 'east', s: 'south', w: 'west' }[t.side];
+    add(tokenLabel(t), (t.off ? ' not on the board' : t.zone ? ` in ${t.zone}${side ? ', on its ' + side + ' side' : ''}` : ' on the map') + (t.id ? ', named ' + t.id : ''));
     if (t.bad) {
       // Why the rules refuse it, from its finding.
       const f = app.state.findings.find(f => f.place && f.place.token === t.index);
       const d = document.createElement('div');
       d.className = 'bad-why';
-      d.textContent = f ? f.message : 'the rules cannot place it here';
+      d.textContent = f ? f.words || f.message : 'the rules cannot place it here';
       host.appendChild(d);
     }
     // The boxes' colours of this type; a box that counts a type in any
@@ -458,6 +479,7 @@ function renderSelection() {
     if (colours.length) {
       const s = document.createElement('select');
       s.id = 'sel-color';
+      s.setAttribute('aria-label', 'Colour');
       for (const c of colours) s.add(new Option(c, c, false, c === t.color));
       s.addEventListener('change', () => send([{ op: 'token.set', index: t.index, color: s.value }]));
       host.appendChild(s);
@@ -466,6 +488,7 @@ function renderSelection() {
     if (states) {
       const s = document.createElement('select');
       s.id = 'sel-state';
+      s.setAttribute('aria-label', 'State');
       for (const c of states) s.add(new Option(c, c, false, c === t.state));
       s.addEventListener('change', () => send([{ op: 'token.set', index: t.index, state: s.value }]));
       host.appendChild(s);
@@ -479,6 +502,7 @@ function renderSelection() {
     }
     const id = document.createElement('input');
     id.placeholder = 'id (for rules)';
+    id.setAttribute('aria-label', 'Name for special rules');
     id.id = 'sel-id';
     id.value = t.id || '';
     id.addEventListener('change', () => send([{ op: 'token.set', index: t.index, id: id.value.trim() }]));
@@ -492,9 +516,9 @@ function renderSelection() {
   }
 }
 
-// focusSelect: a token or tile reached from the keyboard (Tab, or
-// Enter on it) is selected, as a click selects it; the arrows, R and
-// Delete then act on it.
+// focusSelect: a token or tile reached from the keyboard (Tab, then
+// Enter or Space on it) is selected, as a click selects it; the arrows,
+// R and Delete then act on it.
 function focusSelect(sel, enter) {
   if (!enter && app.sel && app.sel.kind === sel.kind && app.sel.index === sel.index && !app.group.length) return;
   select([sel]);
@@ -761,6 +785,11 @@ function startDrag(ev, what) {
 }
 
 document.addEventListener('pointermove', ev => {
+  if (!drag && armed) {
+    // What was taken up shows where a click would put it.
+    armed.target = dropTarget(ev, armed);
+    canvas.preview(ghosts(armed, armed.target));
+  }
   if (!drag) return hover(ev);
   if (Math.abs(ev.clientX - drag.x0) + Math.abs(ev.clientY - drag.y0) > 4) drag.moved = true;
   if (drag.ghost) {
@@ -807,6 +836,9 @@ document.addEventListener('pointerup', async ev => {
   }
   if (!d.moved) {
     if (d.from === 'board') select([d.sel]);
+    // A palette item clicked is taken up: the next click on the board puts
+    // it there (a second click on it, or Esc, puts it back).
+    else if (d.from !== 'box') arm(armed && armed.label === d.label ? null : d);
     return;
   }
   const t = dropTarget(ev, d);
@@ -815,8 +847,14 @@ document.addEventListener('pointerup', async ev => {
     if (t.dx || t.dy) send(moveOps(app.state.board, d.items, t.dx, t.dy));
     return;
   }
+  return putDown(d, t);
+});
+
+// putDown puts what a drag (or a palette item taken up) carries at the
+// board place t, and selects what it put down.
+async function putDown(d, t) {
   if (t.kind === 'tile' && t.bad) {
-    banner(t.col < 0 || t.row < 0 ? 'A tile cannot go there: it would fall off the board (left of or above it).' : `A tile already stands at [${t.col}, ${t.row}].`, 'info');
+    banner(t.col < 0 || t.row < 0 ? 'A tile cannot go there: it would fall off the board (left of or above it).' : 'A tile already stands there: one tile to a place.', 'info');
     return;
   }
   let op;
@@ -834,8 +872,38 @@ document.addEventListener('pointerup', async ev => {
     const b = app.state.board;
     if (d.kind === 'tile') { const nt = b.tiles.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null); if (nt) select([{ kind: 'tile', index: nt.index }]); }
     else { const nt = b.tokens.reduce((a, x) => (x.index > (a ? a.index : -1) ? x : a), null); if (nt) select([{ kind: 'token', index: nt.index }]); }
+    boardHint(false);
   }
-});
+}
+
+// armed is the palette item taken up with a click, waiting for a click on
+// the board; the item shows it is held, and the bar says what to do.
+let armed = null;
+function arm(d) {
+  armed = d ? { ...d, moved: true, ghost: null } : null;
+  canvas.preview(null);
+  for (const e of document.querySelectorAll('#palette .armed')) { e.classList.remove('armed'); e.removeAttribute('aria-pressed'); }
+  if (!armed) return;
+  const sel = d.kind === 'tile' ? `.face[data-face="${CSS.escape(d.face)}"]` : `.tok[data-type="${CSS.escape(d.type)}"][data-color="${CSS.escape(d.color || '')}"]`;
+  const item = document.querySelector('#palette ' + sel);
+  if (item) { item.classList.add('armed'); item.setAttribute('aria-pressed', 'true'); }
+  banner(`Click the board to put ${d.label} there (Esc puts it back).`, 'info');
+}
+app.armed = () => armed;
+
+// boardHint shows the first-time hint on the board until the first thing
+// is put down (or it is closed): this browser then never shows it again.
+function boardHint(show) {
+  const h = $('#board-hint');
+  let done = false;
+  try { done = localStorage.getItem('zmission-board-hint') === 'done'; } catch (e) { /* no storage: shown each time */ }
+  if (show && !done && app.state && app.state.kind === 'grid') { h.hidden = false; return; }
+  if (!show && !h.hidden) {
+    h.hidden = true;
+    try { localStorage.setItem('zmission-board-hint', 'done'); } catch (e) { /* shown again next time */ }
+  }
+}
+$('#board-hint-close').addEventListener('click', () => boardHint(false));
 
 // placeFromKeys puts a palette item on the board from the keyboard: a
 // token in the cell of what is selected (a token, a zone, a tile's
@@ -878,6 +946,16 @@ function bindCanvas() {
     if (ev.button !== 0 || !app.state.board) return;
     const p = canvas.at(ev);
     if (!p) return;
+    if (armed) {
+      // A palette item taken up: this click puts it here.
+      ev.preventDefault();
+      ev.stopPropagation();
+      const d = armed, t = dropTarget(ev, d);
+      arm(null);
+      banner('');
+      if (t) putDown(d, t);
+      return;
+    }
     const h = hit(p);
     ev.preventDefault();
     ev.stopPropagation();
@@ -965,9 +1043,9 @@ function renderTour() {
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.href = '#';
-      a.textContent = placeName(f.place);
+      a.textContent = f.words || f.message;
       a.addEventListener('click', e => { e.preventDefault(); pickFinding(i); });
-      li.append(a, ': ' + f.message);
+      li.append(a);
       ul.appendChild(li);
     });
     if (!ul.children.length) ul.innerHTML = '<li>no single place on the map: see the Issues</li>';
@@ -1123,6 +1201,42 @@ app.generate = gen.open;
 app.generateNew = newWork;
 $('#gen-btn').addEventListener('click', () => gen.open());
 
+// Print: the printout made as `zmission render` makes it, saved as a
+// file named after the mission's title, with what it is doing said in the
+// bar, and a word when the template's placeholder story is still there.
+app.print = async (format = 'pdf', page = 'a4') => {
+  const btn = $('#print-btn'), say = $('#print-status');
+  if (btn.disabled) return;
+  btn.disabled = true;
+  say.className = '';
+  say.textContent = 'Printing…';
+  try {
+    const info = await api('api/printinfo');
+    const name = (info.status === 200 && info.data.name) || 'mission';
+    const blob = await printout(format, page);
+    if (!(blob instanceof Blob)) {
+      say.textContent = '';
+      return banner('Not printed: ' + (blob.error || 'the printout could not be made') + '.');
+    }
+    const file = `${name}${format === 'pdf' ? '-' + page : ''}.${format}`;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = file;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    app.printed = file;
+    say.textContent = `Saved ${file} to your downloads.`;
+    say.className = 'ok';
+    const warn = info.status === 200 ? info.data.warnings : [];
+    if (warn.length) banner(warn.join(' '), 'info');
+  } finally {
+    btn.disabled = false;
+  }
+};
+$('#print-btn').addEventListener('click', () => app.print());
+
 // The text fields typed in since they got the focus: there Ctrl+Z is the
 // field's own undo; anywhere else it is the file's.
 const typedIn = new WeakSet();
@@ -1145,6 +1259,7 @@ document.addEventListener('keydown', ev => {
   // Keys pressed in a dialog (Generate…, the key list) are the dialog's:
   // R or Delete there never acts on the map behind it.
   if (ev.target.closest && ev.target.closest('dialog[open]')) return;
+  if (!app.state) return;
   if (ctrl && !ev.altKey && app.state.kind === 'grid') {
     // Copy, paste and duplicate what is selected on the map.
     if (k === 'c' || k === 'C') { if (copySel()) ev.preventDefault(); return; }
@@ -1167,10 +1282,15 @@ document.addEventListener('keydown', ev => {
     if (drag.last) canvas.preview(ghosts(drag, drag.target));
     return;
   }
+  // On a token or tile of the map reached with Tab but not selected,
+  // the keys that change the selection wait for Enter: they never act on
+  // something else than what has the focus.
+  const key = ev.target.dataset && ev.target.dataset.key;
+  if (key && (!app.sel || key !== app.sel.kind + ':' + app.sel.index) && /^(r|R|p|P|Delete|Backspace|Arrow\w+)$/.test(k)) return;
   if (k === 'r' || k === 'R') { ev.preventDefault(); return rotateSel(); }
   if ((k === 'p' || k === 'P') && app.state.kind === 'grid' && picked().length) { ev.preventDefault(); return gen.pins.toggle(picked()); }
   if (k === 'Delete' || k === 'Backspace') { ev.preventDefault(); return removeSel(); }
-  if (k === 'Escape') return select([]);
+  if (k === 'Escape') { if (armed) { arm(null); return banner(''); } return select([]); }
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (arrows[k] && app.sel) { ev.preventDefault(); moveSel(...arrows[k]); }
 });

@@ -460,7 +460,7 @@ export class Canvas {
       el('circle', { r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
       const t = el('text', { 'text-anchor': 'middle', y: 5, 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
       t.textContent = items.length > 1 ? String(items.length) : '!';
-      el('title', {}, g).textContent = items.map(i => findings[i].message).join('\n');
+      el('title', {}, g).textContent = items.map(i => findings[i].words || findings[i].message).join('\n');
       // A press on a badge is the badge's, never the token's under it.
       g.addEventListener('pointerdown', ev => ev.stopPropagation());
       g.addEventListener('click', ev => { ev.stopPropagation(); onClick(items[0]); });
@@ -468,9 +468,9 @@ export class Canvas {
   }
 
   // keys puts a focusable stand-in over each token and tile, in reading
-  // order (the tokens, then the tiles): Tab reaches them, focusing one
-  // selects it (onFocus), and the page's keys act on it as on a selection
-  // made with the mouse, which goes through them. The one focused before
+  // order (the tokens, then the tiles): Tab reaches them, Enter or Space
+  // on one selects it (onFocus), and the page's keys act on it as on a
+  // selection made with the mouse, which goes through them. The one focused before
   // the map changed is focused again.
   keys(onFocus) {
     const L = this.layers.keys;
@@ -497,8 +497,9 @@ export class Canvas {
       for (const r of L.children) {
         const [kind, i] = r.dataset.key.split(':');
         const sel = { kind, index: Number(i) };
-        r.addEventListener('focus', () => onFocus(sel, false));
-        r.addEventListener('keydown', ev => { if (ev.key === 'Enter') { ev.preventDefault(); onFocus(sel, true); } });
+        // Reached with Tab it is only focused (passing over a door must
+        // not make the next R turn it); Enter or Space selects it.
+        r.addEventListener('keydown', ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onFocus(sel, true); } });
       }
     }
     if (had && document.activeElement !== L.querySelector(`[data-key="${had}"]`)) {

@@ -50,8 +50,9 @@ body[data-kind="facility"] #bar label:has(#hover-los), body[data-kind="facility"
 .fac-room { display: flex; gap: 6px; align-items: center; padding: 2px 4px; border-radius: 3px; font-size: 12px; cursor: grab; user-select: none; }
 .fac-room:hover { background: #e6e3da; }
 .fac-room .sw { width: 12px; height: 12px; border: 1px solid #555; flex: none; }
-.fac-room .n { margin-left: auto; color: #777; font-size: 11px; }
-.fac-room.used { opacity: .5; }
+.fac-room .n { margin-left: auto; color: #595959; font-size: 11px; }
+.fac-room.used { color: #595959; font-style: italic; }
+.fac-room.used .sw { opacity: .5; }
 #fac-help { font-size: 12px; color: #555; margin: 0 0 6px; }
 `;
 
@@ -306,7 +307,7 @@ export function facilityView(shell) {
     el('circle', { cx: x, cy: y, r: 10 }, g);
     el('text', { x, y: y + 4, 'text-anchor': 'middle' }, g).textContent = idx.length > 1 ? String(idx.length) : '!';
     const t = el('title', {}, g);
-    t.textContent = idx.map(i => v.st.findings[i].message).join('\n');
+    t.textContent = idx.map(i => v.st.findings[i].words || v.st.findings[i].message).join('\n');
     g.addEventListener('pointerdown', ev => { ev.stopPropagation(); ev.preventDefault(); shell.pick(idx[0]); });
   }
 

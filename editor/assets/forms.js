@@ -19,6 +19,11 @@ function value(s) {
   return /^\d+$/.test(s) ? Number(s) : s;
 }
 
+// labelled puts a field under its name: a real label for it.
+function labelled(text, control) {
+  return h('label', { className: 'fl', htmlFor: control.id }, h('span', { textContent: text }), control);
+}
+
 const OBJ_KEYS = ['take', 'exit', 'reach', 'activate', 'survive', 'kill', 'text'];
 const WHEN_KEYS = ['take', 'reach', 'activate', 'round'];
 const THEN_KEYS = ['open', 'activate', 'grant', 'remove', 'text'];
@@ -50,14 +55,14 @@ function build(host, form, send) {
   form.objectives.forEach((o, i) => {
     const words = (form.objective_text?.[i] || JSON.stringify(o)) + (o && o.text ? ` — “${o.text}”` : '');
     ol.append(h('li', {}, h('span', { textContent: words }),
-      h('button', { textContent: '✕', title: 'Remove this objective', on: { click: () => send([{ op: 'objective.remove', index: i }]) } })));
+      h('button', { textContent: '✕', title: 'Remove this objective', 'aria-label': `Remove objective ${i + 1}`, on: { click: () => send([{ op: 'objective.remove', index: i }]) } })));
   });
   host.append(ol);
   const ok = h('select', { id: 'obj-key' }, ...OBJ_KEYS.map(k => h('option', { value: k, textContent: k })));
   const ov = h('input', { id: 'obj-value', placeholder: 'red, all, 1A/c, 3…' });
   const oc = h('input', { id: 'obj-count', placeholder: 'count' });
-  const ot = h('input', { id: 'obj-text', placeholder: 'text shown to players (optional)' });
-  host.append(h('div', { className: 'row' }, ok, ov, oc), h('div', { className: 'row' }, ot,
+  const ot = h('input', { id: 'obj-text', placeholder: 'optional' });
+  host.append(h('div', { className: 'row' }, labelled('Objective', ok), labelled('What', ov), labelled('How many', oc)), h('div', { className: 'row' }, labelled('Told to the players', ot),
     h('button', { textContent: 'Add objective', id: 'obj-add', on: { click: () => {
       const item = {};
       if (ok.value === 'text') item.text = ot.value.trim() || ov.value.trim();
@@ -73,15 +78,15 @@ function build(host, form, send) {
   const rl = h('ol', { className: 'items', id: 'rules' });
   form.rules.forEach((r, i) => {
     rl.append(h('li', {}, h('span', { textContent: form.rule_text?.[i] || JSON.stringify(r) }),
-      h('button', { textContent: '✕', title: 'Remove this rule', on: { click: () => send([{ op: 'rule.remove', index: i }]) } })));
+      h('button', { textContent: '✕', title: 'Remove this rule', 'aria-label': `Remove rule ${i + 1}`, on: { click: () => send([{ op: 'rule.remove', index: i }]) } })));
   });
   host.append(rl);
   const wk = h('select', { id: 'when-key' }, h('option', { value: '', textContent: '(free text)' }), ...WHEN_KEYS.map(k => h('option', { value: k, textContent: 'when ' + k })));
-  const wv = h('input', { id: 'when-value', placeholder: 'violet' });
+  const wv = h('input', { id: 'when-value', placeholder: 'a colour, zone or id' });
   const tk = h('select', { id: 'then-key' }, ...THEN_KEYS.map(k => h('option', { value: k, textContent: 'then ' + k })));
-  const tv = h('input', { id: 'then-value', placeholder: 'violet' });
-  const rt = h('input', { id: 'rule-text', placeholder: 'the rule in words (optional)' });
-  host.append(h('div', { className: 'row' }, wk, wv), h('div', { className: 'row' }, tk, tv), h('div', { className: 'row' }, rt,
+  const tv = h('input', { id: 'then-value', placeholder: 'a colour, zone or id' });
+  const rt = h('input', { id: 'rule-text', placeholder: 'optional' });
+  host.append(h('div', { className: 'row' }, labelled('When', wk), labelled('What', wv)), h('div', { className: 'row' }, labelled('Then', tk), labelled('What', tv)), h('div', { className: 'row' }, labelled('The rule in words', rt),
     h('button', { textContent: 'Add rule', id: 'rule-add', on: { click: () => {
       const item = {};
       if (wk.value) {

@@ -95,6 +95,17 @@ export function generator(ctx) {
     row('Difficulty', difficulty), row('Length', length), typeRow, row('Seed', seed, ' ', reseed),
     pinned, err, el('div', { className: 'gen-buttons' }, rest, ' ', fresh, ' ', cancel));
   document.body.append(d);
+  // What each choice does, in a line under it (a screen reader reads it
+  // with the field).
+  for (const [c, text] of [
+    [difficulty, 'How hard it plays: only missions the checks rate this hard are kept.'],
+    [length, 'How long a game takes: it sets the board\'s size when Size is left empty.'],
+    [seed, 'The number the mission is made from: the same options and seed make the same mission again.'],
+  ]) {
+    const help = el('small', { className: 'gen-help', id: c.id + '-help', textContent: text });
+    c.setAttribute('aria-describedby', help.id);
+    c.closest('.gen-row').after(help);
+  }
 
   const current = () => offer && offer.games.find(g => g.ruleset === game.value);
   const newSeed = () => { seed.value = String(Math.floor(Math.random() * 2 ** 31)); };

@@ -51,7 +51,9 @@ export function renderPalette(host, pal, startDrag, place) {
     } else {
       d.title = `${f.id}${f.title ? ' — ' + f.title : ''}${f.other ? ' (other side ' + f.other + ')' : ''}`;
     }
-    d.appendChild(faceSVG(f));
+    const pic = faceSVG(f);
+    pic.setAttribute('aria-hidden', 'true'); // its zone letters are a picture; the caption names it
+    d.appendChild(pic);
     const cap = document.createElement('div');
     cap.textContent = f.id + (f.used ? ' ✓' : '');
     d.appendChild(cap);
@@ -99,18 +101,56 @@ export function renderPalette(host, pal, startDrag, place) {
     toks.appendChild(d);
   }
   host.appendChild(toks);
+  roving(host);
 }
 
 // keyed makes a palette item a button of the keyboard: Enter or Space
-// puts it on the board.
+// puts it on the board. Its name is what it shows (a screen reader says
+// what the eye reads); what it does is its description.
 function keyed(d, what, place) {
-  d.tabIndex = 0;
+  d.tabIndex = -1;
   d.setAttribute('role', 'button');
-  d.setAttribute('aria-label', 'put ' + what.label + ' on the board');
+  d.setAttribute('aria-description', 'puts it on the board');
   d.addEventListener('keydown', ev => {
     if (ev.key !== 'Enter' && ev.key !== ' ') return;
     ev.preventDefault();
     ev.stopPropagation();
     place(what);
+  });
+}
+
+// roving makes the palette one stop of Tab, as a toolbar is: the item
+// last reached holds the stop, and the arrows (Home, End) move among
+// the items inside.
+function roving(host) {
+  host.setAttribute('role', 'toolbar');
+  host.setAttribute('aria-orientation', 'vertical');
+  const items = [...host.querySelectorAll('[role=button]')];
+  if (!items.length) return;
+  const key = e => e.dataset.face ? 'face:' + e.dataset.face : 'tok:' + e.dataset.type + ':' + e.dataset.color;
+  const current = items.find(e => key(e) === host.dataset.current) || items[0];
+  current.tabIndex = 0;
+  const go = to => {
+    for (const e of items) e.tabIndex = -1;
+    to.tabIndex = 0;
+    host.dataset.current = key(to);
+    to.focus();
+  };
+  for (const e of items) e.addEventListener('focus', () => { if (e.tabIndex !== 0) go(e); });
+  if (host.dataset.roving) return; // the keys are the host's, bound once
+  host.dataset.roving = '1';
+  host.addEventListener('keydown', ev => {
+    const all = [...host.querySelectorAll('[role=button]')];
+    const i = all.indexOf(document.activeElement);
+    if (i < 0) return;
+    const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: all.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    ev.stopPropagation(); // the arrows move in the palette, not the selection on the map
+    const e = all[Math.max(0, Math.min(all.length - 1, to))];
+    for (const x of all) x.tabIndex = -1;
+    e.tabIndex = 0;
+    host.dataset.current = key(e);
+    e.focus();
   });
 }

@@ -97,7 +97,12 @@ export function renderSchemaForm(host, st, sendOps) {
   const root = h('form', { className: 'sf-form', id: 'schema-form', on: { submit: e => e.preventDefault() } });
   if (form.locked) root.append(h('p', { className: 'sf-note', textContent: 'The file cannot be read as it is: the form shows the last good version. Fix the error above in the text.' }));
   const fs = h('fieldset', { disabled: !!form.locked });
-  for (const f of form.root.fields) fs.append(field(f, (form.values || {})[f.key], join('', f.key), 1, open));
+  // The story first; how the file is kept (its short name, version, game,
+  // tile set) folded under Advanced.
+  const adv = h('details', { className: 'sf-advanced', dataset: { pointer: '#advanced' } }, h('summary', { textContent: 'Advanced' }));
+  adv.open = open.get('#advanced') || false;
+  for (const f of form.root.fields) (f.advanced ? adv : fs).append(field(f, (form.values || {})[f.key], join('', f.key), 1, open));
+  if (adv.children.length > 1) fs.append(adv);
   root.append(fs);
   host.append(root);
   for (const [ptr, p] of pending) {
@@ -173,15 +178,27 @@ function fieldOf(ptr) {
   return null;
 }
 
-function labelOf(f, extra) {
-  const l = h('div', { className: 'sf-label' }, h('span', { textContent: f.label + (f.required ? ' *' : '') }));
+// idOf is the id of the input of a pointer: a label names its field with
+// it (for), and the help under a field is tied to it (aria-describedby).
+export function idOf(ptr) {
+  return 'sf' + ptr.replace(/[^A-Za-z0-9_-]/g, c => '.' + c.charCodeAt(0).toString(16));
+}
+
+// labelOf is a field's label: a real <label for> its input (a screen
+// reader says it, a click on it focuses the field); buttons and menus
+// that go with the field stand beside it, never inside.
+function labelOf(f, ptr, extra) {
+  const text = f.label + (f.required ? ' *' : '');
+  const l = h('div', { className: 'sf-label' }, f.kind === 'const'
+    ? h('span', { textContent: text })
+    : h('label', { htmlFor: idOf(ptr), textContent: text }));
   if (extra) l.append(extra);
   if (f.help) l.title = f.help;
   return l;
 }
 
-function help(f) {
-  return f.help ? h('div', { className: 'sf-help', textContent: f.help }) : null;
+function help(f, ptr) {
+  return f.help ? h('div', { className: 'sf-help', id: ptr === undefined ? undefined : idOf(ptr) + '-help', textContent: f.help }) : null;
 }
 
 // field makes the field of form field f holding value v (undefined: not
@@ -194,8 +211,13 @@ function field(f, v, ptr, depth, open) {
     case 'map': return map(f, v, ptr, depth, open);
     case 'choice': return choice(f, v, ptr, depth, open);
   }
-  wrap.append(labelOf(f), leaf(f, v, ptr));
-  if (f.help) wrap.append(help(f));
+  const input = leaf(f, v, ptr);
+  wrap.append(labelOf(f, ptr), input);
+  if (f.help) {
+    wrap.append(help(f, ptr));
+    const e = input.matches('input, select, textarea') ? input : input.querySelector('input, select, textarea');
+    if (e) e.setAttribute('aria-describedby', idOf(ptr) + '-help');
+  }
   return wrap;
 }
 
@@ -233,6 +255,7 @@ function leaf(f, v, ptr) {
       e.value = v === undefined ? '' : String(v);
       if (f.max_length) e.maxLength = f.max_length;
       e.dataset.pointer = ptr;
+      e.id = idOf(ptr);
       typed(e, ptr, () => {
         if (e.value === '' && !f.required) return v === undefined ? null : { op: 'value.remove', pointer: ptr };
         if (e.value === (v === undefined ? '' : String(v))) return null;
@@ -246,7 +269,7 @@ function leaf(f, v, ptr) {
       // "abc", and the emptied field would take the value out of the file
       // (an item out of a pair, which the schema then blames on the pair).
       // Text that is not a number is refused here, at the field, in words.
-      const e = h('input', { type: 'text', inputMode: f.kind === 'integer' ? 'numeric' : 'decimal', className: 'sf-number' });
+      const e = h('input', { type: 'text', inputMode: f.kind === 'integer' ? 'numeric' : 'decimal', className: 'sf-number', id: idOf(ptr) });
       e.value = v === undefined ? '' : String(v);
       e.dataset.pointer = ptr;
       typed(e, ptr, () => {
@@ -268,15 +291,15 @@ function leaf(f, v, ptr) {
       return e;
     }
     case 'boolean': {
-      const e = h('input', { type: 'checkbox', checked: v === true });
+      const e = h('input', { type: 'checkbox', checked: v === true, id: idOf(ptr) });
       e.dataset.pointer = ptr;
       e.addEventListener('change', () => set(ptr, e.checked));
       const row = h('span', { className: 'sf-row' }, e);
-      if (v !== undefined && !f.required) row.append(h('button', { type: 'button', className: 'sf-x', title: 'Remove from the file', textContent: '×', on: { click: () => remove(ptr) } }));
+      if (v !== undefined && !f.required) row.append(h('button', { type: 'button', className: 'sf-x', title: 'Remove from the file', 'aria-label': `Remove ${f.label}`, textContent: '×', on: { click: () => remove(ptr) } }));
       return row;
     }
     case 'enum': {
-      const e = h('select');
+      const e = h('select', { id: idOf(ptr) });
       e.dataset.pointer = ptr;
       if (!f.required || v === undefined) e.add(new Option('—', ''));
       for (const x of f.enum) e.add(new Option(String(x), String(x), false, x === v));
@@ -291,7 +314,7 @@ function leaf(f, v, ptr) {
       return h('span', { className: 'sf-const', textContent: v === undefined ? String(f.const) : String(v) });
   }
   // A value the form has no input for: its JSON.
-  const e = h('textarea', { rows: 2 });
+  const e = h('textarea', { rows: 2, id: idOf(ptr) });
   e.value = v === undefined ? '' : JSON.stringify(v);
   e.dataset.pointer = ptr;
   e.addEventListener('change', () => {
@@ -309,9 +332,12 @@ function section(f, v, ptr, depth, open, ...extra) {
   d.open = open.has(ptr) ? open.get(ptr) : v !== undefined && depth < 3;
   const s = h('summary', {}, h('span', { textContent: f.label + (f.required ? ' *' : '') }));
   if (v === undefined) s.append(h('span', { className: 'sf-absent', textContent: ' (not set)' }));
-  for (const x of extra) if (x) s.append(x);
   if (f.help) s.title = f.help;
   d.append(s);
+  // A summary is itself a control: the buttons and menus of the section
+  // (remove it, what kind of value it is) stand under it, not inside.
+  const tools = extra.filter(Boolean);
+  if (tools.length) d.append(h('div', { className: 'sf-tools' }, ...tools));
   if (f.help) d.append(help(f));
   return d;
 }
@@ -325,7 +351,7 @@ function object(f, v, ptr, depth, open, ...extra) {
 
 // A list item's field: its own number, a button to take it out.
 function item(f, v, ptr, i, depth, open) {
-  const x = h('button', { type: 'button', className: 'sf-x', title: 'Remove this item', textContent: '×',
+  const x = h('button', { type: 'button', className: 'sf-x', title: 'Remove this item', 'aria-label': `Remove item ${i + 1}`, textContent: '×',
     on: { click: e => { e.preventDefault(); send({ op: 'item.remove', pointer: ptr }, ptr); } } });
   const lf = { ...f, label: `${i + 1}`, required: false, help: '' };
   if (f.kind === 'object') {
@@ -337,7 +363,7 @@ function item(f, v, ptr, i, depth, open) {
   }
   const el = field(lf, v, ptr, depth, open);
   el.classList.add('sf-item');
-  (el.querySelector(':scope > .sf-label') || el).append(x);
+  (el.querySelector(':scope > .sf-label') || el.querySelector(':scope > .sf-tools') || el).append(x);
   return el;
 }
 
@@ -355,11 +381,11 @@ function tuple(f, v, ptr, depth, open) {
   const n = f.max_items;
   const names = tupleNames(f, n) || [...Array(n).keys()].map(i => String(i + 1));
   const items = Array.isArray(v) ? v : [];
-  const wrap = h('div', { className: 'sf-field sf-tuple', dataset: { pointer: ptr } }, labelOf(f));
+  const wrap = h('div', { className: 'sf-field sf-tuple', dataset: { pointer: ptr } }, h('div', { className: 'sf-label', title: f.help || undefined }, h('span', { textContent: f.label + (f.required ? ' *' : '') })));
   const row = h('div', { className: 'sf-row' });
   names.forEach((name, i) => {
     const e = leaf({ ...f.items, required: true, label: name }, items[i], join(ptr, i));
-    row.append(h('label', { className: 'sf-tuple-item' }, h('span', { textContent: name + ' ' }), e));
+    row.append(h('label', { className: 'sf-tuple-item', htmlFor: e.id }, h('span', { textContent: name + ' ' })), e);
   });
   wrap.append(row);
   if (f.help) wrap.append(help(f));
@@ -386,11 +412,15 @@ function map(f, v, ptr, depth, open) {
   for (const [k, x] of Object.entries(vals)) {
     const p = join(ptr, k);
     const el = field({ ...f.items, label: k, required: false, help: '' }, x, p, depth + 1, open);
-    (el.querySelector(':scope > .sf-label') || el.querySelector('summary') || el).append(h('button', { type: 'button', className: 'sf-x', title: `Remove ${k}`, textContent: '×',
-      on: { click: e => { e.preventDefault(); remove(p); } } }));
+    const rm = h('button', { type: 'button', className: 'sf-x', title: `Remove ${k}`, 'aria-label': `Remove ${k}`, textContent: '×',
+      on: { click: e => { e.preventDefault(); remove(p); } } });
+    const at = el.querySelector(':scope > .sf-label') || el.querySelector(':scope > .sf-tools');
+    if (at) at.append(rm);
+    else if (el.tagName === 'DETAILS') el.querySelector(':scope > summary').after(h('div', { className: 'sf-tools' }, rm));
+    else el.append(rm);
     d.append(el);
   }
-  const key = h('input', { type: 'text', placeholder: 'new key', pattern: htmlPattern(f.key_pattern) });
+  const key = h('input', { type: 'text', placeholder: 'new key', 'aria-label': `New ${f.label} name`, pattern: htmlPattern(f.key_pattern) });
   d.append(h('div', { className: 'sf-row' }, key, h('button', { type: 'button', className: 'sf-add', textContent: '+ add',
     on: { click: e => { e.preventDefault(); if (key.value.trim()) set(join(ptr, key.value.trim()), f.items.default); } } })));
   return d;
@@ -414,14 +444,15 @@ function fits(c, v) {
 function choice(f, v, ptr, depth, open) {
   let at = f.choices.findIndex(c => fits(c, v));
   if (at < 0) at = 0;
-  const sel = h('select', { className: 'sf-choice', title: 'What kind of value' });
+  const sel = h('select', { className: 'sf-choice', title: 'What kind of value', 'aria-label': `What kind of value ${f.label} is` });
   sel.dataset.choice = ptr;
   f.choices.forEach((c, i) => sel.add(new Option(c.label, String(i), false, i === at)));
   sel.addEventListener('change', () => set(ptr, f.choices[Number(sel.value)].default));
   const c = { ...f.choices[at], key: f.key, label: f.label, required: f.required, help: f.help };
   const el = field(c, v, ptr, depth, open);
-  const head = el.querySelector(':scope > .sf-label') || el.querySelector(':scope > summary');
+  const head = el.querySelector(':scope > .sf-label') || el.querySelector(':scope > .sf-tools');
   if (head) head.append(sel);
+  else if (el.tagName === 'DETAILS') el.querySelector(':scope > summary').after(h('div', { className: 'sf-tools' }, sel));
   el.classList.add('sf-has-choice');
   return el;
 }
@@ -434,7 +465,7 @@ function markFindings(host, findings) {
     if (!el) return;
     el.classList.add('sf-bad', 'sf-' + f.severity);
     el.dataset.findings = ((el.dataset.findings || '') + ' ' + i).trim();
-    const msg = h('div', { className: 'sf-finding sf-' + f.severity, textContent: f.message });
+    const msg = h('div', { className: 'sf-finding sf-' + f.severity, textContent: f.words || f.message });
     msg.dataset.finding = String(i);
     const body = el.tagName === 'DETAILS' ? el.querySelector(':scope > summary') : null;
     if (body) body.after(msg); else el.append(msg);

@@ -82,3 +82,17 @@ export function leave(path, body) {
 // here, where the page edits one file (Generate makes it that mission, as
 // an edit).
 export const newWork = null;
+
+// printout is the mission's printout as a Blob ('pdf', 'png' or 'svg' on
+// 'a4' or 'letter'), made by the session as `zmission render` makes it,
+// or {error}.
+export async function printout(format, page) {
+  let r;
+  try {
+    r = await fetch(`api/print?format=${format}&page=${page}`);
+  } catch (e) {
+    return notAnswering().data;
+  }
+  if (!r.ok) return { error: (await r.json().catch(() => ({}))).error || String(r.status) };
+  return r.blob();
+}

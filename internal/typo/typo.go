@@ -75,8 +75,9 @@ func Near(word string, names []string, limit int) []string {
 
 // Candidates are the names a word may be a slip for: the nearest (Near),
 // or else those that begin with it ("zombicide" for "zombicide-classic"
-// and "zombicide-invader", when the word has three letters or more); at
-// most three, sorted.
+// and "zombicide-invader", when the word has three letters or more), or
+// else those with a dashed part that begins with it ("invader" for
+// "zombicide-invader"); at most three, sorted.
 func Candidates(word string, names []string) []string {
 	if n := Near(word, names, 3); len(n) > 0 {
 		return n
@@ -89,6 +90,14 @@ func Candidates(word string, names []string) []string {
 	for _, n := range names {
 		if f := fold(n); f != w && strings.HasPrefix(f, w) && !contains(out, n) {
 			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		// A later part of a dashed name: "invader" for "zombicide-invader".
+		for _, n := range names {
+			if f := fold(n); strings.Contains(f, "-"+w) && !contains(out, n) {
+				out = append(out, n)
+			}
 		}
 	}
 	sort.Strings(out)

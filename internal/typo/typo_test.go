@@ -85,3 +85,18 @@ func TestHint(t *testing.T) {
 		}
 	}
 }
+
+// A game named by the word its players use: the dashed part of a name.
+func TestCandidatesByDashedPart(t *testing.T) {
+	names := []string{"colony", "facility", "zombicide-classic", "zombicide-invader"}
+	for word, want := range map[string]string{
+		"invader": `did you mean "zombicide-invader"?`,
+		"Classic": `did you mean "zombicide-classic"?`,
+		"chess":   "",
+		"in":      "",
+	} {
+		if got := Hint(word, names); got != want {
+			t.Errorf("Hint(%q) = %q, want %q", word, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package printout
 import (
 	"bytes"
 	"image/color"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -355,4 +356,29 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Box is what a classed group draws, in page millimetres, through its
+// transforms; strokes count half their width.
+func TestBoxOfAGroup(t *testing.T) {
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="50mm" viewBox="0 0 100 50">
+<rect width="100" height="50" fill="#ffffff"/>
+<g class="sheet" transform="translate(10 5) scale(2)">
+<g class="figure"><rect x="1" y="2" width="10" height="5" fill="#000000"/><path d="M0 0L4 3" stroke="#000000" stroke-width="1"/></g>
+</g>
+</svg>`
+	p, err := Parse([]byte(svg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := p.Box("figure")
+	// rect: (12, 9)-(32, 19); the path (10, 5)-(18, 11) with half of a
+	// 2 mm stroke (the scale doubles it) on each side.
+	want := [4]float64{9, 4, 23, 15}
+	if !ok || math.Abs(b[0]-want[0]) > 1e-9 || math.Abs(b[1]-want[1]) > 1e-9 || math.Abs(b[2]-want[2]) > 1e-9 || math.Abs(b[3]-want[3]) > 1e-9 {
+		t.Errorf("Box(figure) = %v, %v; want %v", b, ok, want)
+	}
+	if _, ok := p.Box("none"); ok {
+		t.Error("a class the page lacks has a box")
+	}
 }

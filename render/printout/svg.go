@@ -26,6 +26,16 @@ type Page struct {
 	W, H  float64 // size in mm
 	Title string
 	ops   []op
+	boxes map[string][4]float64 // by a group's class: what the first such group draws
+}
+
+// Box is the rectangle (x, y, width, height in page mm) that the first
+// group of the class draws on the page, strokes and text included
+// roughly; ok is false when the page has no such group or it draws
+// nothing. The site cuts a sheet's card to its main figure with it.
+func (p *Page) Box(class string) (box [4]float64, ok bool) {
+	box, ok = p.boxes[class]
+	return box, ok
 }
 
 // operation kinds.
@@ -279,7 +289,23 @@ func (d *drawer) draw(n *node, st state, out *[]op) error {
 	}
 	switch n.name {
 	case "g":
-		return d.kids(n, st, out)
+		class := n.attrs["class"]
+		if class == "" || st.inPattern {
+			return d.kids(n, st, out)
+		}
+		start := len(*out)
+		if err := d.kids(n, st, out); err != nil {
+			return err
+		}
+		if _, seen := d.page.boxes[class]; !seen {
+			if b, ok := opsBox((*out)[start:]); ok {
+				if d.page.boxes == nil {
+					d.page.boxes = map[string][4]float64{}
+				}
+				d.page.boxes[class] = b
+			}
+		}
+		return nil
 	case "path":
 		p, err := parsePath(n.attrs["d"])
 		if err != nil {
@@ -783,3 +809,45 @@ func (d *drawer) text(n *node, st state, out *[]op) error {
 // svgSpace turns SVG text's newlines and tabs into spaces: made once, as a
 // replacer costs more to build than to run on a label.
 var svgSpace = strings.NewReplacer("\r", "", "\n", " ", "\t", " ")
+
+// opsBox is the rectangle the operations cover: their paths' points (a
+// stroke's half width added) and their text's runs, taken as about 0.6
+// of their size a letter wide.
+func opsBox(ops []op) ([4]float64, bool) {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	add := func(x, y, r float64) {
+		x0, y0, x1, y1 = math.Min(x0, x-r), math.Min(y0, y-r), math.Max(x1, x+r), math.Max(y1, y+r)
+	}
+	for _, o := range ops {
+		switch o.kind {
+		case opText:
+			w, h := 0.0, 0.0
+			for _, r := range o.runs {
+				w = math.Max(w, r.dx+float64(len([]rune(r.text)))*r.size*0.6)
+				h = math.Max(h, r.size)
+			}
+			add(o.x, o.y-h, 0)
+			add(o.x+w, o.y+h*0.25, 0)
+		default:
+			r := 0.0
+			if o.kind == opStroke {
+				r = o.width / 2
+			}
+			for _, s := range o.path {
+				n := 1
+				if s.kind == segCubic {
+					n = 3
+				} else if s.kind == segClose {
+					n = 0
+				}
+				for _, p := range s.pts[:n] {
+					add(p[0], p[1], r)
+				}
+			}
+		}
+	}
+	if x1 < x0 || y1 < y0 {
+		return [4]float64{}, false
+	}
+	return [4]float64{x0, y0, x1 - x0, y1 - y0}, true
+}

@@ -86,13 +86,33 @@ func (w *World) Play() *rules.Play {
 		p.Initial = append(p.Initial, itemKey(e))
 	}
 	bs := w.Buildings()
+	// The building of each zone (the first that holds it, as BuildingOf
+	// says) and each building's keys, made once: Solve asks for every
+	// room it reaches, and a scan of the buildings per room grew with the
+	// square of the board.
+	of := make([]int, len(w.B.Zones))
+	for i := range of {
+		of[i] = -1
+	}
+	for i, b := range bs {
+		for _, z := range b.Zones {
+			if of[z] < 0 {
+				of[z] = i
+			}
+		}
+	}
+	keys := make([]map[string]string, len(bs))
 	p.ZoneKeys = func(z int) map[string]string {
 		// Search is possible in any building room; the Equipment deck
 		// holds door-opening weapons.
-		if w.B.Zones[z].Kind == layout.Room {
-			return map[string]string{rules.KeyDoorOpener: "Searching in " + w.B.Zones[bs[BuildingOf(bs, z)].Zones[0]].ID}
+		if w.B.Zones[z].Kind != layout.Room || of[z] < 0 {
+			return nil
 		}
-		return nil
+		i := of[z]
+		if keys[i] == nil {
+			keys[i] = map[string]string{rules.KeyDoorOpener: "Searching in " + w.B.Zones[bs[i].Zones[0]].ID}
+		}
+		return keys[i]
 	}
 	pl.KeyWhy = func(k string) string {
 		if k == rules.KeyDoorOpener {

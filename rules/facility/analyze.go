@@ -1,6 +1,7 @@
 package facility
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,6 +99,8 @@ type Plan struct {
 	Tokens int `json:"oxygen_tokens_needed"`
 	// TooLate: the plan ends after round 14.
 	TooLate bool `json:"too_late,omitempty"`
+	// used: the round each of Stops is used in.
+	used []int
 }
 
 // Event is a moment of the round track.
@@ -235,17 +238,32 @@ func (f *Facility) path(adj map[int][]edge, from, to int) []int {
 	if p := bfsPath(adj, from, to, false); p != nil {
 		return p
 	}
-	return bfsPath(adj, from, to, true)
+	if p := bfsPath(adj, from, to, true); p != nil {
+		return p
+	}
+	return drillPath(adj, from, to)
 }
 
+// drillPath is a shortest route that may take the corridors a Drilling
+// Station lays (the plan uses that room first: see escapes).
+func drillPath(adj map[int][]edge, from, to int) []int {
+	return walk(adj, from, to, func(e edge) bool { return true })
+}
+
+// bfsPath is a shortest route over the corridors, and the Technical
+// Corridor Entrance's moves when jumps is set; never a drilled corridor.
 func bfsPath(adj map[int][]edge, from, to int, jumps bool) []int {
+	return walk(adj, from, to, func(e edge) bool { return !e.drill && (jumps || !e.jump) })
+}
+
+func walk(adj map[int][]edge, from, to int, ok func(edge) bool) []int {
 	prev := map[int]int{from: from}
 	queue := []int{from}
 	for len(queue) > 0 && prev[to] == 0 && to != from {
 		s := queue[0]
 		queue = queue[1:]
 		for _, e := range adj[s] {
-			if e.jump && !jumps {
+			if !ok(e) {
 				continue
 			}
 			if _, seen := prev[e.to]; !seen {
@@ -302,6 +320,9 @@ type step struct {
 	hibern   bool   // activates the Hibernatorium
 	escape   bool
 	wait     int // the escape action is possible from this round on
+	// shutdown: the Reactor's action, after which every section's life
+	// support is inactive for good.
+	shutdown bool
 }
 
 func (f *Facility) escapes(lz *Slot) []Escape {
@@ -325,6 +346,7 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		var base []step
 		first := "direct" // the plan without a detour for life support
 		swapRoom := ""    // the room the Lander's plan beats the anti-aircraft system in
+		swapSlot, lsccSlot := 0, 0
 		switch w.way {
 		case "lander":
 			e.Possible, e.Odds = f.landerOdds()
@@ -343,8 +365,8 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 						continue
 					}
 					if at, on := f.target(adj, lz.ID, id, map[int]bool{slot: true}); at != 0 {
-						base = append([]step{{to: at}}, base...)
-						first, swapRoom = "swap in "+f.Cat[id].Name, id
+						base = append([]step{{to: at, shutdown: id == Reactor}}, base...)
+						first, swapRoom, swapSlot = "swap in "+f.Cat[id].Name, id, at
 						if id == Reactor {
 							first = "shut down in the " + f.Cat[id].Name
 						}
@@ -368,6 +390,7 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 					continue
 				}
 				base = []step{{to: c, hibern: true, activate: ""}, {to: slot, escape: true}}
+				lsccSlot = c
 				e.Possible = "after Life Support Control C activates the Hibernatorium"
 				if !cOn {
 					e.Note = "Life Support Control C is still in the C stack: the plan assumes it turns up in the nearest empty C slot"
@@ -380,8 +403,27 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		if !onMap && e.Note == "" {
 			e.Note = e.Room + " is still in its stack: the plan assumes it turns up in the nearest empty slot of its section"
 		}
+		if d := f.Find(DrillingStation); d != nil && needsDrill(adj, lz.ID, base) {
+			// Only the corridor the Drilling Station lays from the
+			// robot's room leads on: the plan uses that room first.
+			base = append([]step{{to: d.ID}}, base...)
+			if first == "direct" {
+				first = "drill in the " + f.Cat[DrillingStation].Name
+			} else {
+				first += ", after drilling in the " + f.Cat[DrillingStation].Name
+			}
+			drill := "the " + f.Cat[DrillingStation].Name + " lays a corridor from the Hibernatorium, where the robot stands from setup"
+			if e.Note == "" {
+				e.Note = drill
+			} else {
+				e.Note += "; " + drill
+			}
+		}
 		direct := f.simulate(adj, lz.ID, base, first)
 		e.Plans = append(e.Plans, direct)
+		if swapRoom != "" && direct.Moves >= 0 {
+			e.Odds, e.Possible = f.swapOdds(direct, swapRoom, slices.IndexFunc(base, func(st step) bool { return st.to == swapSlot }), e.Possible)
+		}
 		if direct.Moves < 0 {
 			e.Unreachable = true
 			e.Plans = nil
@@ -400,13 +442,13 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 			}
 			ls, _ := f.target(adj, lz.ID, id, taken)
 			if id == swapRoom {
-				ls = base[0].to // the one room, used twice: its action is one thing OR the other
+				ls = swapSlot // the one room, used twice: its action is one thing OR the other
 			}
 			if ls == 0 || e.Unreachable {
 				continue
 			}
 			plan := append([]step{{to: ls, activate: x}}, base...)
-			if w.way == "hibernation" && !f.HibActive && ls == base[0].to {
+			if w.way == "hibernation" && !f.HibActive && ls == lsccSlot {
 				continue
 			}
 			p := f.simulate(adj, lz.ID, plan, "via "+f.Cat[id].Name)
@@ -418,6 +460,40 @@ func (f *Facility) escapes(lz *Slot) []Escape {
 		out = append(out, e)
 	}
 	return out
+}
+
+// swapOdds: with the top anti-aircraft token fixed active, a plan that
+// sets the tokens in Life Support Control B ("Look at both anti-aircraft
+// tokens and place them in any order") or removes them in the Reactor
+// ("If it is inactive (or the anti-aircraft tokens have been removed from
+// the game), the Lander lands successfully") makes the landing certain,
+// if it uses the room before the round marker enters the lander token's
+// space, at the end of the round before.
+func (f *Facility) swapOdds(p Plan, room string, at int, possible string) (float64, string) {
+	if at < 0 || at >= len(p.used) {
+		return 0, possible
+	}
+	what := "setting the tokens in Life Support Control B"
+	if room == Reactor {
+		what = "removing them in the Reactor"
+	}
+	if r := p.used[at]; r > f.LanderRound-1 {
+		return 0, possible + "; the plan reaches the room only in round " + strconv.Itoa(r) + ", after the check"
+	}
+	return 1, possible + "; certain by " + what + " before the check"
+}
+
+// needsDrill says whether some stage of a plan is reached only through a
+// corridor the Drilling Station lays.
+func needsDrill(adj map[int][]edge, from int, plan []step) bool {
+	at := from
+	for _, st := range plan {
+		if bfsPath(adj, at, st.to, true) == nil && drillPath(adj, at, st.to) != nil {
+			return true
+		}
+		at = st.to
+	}
+	return false
 }
 
 // landerOdds: "If it is inactive … the Lander lands successfully";
@@ -460,6 +536,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 		activate       string
 		hibern, escape bool
 		wait           int
+		shutdown       bool
 	}
 	var acts []action
 	at := from
@@ -493,7 +570,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 				p.Doors = append(p.Doors, by.corridor)
 			}
 		}
-		acts = append(acts, action{to: st.to, use: true, activate: st.activate, hibern: st.hibern, escape: st.escape, wait: st.wait})
+		acts = append(acts, action{to: st.to, use: true, activate: st.activate, hibern: st.hibern, escape: st.escape, wait: st.wait, shutdown: st.shutdown})
 		p.Stops = append(p.Stops, st.to)
 		at = st.to
 	}
@@ -501,6 +578,7 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 	for x, on := range f.LifeSupport {
 		active[x] = on
 	}
+	off := false // the Reactor has shut every section down
 	pos := from
 	inactive := func() bool {
 		s := f.slotByID[pos]
@@ -529,8 +607,17 @@ func (f *Facility) simulate(adj map[int][]edge, from int, plan []step, name stri
 				}
 				cards -= cost
 				if a.use {
-					if a.activate != "" {
+					p.used = append(p.used, round)
+					if a.activate != "" && !off {
 						active[a.activate] = true
+					}
+					if a.shutdown {
+						// "Then treat all sections as [inactive]. …
+						// [Life support] … cannot be turned on again."
+						off = true
+						for x := range active {
+							active[x] = false
+						}
 					}
 					if a.escape {
 						p.Round = round

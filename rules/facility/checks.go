@@ -272,6 +272,21 @@ func (f *Facility) checkCorridors() []rules.Finding {
 			case c.DoorAt != c.A && c.DoorAt != c.B:
 				out = append(out, rules.Finding{Rule: "door-slot", Ptr: ptr + "/door_at",
 					Message: fmt.Sprintf("corridor %d's door slot faces slot %d, which is not one of its ends (%d, %d)", c.ID, c.DoorAt, c.A, c.B)})
+			case !a.Is(LandingZone) && !b.Is(LandingZone) && f.Find(LandingZone) != nil: // setup's corridors: checkLandingZone
+				// "If a corridor has a door slot, place it so the slot
+				// connects with the newly explored room": a corridor from
+				// a room to an empty slot was laid from that room. With no
+				// Landing Zone on the map (room-required) any empty slot
+				// may be where it was meant, its corridors the setup's.
+				room, empty := a, b
+				if room.RoomID == "" {
+					room, empty = b, a
+				}
+				if room.RoomID != "" && empty.RoomID == "" && c.DoorAt == empty.ID {
+					out = append(out, rules.Finding{Rule: "door-slot", Ptr: ptr + "/door_at",
+						Message: fmt.Sprintf("corridor %d leads from %s (slot %d) to the empty slot %d with its door slot facing slot %d: a corridor laid while exploring a room has its door slot connect with the newly explored room", c.ID, roomName(room), room.ID, empty.ID, empty.ID),
+						Hint:    fmt.Sprintf("door_at: %d", room.ID)})
+				}
 			}
 		}
 		// "An unexplored corridor is one connected to only 1 room": a
@@ -510,6 +525,21 @@ func (f *Facility) checkObjectives() []rules.Finding {
 					Related: []rules.Related{{Ptr: "/anti_aircraft", Message: "the anti-aircraft token set active"}}})
 			}
 		}
+		// "There are 3 ways of doing so": an objective that takes any of
+		// them fails only when all three are closed. A way closed by a
+		// mistake reported elsewhere (a room missing or cut off) is said
+		// there; this finding is for the rest.
+		if o.Escape == "any" && lz != nil {
+			if msg, ok := f.noWayOut(); ok {
+				fd := rules.Finding{Rule: "objective-impossible", Ptr: ptr + "/escape",
+					Message: "this objective lets the characters escape any of the 3 ways, but none is open: " + msg,
+					Hint:    "open one way: the Escape Shuttle in the C stack, Life Support Control C for hibernation, or a Lander that can land"}
+				if f.AntiAircraft == "active" {
+					fd.Related = []rules.Related{{Ptr: "/anti_aircraft", Message: "the anti-aircraft token set active"}}
+				}
+				out = append(out, fd)
+			}
+		}
 		// "When the facility is destroyed, the game ends. All characters
 		// in the facility (even hibernated) … are dead."
 		if o.Escape == "hibernation" && o.Destroy == "facility" {
@@ -518,7 +548,138 @@ func (f *Facility) checkObjectives() []rules.Finding {
 				Hint:    "split it into two objectives, or escape by the Lander or the Escape Shuttle (escape: lander, shuttle or any)"})
 		}
 	}
+	out = append(out, f.splitHibernation()...)
+	return append(out, f.sameEscape(out)...)
+}
+
+// splitHibernation: hibernating and destroying the facility asked by two
+// objectives cannot both be met either: "To win, all mission tasks must
+// be fulfilled", and the destruction kills the hibernating characters.
+// Reported once, at the first objective that destroys the facility; a
+// scenario with the two in one objective has that finding already.
+func (f *Facility) splitHibernation() []rules.Finding {
+	hib, destroy := -1, -1
+	for i, o := range f.Objectives {
+		if o.Escape == "hibernation" && o.Destroy == "facility" {
+			return nil
+		}
+		if o.Escape == "hibernation" && hib < 0 {
+			hib = i
+		}
+		if o.Destroy == "facility" && destroy < 0 {
+			destroy = i
+		}
+	}
+	if hib < 0 || destroy < 0 {
+		return nil
+	}
+	return []rules.Finding{{Rule: "objective-impossible", Ptr: "/objectives/" + strconv.Itoa(destroy) + "/destroy",
+		Message: fmt.Sprintf("objective %d destroys the facility and objective %d asks the characters to hibernate: every objective must be met, and when the facility is destroyed all characters in it, even hibernated, are dead", destroy+1, hib+1),
+		Hint:    "escape by the Lander or the Escape Shuttle instead of hibernating (escape: lander, shuttle or any), or drop the destruction",
+		Related: []rules.Related{{Ptr: "/objectives/" + strconv.Itoa(hib) + "/escape", Message: "the objective that asks to hibernate"}}}}
+}
+
+// destroysFacility says whether some objective destroys the facility.
+func (f *Facility) destroysFacility() bool {
+	return slices.ContainsFunc(f.Objectives, func(o Objective) bool { return o.Destroy == "facility" })
+}
+
+// sameEscape: "If multiple objectives require you to fulfill the same
+// requirement, that many characters must do so and survive." Objectives
+// that ask the same escape need one character each: more than the
+// scenario's characters, or more than one in the Escape Shuttle ("When a
+// character escapes using the Escape Shuttle, the Escape Shuttle cannot be
+// used again that game"), cannot all be met. One finding per way, at the
+// first objective too many; a way already reported impossible is left.
+func (f *Facility) sameEscape(found []rules.Finding) []rules.Finding {
+	var out []rules.Finding
+	most := max(f.PlayersMin, f.PlayersMax)
+	for _, way := range []string{"lander", "hibernation", "shuttle"} {
+		var asks []int
+		for i, o := range f.Objectives {
+			if o.Escape == way {
+				asks = append(asks, i)
+			}
+		}
+		reported := slices.ContainsFunc(found, func(fd rules.Finding) bool {
+			for _, i := range asks {
+				if strings.HasPrefix(fd.Ptr, "/objectives/"+strconv.Itoa(i)+"/") {
+					return true
+				}
+			}
+			return false
+		})
+		if len(asks) < 2 || reported {
+			continue
+		}
+		carries, why, ptr := most, fmt.Sprintf("the scenario is for at most %s", rules.CountOf(most, "character")), "/players"
+		if way == "shuttle" && carries > 1 {
+			carries, why, ptr = 1, "the Escape Shuttle takes one: when a character escapes using it, it cannot be used again that game", ""
+		}
+		if len(asks) <= carries {
+			continue
+		}
+		var nums []string
+		var rel []rules.Related
+		for _, i := range asks {
+			nums = append(nums, strconv.Itoa(i+1))
+			if i != asks[carries] {
+				rel = append(rel, rules.Related{Ptr: "/objectives/" + strconv.Itoa(i) + "/escape", Message: "asks the same escape"})
+			}
+		}
+		if ptr != "" {
+			rel = append(rel, rules.Related{Ptr: ptr, Message: "the characters"})
+		}
+		out = append(out, rules.Finding{Rule: "objective-impossible", Ptr: "/objectives/" + strconv.Itoa(asks[carries]) + "/escape",
+			Message: fmt.Sprintf("objectives %s each ask a character to escape by %s, so %d characters must do so and survive, but %s", rules.ListAnd(nums), wayName[way], len(asks), why),
+			Hint:    "merge them into one objective, or ask for different ways out (escape: any lets each character choose)",
+			Related: rel})
+	}
 	return out
+}
+
+// wayName is how a message names an escape.
+var wayName = map[string]string{"lander": "the Lander", "hibernation": "hibernating", "shuttle": "the Escape Shuttle"}
+
+// noWayOut says why no escape is open to an `escape: any` objective, when
+// each way is closed by something no other finding reports: a Lander the
+// anti-aircraft system always shoots down, a room not in the game, or
+// hibernating in a facility an objective destroys. ok is false when a way
+// is open, or closed by a room missing from the map or cut off
+// (room-required, escape-unreachable say so).
+func (f *Facility) noWayOut() (msg string, ok bool) {
+	lz := f.Find(LandingZone)
+	dist := f.reach(lz.ID)
+	var why []string
+	// The Lander: open unless the top token is fixed active and nothing
+	// can swap or remove it.
+	if f.AntiAircraft != "active" || f.canCome(LSCB, dist) || f.canCome(Reactor, dist) {
+		return "", false
+	}
+	why = append(why, "the Lander is shot down ("+f.noSwap()+")")
+	// Hibernation: the Hibernatorium must be on the map (room-required)
+	// and reachable (escape-unreachable), and active or activated in Life
+	// Support Control C.
+	switch h := f.Find(Hibernatorium); {
+	case f.destroysFacility():
+		why = append(why, "hibernating characters die with the facility the objectives destroy")
+	case h == nil, !f.canCome(Hibernatorium, dist):
+		return "", false
+	case !f.HibActive && !f.listed(LSCC):
+		why = append(why, "hibernation needs the Hibernatorium activated in Life Support Control C, which is not in the game")
+	case !f.HibActive && !f.canCome(LSCC, dist):
+		return "", false
+	default:
+		return "", false
+	}
+	// The Escape Shuttle: in the game and able to come into play.
+	switch {
+	case !f.listed(EscapeShuttle):
+		why = append(why, "the Escape Shuttle is not in the game")
+	default:
+		return "", false // open, or cut off (escape-unreachable)
+	}
+	return why[0] + "; " + why[1] + "; and " + why[2], true
 }
 
 // noSwap says why neither room that beats the anti-aircraft system helps.

@@ -108,13 +108,18 @@ type edge struct {
 	to, corridor int
 	door         string
 	jump         bool
+	// drill: a corridor the Drilling Station lays from the Hibernatorium,
+	// where the robot stands (see planGraph); walked as a corridor once
+	// the room has been used.
+	drill bool
 }
 
 // planGraph is every way a character can go: the corridors on the map, the
 // corridors exploration may lay, and, from a Technical Corridor Entrance
 // on the map, its room action ("TECHNICAL CORRIDOR ENTRANCE: Move to any
-// room in the facility.") to every other room on the map. Other room
-// actions are left out (docs/rules-facility.md says why).
+// room in the facility.") to every other room on the map, and the
+// corridors a Drilling Station on the map may lay from the robot's room.
+// Other room actions are left out (docs/rules-facility.md says why).
 func (f *Facility) planGraph() map[int][]edge {
 	adj := map[int][]edge{}
 	for _, c := range f.Corridors {
@@ -132,6 +137,21 @@ func (f *Facility) planGraph() map[int][]edge {
 		for _, s := range f.sortedSlots() {
 			if s != t && s.RoomID != "" && f.slotByID[s.ID] == s {
 				adj[t.ID] = append(adj[t.ID], edge{to: s.ID, jump: true})
+			}
+		}
+	}
+	// "DRILLING STATION: Place a new corridor leading from the room with
+	// the robot … It may be placed leading to an already discovered room
+	// or to an undiscovered room." Setup: "Assemble the robot model and
+	// place it on the Hibernatorium", and the robot is activated only once
+	// a room is connected to the Hibernatorium: until then it stands
+	// there, so a character who reaches a Drilling Station on the map can
+	// join the Hibernatorium to any neighbouring slot.
+	if d, h, lz := f.Find(DrillingStation), f.Find(Hibernatorium), f.Find(LandingZone); d != nil && h != nil && lz != nil && bfsPath(adj, lz.ID, d.ID, true) != nil {
+		for _, n := range f.neighbours(h) {
+			if !f.hasCorridor(h.ID, n.ID) {
+				adj[h.ID] = append(adj[h.ID], edge{to: n.ID, drill: true})
+				adj[n.ID] = append(adj[n.ID], edge{to: h.ID, drill: true})
 			}
 		}
 	}

@@ -30,7 +30,21 @@ func (game) Inventory(s *rules.Scene) []rules.Count {
 		n = s.Mission.Survivors
 	}
 	counts, _ := rules.Inventory(s, CoreBox, extraTokens(n))
-	return counts
+	c, _ := rules.SurvivorCount(s, CoreBox, kit, n)
+	return append(counts, c)
+}
+
+// kit is what each Survivor takes at setup: "Players take 1 Dashboard for
+// each of their Survivors, ... They take a colored plastic base ... They
+// also take 5 plastic trackers of the same color as their base." More
+// than the core box's 6 Survivors need "the extra Survivor dashboards,
+// plastic markers, color bases, and Starting Equipment cards contained in
+// expansions". Starting Equipment is not counted: without it "the extra
+// Survivors enter the game with no Starting Equipment".
+var kit = []rules.KitPart{
+	{Key: "dashboard", Each: 1, Name: "Survivor dashboards"},
+	{Key: "base", Each: 1, Name: "colour bases"},
+	{Key: "tracker", Each: 5, Name: "plastic trackers"},
 }
 
 // extraTokens are the red Spawn Zones 7+ Survivors add, as the inventory

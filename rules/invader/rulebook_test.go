@@ -334,3 +334,180 @@ func TestTwoSidedTokens(t *testing.T) {
 		})
 	}
 }
+
+// Invader rulebook, Xenos' Move: Xenos go for the Survivors ("Each
+// Survivor miniature also counts as a Noise token"), and a closed door in
+// their way is destroyed: "The way is now open." A red Spawn Zone in a
+// room whose only way out is a closed neutral door sends every Xeno it
+// spawns through that door, so the Survivors outside get in for certain.
+func TestSpawnBehindClosedDoorOpensIt(t *testing.T) {
+	quoteRulebook(t, "A Xeno always goes for the noisiest target they can see or hear.")
+	quoteRulebook(t, "Each Survivor miniature also counts as a Noise token.")
+	quoteRulebook(t, "If a closed door bars the path to the next Zone toward their destination, all Xenos in the Zone spend their Action destroying it.")
+	quoteRulebook(t, "The way is now open.")
+	door := "  - {type: door, at: [5, 2], side: n}\n"
+	cases := []struct {
+		name  string
+		extra string
+		// derived from the quotes: Xenos spawn only in active (red)
+		// Spawn Zones, and a Noise token in the room may hold them there.
+		met bool
+	}{
+		{"a red Spawn Zone in the room: its Xenos break out", "  - {type: spawn, at: [5, 2]}\n", true},
+		{"no Spawn Zone: the door stays until some Xeno happens by", "", false},
+		{"a green Spawn Zone spawns nothing until activated", "  - {type: spawn, color: green, at: [5, 2]}\n", false},
+		{"a Noise token in the room may be the noisiest target", "  - {type: spawn, at: [5, 2]}\n  - {type: noise, at: [5, 2]}\n", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n"+door+c.extra+"objectives:\n  - take: red\n")
+			// validate still warns: the mission waits for the Xenos.
+			if w := rulesOf(r, validate.Warning); !slices.Contains(w, "room-shut") {
+				t.Fatalf("warnings %v, want room-shut", w)
+			}
+			if errs := rulesOf(r, validate.Error); len(errs) > 0 {
+				t.Errorf("errors %v", errs)
+			}
+			for _, d := range r.Diags {
+				if named := strings.Contains(d.Message, "Spawn Zone at 5,2"); d.Rule == "room-shut" && named != c.met {
+					t.Errorf("room-shut names the Spawn Zone: %v, want %v: %s", named, c.met, d.Message)
+				}
+			}
+			a := analysis(t, r)
+			o := a.Objectives[0]
+			if o.Met != c.met {
+				t.Fatalf("objective met = %v (%q), want %v", o.Met, o.Note, c.met)
+			}
+			if c.met {
+				if o.Sphere != 0 || !strings.Contains(o.Note, "once Xenos destroy the closed door at 5,2:n") {
+					t.Errorf("met in step %d (%q); want step 1, once Xenos destroy the door", o.Sphere+1, o.Note)
+				}
+				if len(a.Routes) == 0 || a.Routes[0].Moves != 3 {
+					t.Errorf("tour %+v: want the Objective 3 moves away, through the broken door", a.Routes)
+				}
+			} else if !strings.Contains(o.Note, "only once Xenos destroy") {
+				t.Errorf("note %q, want: only once Xenos destroy a closed door", o.Note)
+			}
+		})
+	}
+	// Two such rooms: 2A/e (its only door 5,2:n) holds the Objective, 1A/a
+	// (its only door 0,0:e) the Exit. Each objective waits for the door of
+	// its own room, and its note names that one alone.
+	t.Run("two rooms broken open: each objective names its own door", func(t *testing.T) {
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 2]}\n"+door+
+			"  - {type: spawn, at: [5, 2]}\n  - {type: door, at: [0, 0], side: e}\n  - {type: spawn, at: [0, 0]}\n  - {type: exit, at: [0, 0]}\n"+
+			"objectives:\n  - take: red\n  - exit: all\n")
+		a := analysis(t, r)
+		for i, c := range []struct{ own, other string }{{"5,2:n", "0,0:e"}, {"0,0:e", "5,2:n"}} {
+			o := a.Objectives[i]
+			if !o.Met || !strings.Contains(o.Note, "door at "+c.own) || strings.Contains(o.Note, c.other) {
+				t.Errorf("objective %d: met %v, note %q; want the door at %s alone", i+1, o.Met, o.Note, c.own)
+			}
+		}
+	})
+	// The rooms 2A/a and 2A/b (joined by an opening) have a closed door
+	// each to the corridor 1A/e: which one the Xenos break depends on
+	// where the Survivors stand, so neither is counted.
+	t.Run("two closed doors out: the Survivors' place decides", func(t *testing.T) {
+		two := "  - {type: door, at: [3, 0], side: s}\n  - {type: door, at: [5, 0], side: s}\n"
+		r := lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 0]}\n  - {type: spawn, at: [3, 0]}\n"+two+"objectives:\n  - take: red\n")
+		if o := analysis(t, r).Objectives[0]; o.Met {
+			t.Errorf("met (%q): which door breaks is not certain", o.Note)
+		}
+		// One of them open: the part reaches the Survivors already, no door
+		// need break, and the Objective is reached through the open one.
+		one := strings.Replace(two, "side: s}\n", "side: s, state: open}\n", 1)
+		r = lintMission(t, twoTiles+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: objective, at: [5, 0]}\n  - {type: spawn, at: [3, 0]}\n"+one+"objectives:\n  - take: red\n")
+		if o := analysis(t, r).Objectives[0]; !o.Met || strings.Contains(o.Note, "destroy") {
+			t.Errorf("met %v (%q): the open door is the way in", o.Met, o.Note)
+		}
+	})
+}
+
+// Invader rulebook, Playing with 7+ Survivors: "To do so, you'll need the
+// extra Survivor dashboards, plastic markers, color bases, and Starting
+// Equipment cards contained in expansions". Setup gives each Survivor a
+// dashboard, a colour base and 5 trackers; the component list says how many
+// the core box holds.
+func TestSurvivorsNeedTheirParts(t *testing.T) {
+	quoteRulebook(t, "To do so, you’ll need the extra Survivor dashboards, plastic markers, color bases, and Starting Equipment cards contained in expansions that are sold separately.")
+	quoteRulebook(t, "Players take 1 Dashboard for each of their Survivors,")
+	quoteRulebook(t, "They take a colored plastic base and attach it")
+	quoteRulebook(t, "They also take 5 plastic trackers of the same color as their base.")
+	box := map[string]int{}
+	for _, q := range []string{"6 SURVIVOR DASHBOARDS", "48 TRACKERS", "6 SURVIVOR COLOR BASES"} {
+		quoteRulebookText(t, q)
+		n, what, _ := strings.Cut(q, " ")
+		k, err := strconv.Atoi(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box[what] = k
+	}
+	each := map[string]int{"SURVIVOR DASHBOARDS": 1, "SURVIVOR COLOR BASES": 1, "TRACKERS": 5}
+	equips := -1
+	for what, k := range box {
+		if n := k / each[what]; equips < 0 || n < equips {
+			equips = n
+		}
+	}
+	for _, n := range []int{1, 6, 7, 10} {
+		t.Run(fmt.Sprintf("%d Survivors", n), func(t *testing.T) {
+			r := lintMission(t, twoTiles+fmt.Sprintf("survivors: %d\n", n)+"tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n")
+			var got []string
+			for _, d := range r.Diags {
+				if d.Rule == "inventory" {
+					got = append(got, d.Message)
+				}
+			}
+			if n <= equips {
+				if len(got) > 0 {
+					t.Fatalf("inventory %q; the core box equips %d Survivors", got, equips)
+				}
+			} else {
+				if len(got) != 1 || !strings.HasPrefix(got[0], fmt.Sprintf("%d Survivors need", n)) {
+					t.Fatalf("inventory %q, want one finding for %d Survivors", got, n)
+				}
+				for what, k := range box {
+					short := n*each[what] > k
+					name := map[string]string{"SURVIVOR DASHBOARDS": "Survivor dashboards", "SURVIVOR COLOR BASES": "colour bases", "TRACKERS": "plastic trackers"}[what]
+					if strings.Contains(got[0], fmt.Sprintf("%d %s", n*each[what], name)) != short {
+						t.Errorf("%q: %s short = %v (%d needed, %d in the box)", got[0], name, short, n*each[what], k)
+					}
+				}
+			}
+			for _, c := range rules.InventoryOf(r.Scene) {
+				if c.Type == rules.CountSurvivors && (c.Used != n || c.Owned != equips) {
+					t.Errorf("inventory line %s %d / %d, want %d / %d", c.Label(), c.Used, c.Owned, n, equips)
+				}
+			}
+		})
+	}
+	// The parts are counted from the boxes the tokens are (the same tally):
+	// a misspelt box counts as the most one box holds, another game's box
+	// as nothing.
+	for _, c := range []struct {
+		boxes string
+		owned int
+	}{
+		{"[invader-core, invader-cor]", 2 * equips},
+		{"[invader-core, zombicide-s1]", equips},
+		{"[zombicide-s1]", 0},
+	} {
+		t.Run("boxes "+c.boxes, func(t *testing.T) {
+			r := lintMission(t, twoTiles+"boxes: "+c.boxes+"\nsurvivors: 12\ntokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n")
+			found := false
+			for _, l := range rules.InventoryOf(r.Scene) {
+				if l.Type == rules.CountSurvivors {
+					found = true
+					if l.Owned != c.owned {
+						t.Errorf("Survivors line %d / %d, want %d owned", l.Used, l.Owned, c.owned)
+					}
+				}
+			}
+			if !found {
+				t.Error("no Survivors line")
+			}
+		})
+	}
+}

@@ -61,7 +61,9 @@ func (w *World) Play() *rules.Play {
 			gone(t, m)
 		}
 	}
+	p.Destroyed = w.destroyedDoors(pl.Moves, p.Start)
 	pl.Extra = extraTokens(pl.Survivors)
+	pl.Kit = kit
 	pl.KeyWhy = func(k string) string {
 		if k == rules.KeyOxygen {
 			return "an Oxygen Tank, and no Oxygen Supply Room can be reached without one (nor does the team start with one)"

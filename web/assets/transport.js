@@ -10,11 +10,18 @@
 // call waits for the module, in the order made, and is then answered by
 // it (the first state's key in what the page sends is the module's own:
 // web.js, takeOver).
-import { boot, afterChange, beforeLeave, showStarting, web, generateNew } from './web.js';
+import { boot, afterChange, beforeLeave, showStarting, web, generateNew, printBlob } from './web.js';
 
 // newWork opens a generated mission as new work (Generate… → Generate),
 // here a piece of work of its own in the browser.
 export const newWork = generateNew;
+
+// printout is the mission's printout as a Blob, made in the page (the
+// fonts fetched the first time), or {error}.
+export async function printout(format, page) {
+  if (!web.isLive) await web.live;
+  return printBlob(format, page);
+}
 
 await boot();
 

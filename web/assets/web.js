@@ -292,17 +292,15 @@ function unsaved() {
 // a template, or the example of a first visit), the page draws it at once
 // and the module starts behind it (web.live); else the first call waits
 // for the module and the work it opens: a link, or the work the browser
-// kept.
+// kept (seconds, when another tab holds it and this one makes a copy).
+// Either way boot does not wait for the module: the editor's script runs
+// behind it, and its tabs and buttons answer while the module starts.
 export async function boot() {
   buildBar();
   const first = await globalThis.zmissionFirst;
   web.live = goLive(first);
-  if (first) {
-    web.first = first;
-    showStarting();
-    return;
-  }
-  await web.live;
+  if (first) web.first = first;
+  showStarting();
 }
 
 // goLive starts the module and opens the work: a link or an example or a
@@ -356,6 +354,7 @@ async function goLive(first) {
   if (err) notice(err, 'error');
   else if (web.forked) notice(`${web.name} is open in another tab too: this tab has a copy of its own, and both are in Recent.`);
   showNeeds();
+  fillWelcome();
   afterMap(async () => {
     // The service worker fetches every file of the site into its cache:
     // once the map is drawn, not while it is made.
@@ -543,6 +542,7 @@ function buildBar() {
   });
   buildGuard();
   buildPrint();
+  buildWelcome();
   // Changes made before the module answers wait for it in the page:
   // leaving then would lose them, so the browser asks first.
   addEventListener('beforeunload', ev => { if (!web.isLive && web.waiting) ev.preventDefault(); });
@@ -724,6 +724,61 @@ export async function generateNew(o) {
   history.replaceState(null, '', location.pathname + location.search);
   location.reload();
   return null;
+}
+
+// bareVisit: nothing named in the address and no work kept in this
+// browser (start.js decides the same): someone new, who is offered a
+// start before the example the page shows.
+function bareVisit() {
+  return !location.hash && !(sessionStorage.getItem('zmission-work') || localStorage.getItem('zmission-current'));
+}
+
+// buildWelcome offers a bare visit its ways to start, before anything
+// else: a new mission of each game, one generated, or an example. It
+// stands over the example drawn behind it (the page is usable at once),
+// and closing it leaves that example open to look around.
+function buildWelcome() {
+  if (!bareVisit()) return;
+  const w = el('section', { id: 'web-welcome' });
+  w.setAttribute('aria-labelledby', 'web-welcome-title');
+  const news = el('div', { className: 'web-welcome-row' });
+  for (const [g, name] of Object.entries(GAMES)) {
+    const b = el('button', { type: 'button', textContent: name, className: 'web-welcome-new' });
+    b.dataset.game = g;
+    b.onclick = () => startFrom('template=' + g);
+    news.append(b);
+  }
+  const gen = el('button', { type: 'button', id: 'web-welcome-generate', textContent: 'Generate a mission…' });
+  gen.onclick = () => { close(); whenLive(() => zmission.generate()); };
+  const exs = el('div', { className: 'web-welcome-row', id: 'web-welcome-examples' });
+  const done = el('button', { type: 'button', id: 'web-welcome-close', textContent: 'Look around this example first' });
+  const close = () => { w.remove(); };
+  done.onclick = close;
+  w.addEventListener('keydown', ev => { if (ev.key === 'Escape') { ev.stopPropagation(); close(); } });
+  w.append(
+    el('h2', { id: 'web-welcome-title', textContent: 'Make a mission for your table' }),
+    el('p', { textContent: 'Start a new mission for your game: its template has a board to build on.' }), news,
+    el('p', { textContent: 'Or let zmission make one for the boxes you own, every rule checked:' }), el('div', { className: 'web-welcome-row' }, gen),
+    el('p', { textContent: 'Or open an example to see how one is made:' }), exs,
+    el('div', { className: 'web-welcome-end' }, done));
+  document.body.append(w);
+  w.querySelector('.web-welcome-new').focus({ preventScroll: true });
+}
+
+// fillWelcome adds the examples to the offer to start: the module's list,
+// once it answers.
+function fillWelcome() {
+  const exs = $('#web-welcome-examples');
+  if (!exs || exs.children.length) return;
+  {
+    for (const e of JSON.parse(zmissionGo.examples())) {
+      if (!e.example) continue;
+      const b = el('button', { type: 'button', textContent: `${e.title} (${GAMES[e.game] || e.game})`, className: 'web-welcome-example' });
+      b.dataset.example = e.path;
+      b.onclick = () => startFrom('example=' + e.path);
+      exs.append(b);
+    }
+  }
 }
 
 // keepNow writes the work before the page opens something else.
@@ -937,23 +992,37 @@ function printFonts() {
   return fontsGiven;
 }
 
-// download gives the mission file, or its printout made in the page by
-// the same code as `zmission render`.
+// printBlob is the printout made in the page by the same code as
+// `zmission render`, as a Blob, or {error}: the editor's Print button
+// asks for it through transport.js.
+export async function printBlob(fmt, page) {
+  if (fmt !== 'svg') {
+    try { await printFonts(); } catch (e) { return { error: 'its fonts did not load (' + e.message + ')' }; }
+  }
+  const out = zmissionGo.print(fmt, page);
+  if (typeof out === 'string') return { error: JSON.parse(out).error };
+  return new Blob([out], { type: TYPES[fmt] });
+}
+
+// printName is the name the printout's files take: the mission's title
+// made a file name by the editor's session.
+function printName() {
+  const r = zmissionGo.call('GET', 'api/printinfo', undefined);
+  try { return JSON.parse(r.body).name; } catch (e) { return web.name.replace(/\.(ya?ml|json)$/i, ''); }
+}
+
+// download gives the mission file, or its printout.
 async function download(what) {
-  const base = web.name.replace(/\.(ya?ml|json)$/i, '');
   if (what === 'yaml') {
     const f = formatted();
     if (f) { blobDownload(f.name, new Blob([f.data], { type: 'text/yaml' })); web.saved = web.handle ? web.saved : f.data; keep(); }
     return;
   }
   const [fmt, page] = what.split('-');
-  if (fmt !== 'svg') {
-    try { await printFonts(); } catch (e) { return notice('The printout cannot be made: its fonts did not load (' + e.message + ').', 'error'); }
-  }
-  const out = zmissionGo.print(fmt, page);
-  if (typeof out === 'string') return notice(JSON.parse(out).error, 'error');
+  const out = await printBlob(fmt, page);
+  if (!(out instanceof Blob)) return notice('The printout cannot be made: ' + out.error + '.', 'error');
   const suffix = fmt === 'pdf' ? `-${page}` : '';
-  blobDownload(`${base}${suffix}.${fmt}`, new Blob([out], { type: TYPES[fmt] }));
+  blobDownload(`${printName()}${suffix}.${fmt}`, out);
 }
 
 async function shareLink() {

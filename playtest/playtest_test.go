@@ -1,0 +1,215 @@
+package playtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync/atomic"
+	"testing"
+)
+
+// coin is a model whose games are a few weighted coin flips: enough to
+// check the engine without any game's rules.
+type coin struct{ p float64 }
+
+func (c *coin) Zones() []string      { return []string{"a", "b", "c"} }
+func (c *coin) Objectives() []string { return []string{"first", "second"} }
+func (c *coin) Agents() []Agent {
+	return []Agent{{Name: "flip", About: "flips"}, {Name: "other", About: "also flips"}}
+}
+func (c *coin) Approximations() []string { return []string{"a coin"} }
+func (c *coin) Play(g Game, rng *rand.Rand) Outcome {
+	o := Outcome{Met: make([]int, 2), Rounds: 1 + rng.IntN(10)}
+	if rng.Float64() < c.p {
+		o.Met[0] = 1 + rng.IntN(o.Rounds)
+	}
+	if rng.Float64() < c.p {
+		o.Won = true
+		o.Met[1] = o.Rounds
+	} else {
+		o.Cause = []string{"eaten", "time"}[rng.IntN(2)]
+		o.Eliminated = []int{rng.IntN(3)}
+	}
+	return o
+}
+
+func runJSON(t *testing.T, m Model, o Options) []byte {
+	t.Helper()
+	r, err := Run(m, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// One stream per game: the same seed gives the same bytes on 1 worker or
+// on many, and another seed other numbers.
+func TestSameBytesWhateverTheWorkers(t *testing.T) {
+	m := &coin{p: 0.4}
+	o := Options{Games: 3000, Seed: 7, Survivors: []int{4, 6}}
+	var outs [][]byte
+	for _, w := range []int{1, 2, 5} {
+		o.Workers = w
+		outs = append(outs, runJSON(t, m, o))
+	}
+	prev := runtime.GOMAXPROCS(1)
+	o.Workers = 0
+	outs = append(outs, runJSON(t, m, o))
+	runtime.GOMAXPROCS(2)
+	outs = append(outs, runJSON(t, m, o))
+	runtime.GOMAXPROCS(prev)
+	for i := 1; i < len(outs); i++ {
+		if !bytes.Equal(outs[0], outs[i]) {
+			t.Fatalf("run %d differs:\n%s\n%s", i, outs[0], outs[i])
+		}
+	}
+	o.Seed = 8
+	if bytes.Equal(outs[0], runJSON(t, m, o)) {
+		t.Fatal("another seed gave the same numbers")
+	}
+}
+
+// Newcombe (1998), "Two-sided confidence intervals for the single
+// proportion", Table I, method 3 (the Wilson score interval).
+func TestWilsonKnownValues(t *testing.T) {
+	cases := []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{81, 263, 0.2553, 0.3662},
+		{15, 148, 0.0624, 0.1605},
+		{0, 20, 0, 0.1611},
+		{1, 29, 0.0061, 0.1718},
+	}
+	for _, c := range cases {
+		lo, hi := Wilson(c.k, c.n, z95)
+		if math.Abs(lo-c.lo) > 5e-5 || math.Abs(hi-c.hi) > 5e-5 {
+			t.Errorf("Wilson(%d, %d) = %.4f–%.4f, want %.4f–%.4f", c.k, c.n, lo, hi, c.lo, c.hi)
+		}
+	}
+	if lo, hi := Wilson(0, 0, z95); lo != 0 || hi != 1 {
+		t.Errorf("no games: %v–%v, want 0–1", lo, hi)
+	}
+}
+
+func TestQuantileNearestRank(t *testing.T) {
+	var h Hist
+	for _, v := range []int{15, 20, 35, 40, 50} { // the textbook nearest-rank example
+		h.Add(v)
+	}
+	for _, c := range []struct {
+		q    float64
+		want int
+	}{{0.05, 15}, {0.3, 20}, {0.4, 20}, {0.5, 35}, {1, 50}} {
+		if got := h.Quantile(c.q); got != c.want {
+			t.Errorf("Quantile(%v) = %d, want %d", c.q, got, c.want)
+		}
+	}
+	if m, sd := h.Mean(), h.SD(); m != 32 || math.Abs(sd-12.8841) > 1e-4 {
+		t.Errorf("mean %v sd %v, want 32 and 12.8841", m, sd)
+	}
+	var e Hist
+	if e.Quantile(0.5) != 0 {
+		t.Error("empty histogram's median is not 0")
+	}
+}
+
+// A huge --games is answered with the bound: Clamp says so, and a run
+// allocates by the batch, not by the request.
+func TestGamesBounded(t *testing.T) {
+	if n, c := Clamp(1 << 40); n != MaxGames || !c {
+		t.Fatalf("Clamp(2^40) = %d, %v", n, c)
+	}
+	if n, c := Clamp(-5); n != 1 || c {
+		t.Fatalf("Clamp(-5) = %d, %v", n, c)
+	}
+	r, err := Run(&coin{p: 0.5}, Options{Games: math.MaxInt, Survivors: []int{1}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Games != MaxGames || !r.Clamped || r.BySurvivors[0].Games != MaxGames {
+		t.Fatalf("games %d clamped %v, want %d", r.Games, r.Clamped, MaxGames)
+	}
+}
+
+// Memory is flat in the number of games: the runner holds at most a batch
+// of outcomes, however many games are played.
+func TestRunnerHoldsABatch(t *testing.T) {
+	var held, most int64
+	play := func(int) Outcome {
+		n := atomic.AddInt64(&held, 1)
+		for {
+			m := atomic.LoadInt64(&most)
+			if n <= m || atomic.CompareAndSwapInt64(&most, m, n) {
+				break
+			}
+		}
+		return Outcome{Rounds: 1}
+	}
+	folded := 0
+	Each(50_000, 2, play, func(Outcome) { atomic.AddInt64(&held, -1); folded++ })
+	if folded != 50_000 {
+		t.Fatalf("folded %d games", folded)
+	}
+	if most > 2*batchPerWorker {
+		t.Fatalf("held %d outcomes at once; a batch is %d", most, 2*batchPerWorker)
+	}
+}
+
+func TestResultFigures(t *testing.T) {
+	r, err := Run(&coin{p: 1}, Options{Games: 200, Seed: 1, Survivors: []int{6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.BySurvivors[0]
+	if c.Wins != 200 || c.WinRate != 1 || len(c.Losses) != 0 || c.Objectives[0].Rate != 1 || c.Objectives[1].Median == 0 {
+		t.Fatalf("all won: %+v", c)
+	}
+	if r.Agent.Name != "flip" {
+		t.Fatalf("default agent %q, want the first", r.Agent.Name)
+	}
+	r, _ = Run(&coin{p: 0}, Options{Games: 300, Seed: 1, Survivors: []int{6}, Agent: "other"})
+	c = r.BySurvivors[0]
+	if c.Wins != 0 || c.CI95[0] != 0 || len(c.Losses) != 2 || c.Losses[0].Games+c.Losses[1].Games != 300 || c.Objectives[0].Median != 0 {
+		t.Fatalf("all lost: %+v", c)
+	}
+	total := 0
+	for _, z := range r.Zones {
+		total += z.Eliminations
+	}
+	if total != 300 || r.Agent.Name != "other" {
+		t.Fatalf("eliminations %d, agent %q", total, r.Agent.Name)
+	}
+	if _, err := Run(&coin{}, Options{Games: 1, Survivors: []int{6}, Agent: "nobody"}); err == nil {
+		t.Fatal("unknown agent accepted")
+	}
+	if _, err := Run(&coin{}, Options{Games: 1, Survivors: []int{MaxSurvivors + 1}}); err == nil {
+		t.Fatal("13 Survivors accepted")
+	}
+}
+
+// The what-if loop ranks changes by how far they move the win rate.
+func TestWhatIfRanksChanges(t *testing.T) {
+	o := Options{Games: 2000, Seed: 3, Survivors: []int{6}}
+	lines, err := WhatIf(&coin{p: 0.5}, []Change{{"slightly easier", &coin{p: 0.55}}, {"much harder", &coin{p: 0.1}}, {"same", &coin{p: 0.5}}}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines[0].Change != "much harder" || lines[0].Delta > -0.3 || lines[2].Change != "same" || lines[2].Delta != 0 {
+		t.Fatalf("what-if order: %+v", lines)
+	}
+}
+
+func TestBands(t *testing.T) {
+	for rate, want := range map[float64]string{1: "easy", 0.6: "easy", 0.5999: "medium", 0.3: "medium", 0.2: "hard", 0.1: "hard", 0.0999: "deadly", 0: "deadly"} {
+		if got := Band(rate); got != want {
+			t.Errorf("Band(%v) = %s, want %s", rate, got, want)
+		}
+	}
+}

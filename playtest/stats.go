@@ -1,0 +1,141 @@
+package playtest
+
+import (
+	"math"
+	"slices"
+)
+
+// z95 is the standard normal quantile of a two-sided 95% interval.
+const z95 = 1.959963984540054
+
+// Wilson is the Wilson score interval of k successes in n trials at the
+// normal quantile z: unlike the plain k/n ± z·se, it stays inside [0, 1]
+// and is honest at 0 or n successes, which a hard mission often shows.
+func Wilson(k, n int, z float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	z2 := z * z
+	den := 1 + z2/nn
+	mid := (p + z2/(2*nn)) / den
+	half := z / den * math.Sqrt(p*(1-p)/nn+z2/(4*nn*nn))
+	return max(0, mid-half), min(1, mid+half)
+}
+
+// Hist counts small non-negative integers (rounds, turns) in a slice as
+// long as the largest value seen: its size depends on the values, never on
+// how many were counted.
+type Hist struct {
+	counts []int
+	n      int
+}
+
+// Add counts v (negative values count as 0).
+func (h *Hist) Add(v int) {
+	v = max(v, 0)
+	if v >= len(h.counts) {
+		h.counts = append(h.counts, make([]int, v+1-len(h.counts))...)
+	}
+	h.counts[v]++
+	h.n++
+}
+
+// N is how many values were counted.
+func (h *Hist) N() int { return h.n }
+
+// Quantile is the q-quantile by the nearest rank: the smallest value v
+// with at least ceil(q·n) of the values at or below it (q=0.5: the median
+// of an odd count, the lower middle of an even one). It is 0 when nothing
+// was counted.
+func (h *Hist) Quantile(q float64) int {
+	if h.n == 0 {
+		return 0
+	}
+	rank := max(int(math.Ceil(q*float64(h.n))), 1)
+	seen := 0
+	for v, c := range h.counts {
+		seen += c
+		if seen >= rank {
+			return v
+		}
+	}
+	return len(h.counts) - 1
+}
+
+// Mean and SD are the values' mean and standard deviation (0 when
+// nothing was counted).
+func (h *Hist) Mean() float64 {
+	if h.n == 0 {
+		return 0
+	}
+	sum := 0.0
+	for v, c := range h.counts {
+		sum += float64(v) * float64(c)
+	}
+	return sum / float64(h.n)
+}
+
+func (h *Hist) SD() float64 {
+	if h.n == 0 {
+		return 0
+	}
+	m, sum := h.Mean(), 0.0
+	for v, c := range h.counts {
+		d := float64(v) - m
+		sum += d * d * float64(c)
+	}
+	return math.Sqrt(sum / float64(h.n))
+}
+
+// The difficulty bands on a win rate (docs/playtest.md): a mission won
+// at least BandEasy of the time reads easy, below BandDeadly deadly.
+const (
+	BandEasy   = 0.60
+	BandMedium = 0.30
+	BandDeadly = 0.10
+)
+
+// Band names the difficulty a win rate reads as: easy, medium, hard or
+// deadly, the words a mission's difficulty: takes.
+func Band(rate float64) string {
+	switch {
+	case rate >= BandEasy:
+		return "easy"
+	case rate >= BandMedium:
+		return "medium"
+	case rate >= BandDeadly:
+		return "hard"
+	}
+	return "deadly"
+}
+
+// Counts tallies named things (causes of loss): a map of the names seen,
+// whose size depends on the names a model can give, not on the games.
+type Counts map[string]int
+
+// Sorted lists the names by count, most first, then by name.
+func (c Counts) Sorted() []string {
+	out := make([]string, 0, len(c))
+	for k := range c {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		if c[a] != c[b] {
+			return c[b] - c[a]
+		}
+		if a < b {
+			return -1
+		}
+		if a > b {
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// round4 keeps four decimals: JSON and text print the same figure on
+// every machine.
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

@@ -1,0 +1,293 @@
+package invader
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Xeno types, in the Targeting Priority Order's terms.
+const (
+	Worker = iota
+	Tank
+	Hunter
+	Abomination
+	xenoTypes
+)
+
+var xenoNames = [xenoTypes]string{"worker", "tank", "hunter", "abomination"}
+
+// The rulebook's Xeno table: "Damage dealt", "To eliminate: Damage",
+// "Experience provided", and the pool of miniatures in the core box.
+var (
+	xenoDamage = [xenoTypes]int{1, 2, 1, 3}
+	xenoToKill = [xenoTypes]int{1, 2, 1, 3}
+	xenoXP     = [xenoTypes]int{1, 1, 1, 5}
+	xenoPool   = [xenoTypes]int{35, 14, 14, 1}
+)
+
+func xenoType(s string) (int, bool) {
+	for i, n := range xenoNames {
+		if n == s {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Weapon is a weapon card's combat characteristics.
+type Weapon struct {
+	Ranged   bool   `json:"ranged"`
+	Range    [2]int `json:"range"`
+	Dice     int    `json:"dice"`
+	Accuracy int    `json:"accuracy"`
+	Damage   int    `json:"damage"`
+	Dual     bool   `json:"dual"`
+	Noisy    bool   `json:"noisy"`
+	Ammo     string `json:"ammo"` // bullets, energy or ""
+}
+
+// Decks is what the playtest draws: the Xeno deck, the Equipment deck,
+// the Starting Equipment and the Survivors' types. The rulebook names
+// most cards without printing them; decks/core.json holds the defaults
+// and says which figures are quoted and which are not.
+type Decks struct {
+	Xeno      []XenoCard
+	Equipment []Card // one entry per physical card
+	Starting  []Card
+	Survivors []SurvivorType
+}
+
+// XenoCard is one Xeno card. Exactly one of Spawn, Mold, Extra and
+// Abomination says what it does; Count is per Danger Level (Blue, Yellow,
+// Orange, Red).
+type XenoCard struct {
+	Number      int
+	Spawn       int // xeno type, or -1
+	Mold        int // xeno type placed in every Active Mold Zone, or -1
+	Extra       int // xeno type given an extra Activation, or -1
+	Abomination bool
+	Count       [4]int
+}
+
+// Card is an Equipment card.
+type Card struct {
+	Name   string
+	Weapon *Weapon
+	Xenos  [xenoTypes]int // a Mold Equipment card: Xenos it brings
+	// Hellfire is a Flamethrower's Range (nil: not one); Canister marks
+	// its ammunition.
+	Hellfire *[2]int
+	Canister bool
+}
+
+// SurvivorType is a Survivor's kind and starting Armor.
+type SurvivorType struct {
+	Soldier bool
+	Armor   int
+}
+
+//go:embed decks/core.json
+var coreDecks []byte
+
+// DefaultDecks are the embedded defaults, read once; callers must not
+// change them.
+var DefaultDecks = sync.OnceValue(func() *Decks {
+	d, err := ReadDecks(coreDecks)
+	if err != nil {
+		panic("decks/core.json: " + err.Error()) // the embedded file is tested
+	}
+	return d
+})
+
+type deckFile struct {
+	About string `json:"about"`
+	Xeno  []struct {
+		Cards       string `json:"cards"`
+		Spawn       string `json:"spawn"`
+		Mold        string `json:"mold"`
+		Extra       string `json:"extra"`
+		Abomination bool   `json:"abomination"`
+		Count       []int  `json:"count"`
+		Source      string `json:"source"` // where the figures come from
+	} `json:"xeno"`
+	Equipment []cardFile `json:"equipment"`
+	Starting  []cardFile `json:"starting"`
+	Survivors []struct {
+		Type  string `json:"type"`
+		Armor int    `json:"armor"`
+	} `json:"survivors"`
+}
+
+type cardFile struct {
+	Name     string         `json:"name"`
+	Count    int            `json:"count"`
+	Weapon   *Weapon        `json:"weapon"`
+	Xenos    map[string]int `json:"xenos"`
+	Hellfire *[2]int        `json:"hellfire"` // a Flamethrower: its Range
+	Canister bool           `json:"canister"`
+}
+
+// Limits on a deck file, so a file cannot size an allocation.
+const (
+	maxCards = 500
+	maxDice  = 20
+)
+
+// ReadDecks reads a deck file (the shape of decks/core.json).
+func ReadDecks(data []byte) (*Decks, error) {
+	var f deckFile
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("reading the decks: %v", err)
+	}
+	d := &Decks{}
+	for i, x := range f.Xeno {
+		lo, hi, err := cardRange(x.Cards)
+		if err != nil {
+			return nil, fmt.Errorf("xeno[%d].cards: %v", i, err)
+		}
+		c := XenoCard{Spawn: -1, Mold: -1, Extra: -1, Abomination: x.Abomination}
+		kinds := 0
+		for _, k := range []struct {
+			name string
+			to   *int
+		}{{x.Spawn, &c.Spawn}, {x.Mold, &c.Mold}, {x.Extra, &c.Extra}} {
+			if k.name == "" {
+				continue
+			}
+			t, ok := xenoType(k.name)
+			if !ok {
+				return nil, fmt.Errorf("xeno[%d]: unknown Xeno type %q (worker, tank, hunter or abomination)", i, k.name)
+			}
+			*k.to = t
+			kinds++
+		}
+		if x.Abomination {
+			kinds++
+		}
+		if kinds != 1 {
+			return nil, fmt.Errorf("xeno[%d]: a card does one thing: spawn, mold, extra or abomination", i)
+		}
+		if c.Spawn >= 0 || c.Mold >= 0 {
+			if len(x.Count) != 4 {
+				return nil, fmt.Errorf("xeno[%d].count: want 4 numbers, Blue to Red", i)
+			}
+			for j, n := range x.Count {
+				if n < 0 || n > 50 {
+					return nil, fmt.Errorf("xeno[%d].count: %d is not 0 to 50", i, n)
+				}
+				c.Count[j] = n
+			}
+		}
+		for n := lo; n <= hi; n++ {
+			if len(d.Xeno) >= maxCards {
+				return nil, fmt.Errorf("more than %d Xeno cards", maxCards)
+			}
+			c.Number = n
+			d.Xeno = append(d.Xeno, c)
+		}
+	}
+	byName := map[string]*Weapon{}
+	read := func(where string, cf cardFile) (Card, error) {
+		c := Card{Name: cf.Name, Weapon: cf.Weapon, Hellfire: cf.Hellfire, Canister: cf.Canister}
+		if cf.Name == "" {
+			return c, fmt.Errorf("%s: a card needs a name", where)
+		}
+		if h := cf.Hellfire; h != nil && (h[0] < 0 || h[1] < h[0] || h[1] > 6 || cf.Weapon != nil) {
+			return c, fmt.Errorf("%s: a Flamethrower's range is 0-6 and it is no other weapon", where)
+		}
+		if w := cf.Weapon; w != nil {
+			if w.Dice < 1 || w.Dice > maxDice || w.Accuracy < 1 || w.Accuracy > 6 || w.Damage < 1 || w.Damage > 3 ||
+				w.Range[0] < 0 || w.Range[1] < w.Range[0] || w.Range[1] > 6 || (!w.Ranged && w.Range[1] != 0) {
+				return c, fmt.Errorf("%s: weapon figures out of bounds (dice 1-%d, accuracy 1-6, damage 1-3, range 0-6, melee range 0)", where, maxDice)
+			}
+			byName[cf.Name] = w
+		} else {
+			c.Weapon = byName[cf.Name]
+		}
+		for k, n := range cf.Xenos {
+			t, ok := xenoType(k)
+			if !ok || n < 0 || n > 10 {
+				return c, fmt.Errorf("%s.xenos: %s %d", where, k, n)
+			}
+			c.Xenos[t] = n
+		}
+		return c, nil
+	}
+	for i, cf := range f.Equipment {
+		c, err := read(fmt.Sprintf("equipment[%d]", i), cf)
+		if err != nil {
+			return nil, err
+		}
+		if cf.Count < 0 || len(d.Equipment)+cf.Count > maxCards {
+			return nil, fmt.Errorf("equipment[%d].count: 0 to %d cards in all", i, maxCards)
+		}
+		for range cf.Count {
+			d.Equipment = append(d.Equipment, c)
+		}
+	}
+	for i, cf := range f.Starting {
+		if i >= maxCards {
+			return nil, fmt.Errorf("more than %d Starting Equipment cards", maxCards)
+		}
+		c, err := read(fmt.Sprintf("starting[%d]", i), cf)
+		if err != nil {
+			return nil, err
+		}
+		d.Starting = append(d.Starting, c)
+	}
+	for i, s := range f.Survivors {
+		if (s.Type != "soldier" && s.Type != "civilian") || s.Armor < 1 || s.Armor > 10 || i >= 12 {
+			return nil, fmt.Errorf("survivors[%d]: want type soldier or civilian, armor 1-10, at most 12", i)
+		}
+		d.Survivors = append(d.Survivors, SurvivorType{Soldier: s.Type == "soldier", Armor: s.Armor})
+	}
+	if len(d.Xeno) == 0 || len(d.Survivors) == 0 {
+		return nil, fmt.Errorf("the decks need Xeno cards and Survivor types")
+	}
+	return d, nil
+}
+
+// cardRange reads "1-25" or "51".
+func cardRange(s string) (lo, hi int, err error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || lo < 1 || hi < lo || hi > maxCards {
+		return 0, 0, fmt.Errorf("%q is not a card number or range (1-%d)", s, maxCards)
+	}
+	return lo, hi, nil
+}
+
+// xenoDeck is the Xeno cards a mission plays with: the numbers its
+// xeno_deck lists, else all of them ("Shuffle the Xeno cards into one
+// deck").
+func (d *Decks) xenoDeck(ranges []string) ([]XenoCard, error) {
+	if len(ranges) == 0 {
+		return d.Xeno, nil
+	}
+	var out []XenoCard
+	for _, r := range ranges {
+		lo, hi, err := cardRange(r)
+		if err != nil {
+			return nil, fmt.Errorf("xeno_deck: %v", err)
+		}
+		for _, c := range d.Xeno {
+			if c.Number >= lo && c.Number <= hi {
+				out = append(out, c)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("xeno_deck %v names none of the deck's cards", ranges)
+	}
+	return out, nil
+}

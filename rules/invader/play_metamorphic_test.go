@@ -1,0 +1,134 @@
+package invader
+
+import (
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/zmission/zmission/playtest"
+)
+
+// Metamorphic tests: a change whose effect on play anyone can predict
+// must move the numbers that way, at a stated significance. Each compares
+// two runs on the same seeds with a one-sided two-proportion z-test (or a
+// z-test on mean rounds) and asks z ≥ 3.09, p < 0.001.
+
+const zCritical = 3.09
+
+const metaGames = 800
+
+func exampleText(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile("../../examples/invader/" + name + ".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func runText(t *testing.T, text string, survivors int) playtest.Count {
+	t.Helper()
+	m, err := NewModel(playScene(t, text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := playtest.Run(m, playtest.Options{Games: metaGames, Seed: 42, Survivors: []int{survivors}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.BySurvivors[0]
+}
+
+// zLower is the z of "a's win rate is above b's".
+func zLower(a, b playtest.Count) float64 {
+	p := float64(a.Wins+b.Wins) / float64(a.Games+b.Games)
+	se := math.Sqrt(p * (1 - p) * (1/float64(a.Games) + 1/float64(b.Games)))
+	if se == 0 {
+		return 0
+	}
+	return (a.WinRate - b.WinRate) / se
+}
+
+func mustReplace(t *testing.T, s, old, new string) string {
+	t.Helper()
+	if !strings.Contains(s, old) {
+		t.Fatalf("no %q to replace", old)
+	}
+	return strings.Replace(s, old, new, 1)
+}
+
+func TestMetamorphicExtraSpawnZone(t *testing.T) {
+	text := exampleText(t, "first-contact")
+	more := mustReplace(t, text, "  - {type: spawn, color: red, at: [0, 5]}\n", "  - {type: spawn, color: red, at: [0, 5]}\n  - {type: spawn, color: red, at: [4, 4]}\n")
+	a, b := runText(t, text, 4), runText(t, more, 4)
+	t.Logf("an extra Spawn Zone: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, zLower(a, b))
+	if z := zLower(a, b); z < zCritical {
+		t.Fatalf("an extra Spawn Zone: %.3f → %.3f, z = %.2f < %.2f", a.WinRate, b.WinRate, z, zCritical)
+	}
+}
+
+func TestMetamorphicSpawnNextToTheStart(t *testing.T) {
+	text := exampleText(t, "first-contact")
+	near := mustReplace(t, text, "  - {type: spawn, color: red, first: true, at: [4, 0]}\n", "  - {type: spawn, color: red, first: true, at: [1, 1]}\n")
+	a, b := runText(t, text, 4), runText(t, near, 4)
+	t.Logf("a Spawn Zone moved next to the start: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, zLower(a, b))
+	if z := zLower(a, b); z < zCritical {
+		t.Fatalf("a Spawn Zone moved next to the start: %.3f → %.3f, z = %.2f < %.2f", a.WinRate, b.WinRate, z, zCritical)
+	}
+}
+
+// An Objective moved farther from the start, behind the doors of the
+// south-east rooms, lengthens the game: more rounds to the Objective.
+func TestMetamorphicObjectiveFartherLengthensTheGame(t *testing.T) {
+	text := exampleText(t, "first-contact")
+	far := mustReplace(t, text, "  - {type: objective, at: [0, 0]}\n", "  - {type: objective, at: [5, 5]}\n")
+	a, b := runText(t, text, 4), runText(t, far, 4)
+	t.Logf("objective 1 met at round %d, then %d; rounds %+v, then %+v", a.Objectives[0].Median, b.Objectives[0].Median, a.Turns, b.Turns)
+	// The first objective's median round moves later, and games last
+	// longer: a z-test on the mean rounds.
+	if b.Objectives[0].Median <= a.Objectives[0].Median {
+		t.Fatalf("objective 1 met at round %d, then %d when farther", a.Objectives[0].Median, b.Objectives[0].Median)
+	}
+	se := math.Sqrt(a.Turns.SD*a.Turns.SD/float64(a.Games) + b.Turns.SD*b.Turns.SD/float64(b.Games))
+	if z := (b.Turns.Mean - a.Turns.Mean) / se; z < zCritical {
+		t.Fatalf("mean rounds %.2f, then %.2f when farther: z = %.2f < %.2f", a.Turns.Mean, b.Turns.Mean, z, zCritical)
+	}
+}
+
+// "Getting through the Airlock to an exterior Zone requires an equipped
+// (Body slot) Oxygen Tank": with the only Oxygen Supply Room lost to Mold,
+// an Exit outside is a certain loss.
+func TestMetamorphicNoOxygenNoExit(t *testing.T) {
+	playQuote(t, "Getting through the Airlock to an exterior Zone requires an equipped (Body slot) Oxygen Tank.")
+	with := runText(t, airlock, 2)
+	without := runText(t, mustReplace(t, airlock, "tokens:\n", "tokens:\n  - {type: mold, state: inactive, at: [2, 3]}\n"), 2)
+	t.Logf("with oxygen %d of %d won, without %d", with.Wins, with.Games, without.Wins)
+	if with.Wins == 0 {
+		t.Fatal("no game won even with the Oxygen Supply Room")
+	}
+	if without.Wins != 0 {
+		t.Fatalf("%d games won without oxygen", without.Wins)
+	}
+}
+
+// The examples' labelled difficulties order their win rates: the easy
+// First Contact is won more often than the medium Violet Lockdown.
+func TestMetamorphicLabelsOrderWinRates(t *testing.T) {
+	easy, medium := runText(t, exampleText(t, "first-contact"), 4), runText(t, exampleText(t, "violet-lockdown"), 4)
+	t.Logf("easy %.3f, medium %.3f: z = %.2f", easy.WinRate, medium.WinRate, zLower(easy, medium))
+	if z := zLower(easy, medium); z < zCritical {
+		t.Fatalf("easy %.3f, medium %.3f: z = %.2f < %.2f", easy.WinRate, medium.WinRate, z, zCritical)
+	}
+}
+
+// Each example reads, at its own Survivor count, as the difficulty its
+// author labelled it.
+func TestExamplesReadAsLabelled(t *testing.T) {
+	for name, label := range map[string]string{"first-contact": "easy", "violet-lockdown": "medium"} {
+		c := runText(t, exampleText(t, name), 6)
+		if c.Difficulty != label {
+			t.Errorf("%s: win rate %.3f reads %s, labelled %s", name, c.WinRate, c.Difficulty, label)
+		}
+	}
+}

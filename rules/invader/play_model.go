@@ -1,0 +1,386 @@
+package invader
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/playtest"
+	"github.com/zmission/zmission/rules"
+)
+
+// The playtest: the game played by the rulebook's text. play_model.go
+// reads a mission once into what every game of it shares; play_game.go is
+// the round; play_agent.go plays the Survivors.
+
+// How two edge-sharing zones are joined, for actors at play.
+type linkKind uint8
+
+const (
+	linkOpen  linkKind = iota // opening, marking, door opening without a door
+	linkDoor                  // a door token stands there (see state.doors)
+	linkHatch                 // an Airlock's hatch
+	linkWall                  // a wall: passable only once Mold opens it
+)
+
+type link struct {
+	to   int
+	kind linkKind
+	door int // index in model.doors, or -1
+}
+
+// Door states at play.
+const (
+	doorClosed uint8 = iota
+	doorOpen
+	doorDestroyed
+	doorGone // removed by Mold
+)
+
+type pdoor struct {
+	a, b  int    // the zones it stands between
+	color string // neutral, green, violet
+	state uint8
+	key   rules.EdgeKey
+}
+
+type pspawn struct {
+	zone  int
+	color string
+	extra bool // stacked for 7+ Survivors
+}
+
+type pobjective struct {
+	zone  int
+	color string
+	id    string
+}
+
+// model is a mission read for play; it is not changed by a game, so
+// games share it across goroutines.
+type model struct {
+	w        *World
+	b        *layout.Board
+	n        int
+	links    [][]link
+	room     []bool
+	exterior []bool
+	security []bool
+	oxygen   []bool // Oxygen Supply Room
+	doors    []pdoor
+	doorAt   map[rules.EdgeKey]int
+	start    int
+	spawns   []pspawn
+	tokens   []pobjective // Objective tokens, in document order
+	exits    []int
+	goals    []goal // the mission's objectives
+	rules    []missions.Rule
+	decks    *Decks
+	xeno     []XenoCard
+	mold     []int8 // Mold at setup
+	teamTank bool   // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
+	names    []string
+	labels   []string
+	approx   []string
+	los      sync.Map // sight tables by door and Mold state
+	losCount int32    // tables made, to bound how many are kept
+}
+
+// goal is one objective as the game checks it.
+type goal struct {
+	o     missions.Objective
+	kind  string // take, exit, reach, activate, survive, kill, text
+	need  int    // take: tokens; exit: Survivors (0: all); kill: Xenos
+	zone  int    // reach: the zone; activate: the token's zone
+	token int    // activate: index in model.tokens
+	xeno  int    // kill: type, -1 any
+	order int
+}
+
+// Playtest reads a placed mission into a model of play (playtest.Grid).
+func (game) Playtest(s *rules.Scene, decks []byte) (playtest.Model, error) {
+	var d *Decks
+	if decks != nil {
+		var err error
+		if d, err = ReadDecks(decks); err != nil {
+			return nil, err
+		}
+	}
+	return NewModel(s, d)
+}
+
+// NewModel reads a placed mission for play with the decks d (nil: the
+// embedded defaults).
+func NewModel(s *rules.Scene, d *Decks) (*model, error) {
+	if d == nil {
+		d = DefaultDecks()
+	}
+	w := NewWorld(s)
+	b := s.Board
+	m := &model{w: w, b: b, n: len(b.Zones), decks: d, doorAt: map[rules.EdgeKey]int{}, start: -1}
+	m.room, m.exterior, m.security, m.oxygen = make([]bool, m.n), make([]bool, m.n), make([]bool, m.n), make([]bool, m.n)
+	m.mold = make([]int8, m.n)
+	for i, z := range b.Zones {
+		m.room[i] = z.Kind == layout.Room
+		m.exterior[i] = z.Kind == layout.Exterior
+		m.security[i] = z.HasFeature("security")
+		m.oxygen[i] = z.HasFeature("oxygen")
+		m.mold[i] = int8(w.Mold[i])
+		m.names = append(m.names, z.ID)
+	}
+	// Doors: every door token on a door opening; Mold at setup removes
+	// the ones on its zones' edges.
+	for _, t := range s.Of(missions.TokDoor) {
+		d, ok := rules.Side(t.Side)
+		if !ok || b.Edge(t.Cell.X, t.Cell.Y, d) != layout.EdgeDoor {
+			continue
+		}
+		k := rules.KeyOf(t.Cell.X, t.Cell.Y, d)
+		if _, dup := m.doorAt[k]; dup {
+			continue
+		}
+		other := b.ZoneAt(t.Cell.X+layout.DX[d], t.Cell.Y+layout.DY[d])
+		if other == nil {
+			continue
+		}
+		st := doorClosed
+		switch t.State {
+		case "open":
+			st = doorOpen
+		case "destroyed":
+			st = doorDestroyed
+		}
+		if w.door(t.Cell.X, t.Cell.Y, d) == nil {
+			st = doorGone
+		}
+		color := t.Color
+		if color == "" {
+			color = "neutral"
+		}
+		m.doorAt[k] = len(m.doors)
+		m.doors = append(m.doors, pdoor{a: t.Zone.Index, b: other.Index, color: color, state: st, key: k})
+	}
+	m.links = make([][]link, m.n)
+	for _, adj := range b.Adjacent() {
+		l := link{kind: linkWall, door: -1}
+		for _, e := range adj.Edges {
+			var k linkKind
+			door := -1
+			switch e.Kind {
+			case layout.EdgeNone, layout.EdgeOpening, layout.EdgeMarking:
+				k = linkOpen
+			case layout.EdgeDoor:
+				k = linkOpen
+				if i, ok := m.doorAt[rules.KeyOf(e.X, e.Y, e.Dir)]; ok {
+					k, door = linkDoor, i
+				}
+			case layout.EdgeHatch:
+				k = linkHatch
+			case layout.EdgeWall:
+				k = linkWall
+			default:
+				continue
+			}
+			if k < l.kind || (k == l.kind && k == linkDoor && l.door < 0) {
+				l.kind, l.door = k, door
+			}
+		}
+		l.to = adj.B
+		m.links[adj.A] = append(m.links[adj.A], l)
+		l.to = adj.A
+		m.links[adj.B] = append(m.links[adj.B], l)
+	}
+	if st := s.Of(missions.TokStart); len(st) > 0 {
+		m.start = st[0].Zone.Index
+	}
+	for _, t := range w.SpawnOrder() {
+		m.spawns = append(m.spawns, pspawn{zone: t.Zone.Index, color: t.Color})
+	}
+	for _, t := range s.Of(missions.TokObjective) {
+		c := t.Color
+		if c == "" {
+			c = "red"
+		}
+		m.tokens = append(m.tokens, pobjective{zone: t.Zone.Index, color: c, id: t.ID})
+	}
+	for _, t := range s.Of(missions.TokExit) {
+		m.exits = append(m.exits, t.Zone.Index)
+	}
+	for _, e := range s.Mission.Equipment {
+		if itemKey(e) == rules.KeyOxygen {
+			m.teamTank = true
+		}
+	}
+	m.rules = s.Mission.Rules
+	xeno, err := d.xenoDeck(s.Mission.XenoDeck)
+	if err != nil {
+		return nil, err
+	}
+	m.xeno = xeno
+	if err := m.readGoals(s); err != nil {
+		return nil, err
+	}
+	if err := m.playable(); err != nil {
+		return nil, err
+	}
+	m.approx = approximations(m)
+	return m, nil
+}
+
+// readGoals reads the mission's objectives into what the game checks.
+func (m *model) readGoals(s *rules.Scene) error {
+	objs := s.Mission.Objectives
+	if len(objs) == 0 {
+		return fmt.Errorf("the mission has no objectives: nothing to win")
+	}
+	for i, o := range objs {
+		g := goal{o: o, order: o.Order, zone: -1, token: -1, xeno: -1}
+		switch {
+		case o.Take != "":
+			g.kind = "take"
+			need, have := rules.Needed(s, o)
+			if have == 0 || need > have {
+				return fmt.Errorf("objective %d asks for %d %s Objective token(s); the map has %d", i+1, need, o.Take, have)
+			}
+			g.need = need
+		case o.Exit != "":
+			g.kind = "exit"
+			if len(m.exits) == 0 {
+				return fmt.Errorf("objective %d: no Exit token to reach", i+1)
+			}
+			switch o.Exit {
+			case "all":
+			case "any":
+				g.need = 1
+			default:
+				n, ok := o.Exit.Int()
+				if !ok || n < 1 {
+					return fmt.Errorf("objective %d: exit %q is not all, any or a number", i+1, o.Exit)
+				}
+				g.need = n
+			}
+		case o.Reach != "":
+			g.kind = "reach"
+			z, ok := rules.RefZone(s, o.Reach)
+			if !ok {
+				return fmt.Errorf("objective %d: no zone %q to reach", i+1, o.Reach)
+			}
+			g.zone = z
+		case o.Activate != "":
+			g.kind = "activate"
+			for j, t := range m.tokens {
+				if t.id == o.Activate {
+					g.token, g.zone = j, t.zone
+				}
+			}
+			if g.token < 0 {
+				t := s.ByID(o.Activate)
+				if t == nil {
+					return fmt.Errorf("objective %d: no token %q to activate", i+1, o.Activate)
+				}
+				g.zone = t.Zone.Index // a machine: activated in its zone
+			}
+		case o.Survive > 0:
+			g.kind, g.need = "survive", o.Survive
+		case o.Kill != "":
+			g.kind, g.need = "kill", max(o.Count, 1)
+			if t, ok := xenoType(strings.TrimSuffix(strings.ToLower(o.Kill), "s")); ok {
+				g.xeno = t
+			}
+		default:
+			g.kind = "text" // nothing the game can check: counted met
+		}
+		m.goals = append(m.goals, g)
+		m.labels = append(m.labels, goalLabel(i, o))
+	}
+	return nil
+}
+
+func goalLabel(i int, o missions.Objective) string {
+	var what string
+	switch {
+	case o.Take != "":
+		n, colour := "all", o.Take+" "
+		if o.Count > 0 {
+			n = fmt.Sprint(o.Count)
+		}
+		if o.Take == "all" {
+			colour = ""
+		}
+		what = fmt.Sprintf("take %s %sObjectives", n, colour)
+		if n == "1" {
+			what = strings.TrimSuffix(what, "s")
+		}
+	case o.Exit != "":
+		what = fmt.Sprintf("exit %s", o.Exit)
+	case o.Reach != "":
+		what = "reach " + o.Reach
+	case o.Activate != "":
+		what = "activate " + o.Activate
+	case o.Survive > 0:
+		what = fmt.Sprintf("survive %d rounds", o.Survive)
+	case o.Kill != "":
+		what = "kill " + o.Kill
+	default:
+		what = "free text"
+	}
+	return fmt.Sprintf("%d. %s", i+1, what)
+}
+
+// playable refuses a board the Survivors cannot play on: a start zone
+// whose every edge is a wall. Any other way out can be taken some time (a
+// door a Survivor opens or the Xenos destroy, a hatch once a tank is
+// found).
+func (m *model) playable() error {
+	if m.start < 0 {
+		return fmt.Errorf("the board cannot be played: the mission has no start token")
+	}
+	for _, l := range m.links[m.start] {
+		if l.kind != linkWall {
+			return nil
+		}
+	}
+	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.names[m.start])
+}
+
+func (m *model) Zones() []string          { return m.names }
+func (m *model) Objectives() []string     { return m.labels }
+func (m *model) Approximations() []string { return m.approx }
+
+// Agents are the ways the model plays the Survivors (play_agent.go).
+func (m *model) Agents() []playtest.Agent { return agents }
+
+// Play plays one game.
+func (m *model) Play(g playtest.Game, rng *rand.Rand) playtest.Outcome {
+	st := newState(m, g.Survivors, rng)
+	ag := agentNamed(g.Agent)
+	st.play(ag)
+	return st.outcome()
+}
+
+// approximations lists what the model assumes beyond the rulebook's text
+// for this mission (docs/playtest.md explains each).
+func approximations(m *model) []string {
+	out := []string{
+		"decks: the Xeno and Equipment cards the rulebook does not print are defaults (decks/core.json)",
+		"survivors: Soldiers (Armor 3) and Civilians (Armor 2) alternate; Skills other than the Yellow Level's fourth Action are not played",
+		"equipment: weapons are used, and a Flamethrower when its holder has a Canister (no trades); Prototypes, Armor and support cards are kept out of play",
+		"objectives give no Experience (the rulebook gives no figure)",
+		"machines (Sentry Gun, Bot) are not played",
+		"equal routes and equal targets: a group of Xenos splits evenly, the odd Xeno going to the lower zone",
+	}
+	for i, g := range m.goals {
+		if g.kind == "text" {
+			out = append(out, fmt.Sprintf("objective %d is free text: counted met", i+1))
+		}
+	}
+	for i, r := range m.rules {
+		if r.When == nil && r.Text != "" {
+			out = append(out, fmt.Sprintf("rule %d is free text: not played", i+1))
+		}
+	}
+	return out
+}

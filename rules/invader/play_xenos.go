@@ -1,0 +1,499 @@
+package invader
+
+import (
+	"slices"
+	"sync/atomic"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/rules"
+)
+
+// xenosPhase: "STEP 1 – ACTIVATION", Hunters' second Action, then "STEP 2
+// – SPAWN".
+func (s *state) xenosPhase() {
+	s.activate(allXenos)
+	if s.over {
+		return
+	}
+	// "After all Xenos (including Hunters) have gone through the
+	// Activation step and resolved their first Action, Hunters go through
+	// the Activation step again".
+	s.activate(only(Hunter))
+	if s.over {
+		return
+	}
+	s.spawnStep()
+}
+
+type xenoMask [xenoTypes]bool
+
+var allXenos = xenoMask{true, true, true, true}
+
+func only(t int) xenoMask {
+	var m xenoMask
+	m[t] = true
+	return m
+}
+
+// activate gives the Xenos of the types in mask one Activation: "Resolve
+// all the Attacks first, then all the Moves. Each Xeno performs either an
+// Attack OR a Move with a single Action."
+func (s *state) activate(mask xenoMask) {
+	n := s.m.n
+	// Survivors do not move while the Xenos act: count them once.
+	if len(s.occ) != n {
+		s.occ = make([]int16, n)
+	}
+	clear(s.occ)
+	for i := range s.surv {
+		if s.surv[i].alive {
+			s.occ[s.surv[i].zone]++
+		}
+	}
+	s.loudest = s.loudest[:0]
+	// The zones holding Xenos of the mask's types, in zone order: one pass
+	// over the board, then only they are visited.
+	zs := s.zs[:0]
+	for z := 0; z < n; z++ {
+		x := &s.xenos[z]
+		if (mask[0] && x[0] > 0) || (mask[1] && x[1] > 0) || (mask[2] && x[2] > 0) || (mask[3] && x[3] > 0) {
+			zs = append(zs, z)
+		}
+	}
+	s.zs = zs
+	if len(zs) == 0 {
+		return
+	}
+	var attacked []int
+	for _, z := range zs {
+		if s.occ[z] > 0 {
+			attacked = append(attacked, z)
+			s.xenoAttack(z, mask)
+			if s.over {
+				return
+			}
+		}
+	}
+	type group struct {
+		from, to int
+		x        [xenoTypes]int16
+	}
+	var moves []group
+	for _, z := range zs {
+		if slices.Contains(attacked, z) {
+			continue
+		}
+		steps := s.xenoSteps(z)
+		if len(steps) == 0 {
+			continue
+		}
+		// "If there is more than one route of the same length, Xenos split
+		// into groups of equal numbers and types to follow all possible
+		// routes." The odd Xeno goes the first way (zone order).
+		k := len(steps)
+		for j, l := range steps {
+			var g [xenoTypes]int16
+			any := false
+			for t := range xenoTypes {
+				if !mask[t] {
+					continue
+				}
+				c := int(s.xenos[z][t])
+				g[t] = int16(c / k)
+				if j < c%k {
+					g[t]++
+				}
+				any = any || g[t] > 0
+			}
+			if !any {
+				continue
+			}
+			if l.kind == linkDoor && s.doors[l.door] == doorClosed {
+				// "If a closed door bars the path to the next Zone toward
+				// their destination, all Xenos in the Zone spend their
+				// Action destroying it."
+				s.doors[l.door] = doorDestroyed
+				s.touch()
+				continue
+			}
+			moves = append(moves, group{from: z, to: l.to, x: g})
+		}
+	}
+	for _, g := range moves {
+		for t := range xenoTypes {
+			s.xenos[g.from][t] -= g.x[t]
+			s.xenos[g.to][t] += g.x[t]
+		}
+	}
+	// Only Abominations that acted can stand somewhere new: look where
+	// they were and where they went, not over the whole board.
+	if mask[Abomination] {
+		for _, z := range zs {
+			s.moldAt(z)
+		}
+		for _, g := range moves {
+			s.moldAt(g.to)
+		}
+	}
+}
+
+// count is the Xenos of the mask's types in zone z.
+func (s *state) count(z int, mask xenoMask) int {
+	n := 0
+	for t := range xenoTypes {
+		if mask[t] {
+			n += int(s.xenos[z][t])
+		}
+	}
+	return n
+}
+
+// xenoAttack: "Each Xeno in the same Zone as Survivors performs an Attack",
+// "Survivors in the same Zone split the Xenos' Attacks in any way the
+// players prefer". The players here spread the blows so that the fewest
+// Survivors fall: the heaviest blow first, each on the Survivor with the
+// most Armor left.
+func (s *state) xenoAttack(z int, mask xenoMask) {
+	var blows []int
+	for t := Abomination; t >= Worker; t-- {
+		if mask[t] {
+			for range s.xenos[z][t] {
+				blows = append(blows, xenoDamage[t])
+			}
+		}
+	}
+	for _, d := range blows {
+		best := -1
+		for i := range s.surv {
+			sv := &s.surv[i]
+			if sv.alive && sv.zone == z && (best < 0 || sv.armor > s.surv[best].armor) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return
+		}
+		s.damage(best, d)
+		if s.over {
+			return
+		}
+	}
+}
+
+// xenoSteps are the ways a group of Xenos in zone z takes this Action:
+// "The first Zone they go for is the one with Survivors in Line of Sight
+// that has the most Noise tokens", "If no Survivors are visible, they Move
+// toward the noisiest Zone", then "Move 1 Zone toward their destination
+// Zone by taking the shortest available path". Equal targets and equal
+// routes give several ways.
+func (s *state) xenoSteps(z int) []link {
+	var targets []int
+	best := 0
+	loud := func(t int) int { return int(s.noise[t]) + int(s.occ[t]) }
+	for _, seen := range s.sight(z) {
+		if s.occ[seen.Zone] == 0 {
+			continue
+		}
+		if d := s.xenoDist(seen.Zone); d[z] < 0 {
+			continue
+		}
+		switch l := loud(seen.Zone); {
+		case l > best:
+			best, targets = l, append(targets[:0], seen.Zone)
+		case l == best:
+			targets = append(targets, seen.Zone)
+		}
+	}
+	if len(targets) == 0 {
+		// The noisy zones, loudest first, listed once per activation.
+		if len(s.loudest) == 0 {
+			for t := 0; t < s.m.n; t++ {
+				if loud(t) > 0 {
+					s.loudest = append(s.loudest, t)
+				}
+			}
+			slices.SortStableFunc(s.loudest, func(a, b int) int { return loud(b) - loud(a) })
+		}
+		for _, t := range s.loudest {
+			l := loud(t)
+			if l < best {
+				break
+			}
+			if d := s.xenoDist(t); d[z] < 0 {
+				continue
+			}
+			best = l
+			targets = append(targets, t)
+		}
+	}
+	var steps []link
+	for _, t := range targets {
+		d := s.xenoDist(t)
+		if d[z] <= 0 {
+			continue
+		}
+		for _, l := range s.m.links[z] {
+			if d[l.to] == d[z]-1 && s.xenoPassable(z, l) && !slices.ContainsFunc(steps, func(o link) bool { return o.to == l.to }) {
+				steps = append(steps, l)
+			}
+		}
+	}
+	slices.SortFunc(steps, func(a, b link) int { return a.to - b.to })
+	return steps
+}
+
+// spreadMold: "Whenever a Spoiler Abomination stands in a room or corridor
+// Zone without Mold, set an Active Mold token in the Zone. [...] If the
+// Zone has an Inactive Mold token, flip it back to its Active side
+// instead."
+func (s *state) spreadMold() {
+	for z := 0; z < s.m.n; z++ {
+		s.moldAt(z)
+	}
+}
+
+// moldAt spreads Mold in zone z if an Abomination stands there.
+func (s *state) moldAt(z int) {
+	if !s.over && s.xenos[z][Abomination] > 0 && !s.m.exterior[z] && s.mold[z] != ActiveMold {
+		s.setMold(z)
+	}
+}
+
+// setMold makes z an Active Mold Zone: "Remove any Objective and Door
+// tokens in the Zone. They cannot be recovered."; its walls open and it
+// loses its special properties (read where they are used).
+func (s *state) setMold(z int) {
+	s.mold[z] = ActiveMold
+	for i, t := range s.m.tokens {
+		if t.zone == z && !s.taken[i] {
+			s.gone[i] = true
+		}
+	}
+	for i, d := range s.m.doors {
+		if d.a == z || d.b == z {
+			s.doors[i] = doorGone
+		}
+	}
+	s.touch()
+	if s.moldLinked() {
+		s.lose(LostMoldChain)
+		return
+	}
+	s.judge()
+}
+
+// moldLinked: "The game is lost as soon as 2 (or more) Spawn Zones are
+// linked by an uninterrupted chain of Active Mold Zones (diagonals don't
+// count)." A chain links the Spawn Zones it holds or touches (the
+// project's reading, as the mold-distance check counts it).
+func (s *state) moldLinked() bool {
+	n := s.m.n
+	comp := make([]int, n)
+	for i := range comp {
+		comp[i] = -1
+	}
+	c := 0
+	for z := 0; z < n; z++ {
+		if s.mold[z] != ActiveMold || comp[z] >= 0 {
+			continue
+		}
+		comp[z] = c
+		q := []int{z}
+		for len(q) > 0 {
+			a := q[0]
+			q = q[1:]
+			for _, l := range s.m.links[a] {
+				if s.mold[l.to] == ActiveMold && comp[l.to] < 0 {
+					comp[l.to] = c
+					q = append(q, l.to)
+				}
+			}
+		}
+		c++
+	}
+	if c == 0 {
+		return false
+	}
+	first := make([]int, c) // per chain: the first Spawn Zone it links, +1
+	for _, sp := range s.m.spawns {
+		var mine []int
+		if comp[sp.zone] >= 0 {
+			mine = append(mine, comp[sp.zone])
+		}
+		for _, l := range s.m.links[sp.zone] {
+			if comp[l.to] >= 0 && !slices.Contains(mine, comp[l.to]) {
+				mine = append(mine, comp[l.to])
+			}
+		}
+		for _, k := range mine {
+			switch {
+			case first[k] == 0:
+				first[k] = sp.zone + 1
+			case first[k] != sp.zone+1:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spawnStep: "Indicate a Spawn Zone and draw a Xeno card. Read the Xeno
+// type and the line that corresponds to the Danger Level of the most
+// experienced Survivor [...] Repeat this for each Spawn Zone." and
+// "Always begin with the same Spawn Zone and continue clockwise."
+func (s *state) spawnStep() {
+	for i, sp := range s.spawns {
+		if !s.active[i] {
+			continue
+		}
+		c, ok := s.drawXeno()
+		if !ok {
+			return
+		}
+		s.resolve(c, sp.zone)
+		if s.over {
+			return
+		}
+	}
+	s.spreadMold()
+}
+
+// drawXeno draws a card: "When the Xeno deck runs out, reshuffle all the
+// discarded Xeno cards to make a new deck."
+func (s *state) drawXeno() (*XenoCard, bool) {
+	if len(s.xdeck) == 0 {
+		s.xdeck, s.xdisc = s.xdisc, s.xdeck[:0]
+		shuffle(s.rng, s.xdeck)
+	}
+	if len(s.xdeck) == 0 {
+		return nil, false
+	}
+	c := s.xdeck[len(s.xdeck)-1]
+	s.xdeck = s.xdeck[:len(s.xdeck)-1]
+	s.xdisc = append(s.xdisc, c)
+	return &s.m.xeno[c], true
+}
+
+// resolve plays a Xeno card drawn for the Spawn Zone z.
+func (s *state) resolve(c *XenoCard, z int) {
+	d := s.danger()
+	switch {
+	case c.Spawn >= 0:
+		s.place(c.Spawn, c.Count[d], z)
+	case c.Extra >= 0:
+		// "Notice that these cards have no effect at the Blue Danger
+		// Level!"
+		if d > 0 {
+			s.activate(only(c.Extra))
+		}
+	case c.Abomination:
+		// "(1) All Abominations on the board immediately perform an extra
+		// Activation. (2) Place a Spoiler Abomination on the Spawn Zone,
+		// if you have any."
+		s.activate(only(Abomination))
+		if !s.over {
+			s.place(Abomination, 1, z)
+		}
+	case c.Mold >= 0:
+		// "set the indicated amount of the corresponding Xeno type in
+		// every Active Mold Zone".
+		for m := 0; m < s.m.n && !s.over; m++ {
+			if s.mold[m] == ActiveMold {
+				s.place(c.Mold, c.Count[d], m)
+			}
+		}
+	}
+}
+
+// place puts k Xenos of type t in zone z. Out of miniatures: "the
+// remaining Xeno miniatures are placed (if there are any), then [...] (1)
+// All Abominations on the board immediately perform an extra Activation.
+// (2) Place an available Abomination you may have (any type) in the
+// Spawn Zone."
+func (s *state) place(t, k, z int) {
+	if k <= 0 {
+		return
+	}
+	avail := xenoPool[t] - s.onBoardOf(t)
+	put := min(k, max(avail, 0))
+	s.xenos[z][t] += int16(put)
+	if put == k {
+		return
+	}
+	if t != Abomination {
+		s.activate(only(Abomination))
+	}
+	if !s.over && xenoPool[Abomination]-s.onBoardOf(Abomination) > 0 {
+		s.xenos[z][Abomination]++
+	}
+}
+
+func (s *state) onBoardOf(t int) int {
+	n := 0
+	for z := range s.xenos {
+		n += int(s.xenos[z][t])
+	}
+	return n
+}
+
+// Line of sight at play: the shared ray casting (rules.CastLOS) over the
+// doors and Mold of the moment. The tables are kept per state of the
+// doors and Mold, shared by every game of the model.
+
+type playSight struct{ s *state }
+
+func (p playSight) RoomLike(z int) bool {
+	switch p.s.mold[z] {
+	case ActiveMold:
+		return true
+	case InactiveMold:
+		return false
+	}
+	return p.s.m.room[z]
+}
+
+func (p playSight) Dark(z int) bool { return p.s.m.b.Zones[z].HasFeature("dark") }
+
+func (p playSight) BlocksSight(x, y int, d layout.Dir, a, b int) bool {
+	switch p.s.m.b.Edge(x, y, d) {
+	case layout.EdgeBoard, layout.EdgeHatch:
+		return true
+	case layout.EdgeWall:
+		return !p.s.moldOpening(a, b)
+	case layout.EdgeDoor:
+		if i, ok := p.s.m.doorAt[rules.KeyOf(x, y, d)]; ok {
+			return p.s.doors[i] == doorClosed
+		}
+	}
+	return false
+}
+
+// maxSightTables bounds the tables a model keeps.
+const maxSightTables = 512
+
+// sight lists what zone z sees now, itself at range 0 first.
+func (s *state) sight(z int) []rules.Seen {
+	if s.sightTab != nil {
+		return s.sightTab[z]
+	}
+	key := make([]byte, 0, len(s.doors)+len(s.mold))
+	for _, d := range s.doors {
+		key = append(key, d)
+	}
+	for _, m := range s.mold {
+		key = append(key, byte(m))
+	}
+	if t, ok := s.m.los.Load(string(key)); ok {
+		s.sightTab = t.([][]rules.Seen)
+		return s.sightTab[z]
+	}
+	table := make([][]rules.Seen, s.m.n)
+	for i := range table {
+		table[i] = rules.CastLOS(s.m.b, playSight{s}, i, rules.SightOptions{})
+	}
+	if atomic.AddInt32(&s.m.losCount, 1) <= maxSightTables {
+		s.m.los.Store(string(key), table)
+	}
+	s.sightTab = table
+	return table[z]
+}
