@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v3"
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/internal/typo"
 	"github.com/zmission/zmission/missions"
-	"github.com/zmission/zmission/rules/generate"
 	"github.com/zmission/zmission/source"
 )
 
@@ -28,6 +28,7 @@ func (e *env) generateCmd() *cli.Command {
 			"inventory, is never written. The seed (random unless given) is printed and written into\n" +
 			"the file's header with every option, so the same command makes the same file again.\n" +
 			"--size is COLUMNSxROWS in tiles for the Zombicide games, in room slots for the facility.\n" +
+			"--type picks the mission type (default: the seed chooses one the board has room for).\n" +
 			"--from completes a mission of a Zombicide game:\n" +
 			"what it places is kept and the rest made around it. Exit codes: 0 written, 1 the request\n" +
 			"cannot be met (the reason is named), 2 usage error, 3 could not read or write a file.",
@@ -38,10 +39,11 @@ func (e *env) generateCmd() *cli.Command {
 			&cli.StringFlag{Name: "size", Usage: "the board, COLUMNSxROWS in tiles (the facility: room slots), e.g. 3x3 (default: from --length)"},
 			&cli.StringFlag{Name: "difficulty", Usage: "how hard (default: the --from file's, else medium): easy, medium or hard"},
 			&cli.StringFlag{Name: "length", Value: "medium", Usage: "how long to play: short, medium or long"},
+			&cli.StringFlag{Name: "type", Usage: "the mission type (default: the seed chooses): grab-and-go, key-chain or wake-spawns; airlock (zombicide-invader), car-escape (zombicide-classic)"},
 			&cli.StringFlag{Name: "seed", Usage: "the seed, a whole number (default: a random one, printed)"},
 			&cli.StringFlag{Name: "from", Usage: "a mission to complete: its tiles, tokens, objectives, rules, boxes and players are kept"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mission to this file, YAML (.yaml, .yml) or JSON (.json) by its name, - for standard output (with --count, into this folder)"},
-			&cli.IntFlag{Name: "count", Value: 1, Usage: "how many missions to write into the -o folder, with seeds N, N+1, ..."},
+			&cli.IntFlag{Name: "count", Value: 1, Usage: "how many missions to write into the -o folder, with seeds N, N+1, ...; a seed refused is skipped and listed"},
 			&cli.BoolFlag{Name: "force", Usage: "replace files that exist"},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -105,7 +107,7 @@ func (e *env) generateCmd() *cli.Command {
 // generateOptions reads the flags.
 func (e *env) generateOptions(c *cli.Command) (generate.Options, error) {
 	o := generate.Options{Ruleset: c.String("ruleset"), Players: c.String("players"),
-		Difficulty: c.String("difficulty"), Length: c.String("length")}
+		Difficulty: c.String("difficulty"), Length: c.String("length"), Type: c.String("type")}
 	if b := c.String("boxes"); b != "" {
 		for _, n := range strings.Split(b, ",") {
 			if n = strings.TrimSpace(n); n != "" {
@@ -186,15 +188,25 @@ func outputIsJSON(out string) (bool, error) {
 	return false, err
 }
 
-// generateMany writes count missions, seeds o.Seed on, into dir.
+// generateMany writes count missions into dir, seeds o.Seed on: a seed
+// whose request is refused (a board with no room for the difficulty) is
+// skipped and listed, and the next seed tried, up to count more seeds
+// than asked for (a request no seed meets is refused as it is).
 func (e *env) generateMany(o generate.Options, count int, dir string, force bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return failErr("cannot create %s: %v", dir, unwrapPath(err))
 	}
 	first := o.Seed
-	for i := 0; i < count; i++ {
+	var skipped []string
+	written := 0
+	for i := 0; written < count && i < 2*count+10; i++ {
 		o.Seed = first + uint64(i)
 		r, err := generate.Generate(o)
+		if no := (*generate.Impossible)(nil); errors.As(err, &no) && no.SeedBound {
+			fmt.Fprintf(e.stderr, "zmission: skipped seed %d: %s\n", o.Seed, no.Reason)
+			skipped = append(skipped, strconv.FormatUint(o.Seed, 10))
+			continue
+		}
 		if err != nil {
 			return generateErr(err)
 		}
@@ -202,7 +214,18 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 		if err := missions.WriteFile(path, r.Data, force); err != nil {
 			return newWriteErr(path, err)
 		}
+		written++
 		fmt.Fprintf(e.stdout, "wrote %s (seed %d; estimated %s)\n", path, o.Seed, r.Estimate.Line())
+	}
+	if len(skipped) > 0 {
+		what := "seeds"
+		if len(skipped) == 1 {
+			what = "seed"
+		}
+		fmt.Fprintf(e.stdout, "skipped %d refused %s: %s\n", len(skipped), what, strings.Join(skipped, ", "))
+	}
+	if written < count {
+		return &exitError{code: ExitFindings, msg: fmt.Sprintf("cannot generate: wrote %d of %d missions in %d seeds; try another --size or --difficulty", written, count, written+len(skipped))}
 	}
 	return nil
 }

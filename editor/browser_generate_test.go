@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/internal/browsertest"
-	"github.com/zmission/zmission/rules/generate"
 )
 
 // genDialog opens Generate… from the bar and waits for the dialog.
@@ -85,10 +85,13 @@ func TestBrowserGenerate(t *testing.T) {
 	var core string
 	js(t, ctx, `document.querySelector('#gen-boxes input[name=box]:checked').value`, &core)
 	browsertest.SetValue(t, ctx, "#gen-difficulty", "easy")
+	// The game's mission types are offered; the escape by car asked for.
+	waitFor(t, ctx, "classic's mission types", `[...document.querySelectorAll('#gen-type option')].map(o => o.value).join() === ',grab-and-go,key-chain,wake-spawns,car-escape'`)
+	browsertest.SetValue(t, ctx, "#gen-type", "car-escape")
 	browsertest.SetValue(t, ctx, "#gen-seed", "3")
 	click(t, ctx, "#gen-new")
 	waitFor(t, ctx, "the new mission, nothing of it pinned", `!document.querySelector('#gen').open && zmission.state.ruleset === 'zombicide-classic' && !document.querySelector('.ed-pins .ed-pin')`)
-	want, err := generate.Generate(generate.Options{Ruleset: "zombicide-classic", Boxes: []string{core}, Difficulty: "easy", Length: "medium", Seed: 3})
+	want, err := generate.Generate(generate.Options{Ruleset: "zombicide-classic", Boxes: []string{core}, Difficulty: "easy", Length: "medium", Type: "car-escape", Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/rules"
-	"github.com/zmission/zmission/rules/generate"
 )
 
 // generateRequest asks for a generated mission in place of the open one
@@ -25,14 +25,15 @@ type generateRequest struct {
 	Size       string         `json:"size,omitempty"`
 	Difficulty string         `json:"difficulty,omitempty"`
 	Length     string         `json:"length,omitempty"`
-	Seed       string         `json:"seed"` // a number; a string, as a page's numbers stop at 2⁵³
+	Type       string         `json:"type,omitempty"` // the mission type; "": the seed chooses
+	Seed       string         `json:"seed"`           // a number; a string, as a page's numbers stop at 2⁵³
 	Keep       *generate.Keep `json:"keep,omitempty"`
 }
 
 // options reads what a page asks of the generator: the options as the
 // command line takes them, the seed among them.
 func (r *generateRequest) options() (generate.Options, error) {
-	o := generate.Options{Ruleset: r.Ruleset, Players: strings.TrimSpace(r.Players), Difficulty: r.Difficulty, Length: r.Length, Keep: r.Keep}
+	o := generate.Options{Ruleset: r.Ruleset, Players: strings.TrimSpace(r.Players), Difficulty: r.Difficulty, Length: r.Length, Type: r.Type, Keep: r.Keep}
 	for _, b := range r.Boxes {
 		if b = strings.TrimSpace(b); b != "" {
 			o.Boxes = append(o.Boxes, b)
@@ -159,5 +160,5 @@ func (s *Session) generateOffer() Reply {
 // command line's flags.
 func dialogWords(msg string) string {
 	return strings.NewReplacer("--size", "the size", "--players", "players", "--difficulty", "the difficulty",
-		"--length", "the length", "--boxes", "the boxes", "--from", "the file").Replace(msg)
+		"--length", "the length", "--boxes", "the boxes", "--from", "the file", "--type", "the type").Replace(msg)
 }

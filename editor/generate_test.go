@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
-	"github.com/zmission/zmission/rules/generate"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
@@ -76,6 +76,14 @@ func TestGenerateReplacesAsOneEdit(t *testing.T) {
 	if err != nil || !bytes.Equal(data, want.Data) || name != "zombicide-invader-7.yaml" {
 		t.Errorf("Generate: %q, %v, same bytes %v", name, err, bytes.Equal(data, want.Data))
 	}
+	// A mission type asked for in the dialog is the command's --type.
+	want, err = generate.Generate(generate.Options{Ruleset: "zombicide-classic", Type: "car-escape", Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, data, err = Generate([]byte(`{"ruleset":"zombicide-classic","type":"car-escape","seed":"7"}`)); err != nil || !bytes.Equal(data, want.Data) {
+		t.Errorf("Generate with a type: %v, same bytes %v", err, bytes.Equal(data, want.Data))
+	}
 }
 
 // Regenerate the rest keeps the pinned tiles and tokens where they are,
@@ -140,6 +148,7 @@ func TestGenerateRefusals(t *testing.T) {
 		`"ruleset":"zombicide-invader","seed":"1","players":"0-9"`:       "players 0-9: the game is played by 1 to 6 players",
 		`"ruleset":"chess","seed":"1"`:                                   "generate makes missions for",
 		`"ruleset":"zombicide-invader","seed":"1","difficulty":"brutal"`: "the difficulty is easy, medium or hard",
+		`"ruleset":"zombicide-classic","seed":"1","type":"airlock"`:      "the type for classic Zombicide is grab-and-go, key-chain, wake-spawns, car-escape",
 	} {
 		rep := generateCall(s, body)
 		if rep.Status != StatusRefused || !strings.Contains(string(rep.Body), want) || strings.Contains(string(rep.Body), "--") {
@@ -172,7 +181,7 @@ func TestGenerateGames(t *testing.T) {
 		t.Fatalf("%d games: %+v", len(games), games)
 	}
 	for _, g := range games {
-		if g.Unit == "tiles" && (len(g.Boxes) == 0 || g.Boxes[0] != g.Core || !g.Complete) {
+		if g.Unit == "tiles" && (len(g.Boxes) == 0 || g.Boxes[0] != g.Core || !g.Complete || len(g.Types) < 4) {
 			t.Errorf("%s: %+v", g.Ruleset, g)
 		}
 	}

@@ -400,7 +400,7 @@ func BenchmarkWebFirstVisitBytes(b *testing.B) {
 // median, and the first call, which waits for Chromium to compile the
 // generator's code). The budget
 // is 3× the in-process one (50 ms for 3×3 tiles, BenchmarkGenerateP95 in
-// rules/generate): 150 ms.
+// generate): 150 ms.
 func BenchmarkWebGenerate(b *testing.B) {
 	url := benchSite(b) + "#example=invader/violet-lockdown"
 	ctx, stop := freshBrowser(b)

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/internal/browsertest"
-	"github.com/zmission/zmission/rules/generate"
 )
 
 // TestBrowserGenerate: New… → Generate… makes a mission in the page, the
@@ -23,6 +23,7 @@ func TestBrowserGenerate(t *testing.T) {
 	waitFor(t, ctx, "the Generate dialog", `document.querySelector('#gen') && document.querySelector('#gen').open && document.querySelector('#gen-seed').value !== ''`)
 	browsertest.SetValue(t, ctx, "#gen-ruleset", "zombicide-invader")
 	browsertest.SetValue(t, ctx, "#gen-length", "short")
+	browsertest.SetValue(t, ctx, "#gen-type", "airlock") // the page's module offers the game's mission types
 	browsertest.SetValue(t, ctx, "#gen-seed", "9")
 	mark(t, ctx)
 	click(t, ctx, "#gen-new")
@@ -30,7 +31,7 @@ func TestBrowserGenerate(t *testing.T) {
 	click(t, ctx, `#web-guard button[value="here"]`)
 	reloaded(t, ctx, "the generated mission")
 	waitFor(t, ctx, "its name", `zmissionWeb.name === 'zombicide-invader-9.yaml'`)
-	want, err := generate.Generate(generate.Options{Ruleset: "zombicide-invader", Boxes: []string{"invader-core"}, Difficulty: "medium", Length: "short", Seed: 9})
+	want, err := generate.Generate(generate.Options{Ruleset: "zombicide-invader", Boxes: []string{"invader-core"}, Difficulty: "medium", Length: "short", Type: "airlock", Seed: 9})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,6 +77,9 @@ export function generator(ctx) {
   };
   const difficulty = choice('gen-difficulty', ['easy', 'medium', 'hard'], 'medium');
   const length = choice('gen-length', ['short', 'medium', 'long'], 'medium');
+  // The mission type: the game's own (none: the facility's one setup).
+  const mtype = el('select', { id: 'gen-type', title: 'What kind of mission: left to the seed, or one the rulebooks describe' });
+  const typeRow = el('label', { className: 'gen-row' }, el('span', { textContent: 'Type' }), mtype);
   const seed = el('input', { id: 'gen-seed', size: 12, inputMode: 'numeric', autocomplete: 'off' });
   const reseed = el('button', { type: 'button', id: 'gen-reseed', textContent: 'New seed', title: 'Another seed: another mission from the same options' });
   const pinned = el('p', { id: 'gen-pinned' });
@@ -89,7 +92,7 @@ export function generator(ctx) {
     el('h2', { id: 'gen-title', textContent: 'Generate a mission' }),
     el('p', { className: 'gen-about', textContent: 'A mission made for the boxes you own, checked by every rule before it is shown. The same options and seed make it again, here or with zmission generate.' }),
     row('Game', game), boxes, row('Players', players), row('Size', size, ' ', unit),
-    row('Difficulty', difficulty), row('Length', length), row('Seed', seed, ' ', reseed),
+    row('Difficulty', difficulty), row('Length', length), typeRow, row('Seed', seed, ' ', reseed),
     pinned, err, el('div', { className: 'gen-buttons' }, rest, ' ', fresh, ' ', cancel));
   document.body.append(d);
   // What each choice does, in a line under it (a screen reader reads it
@@ -121,6 +124,10 @@ export function generator(ctx) {
       const c = el('input', { type: 'checkbox', name: 'box', value: b, checked: owned.includes(b) });
       boxes.append(el('label', {}, c, ' ' + b));
     }
+    const was = mtype.value;
+    mtype.replaceChildren(new Option('chosen by the seed', ''));
+    for (const t of g.types || []) mtype.add(new Option(t, t, false, t === was));
+    typeRow.hidden = !(g.types || []).length;
     players.placeholder = `${g.players[0]}-${g.players[1]}`;
     players.value = mine && offer.players ? offer.players : '';
     unit.textContent = g.unit === 'tiles' ? 'tiles (columns x rows)' : 'slots (columns x rows)';
@@ -150,6 +157,7 @@ export function generator(ctx) {
     size: size.value.trim(),
     difficulty: difficulty.value,
     length: length.value,
+    type: typeRow.hidden ? '' : mtype.value,
     seed: seed.value.trim(),
   });
   // run makes the mission; the dialog stays open, saying why, when the

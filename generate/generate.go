@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 )
@@ -26,6 +27,19 @@ type Options struct {
 	Difficulty string   // easy, medium, hard; "" = medium
 	Length     string   // short, medium, long; "" = medium
 	Seed       uint64
+	// Judge, when set, has the last word on a candidate's difficulty
+	// (easy, medium or hard), given the candidate as the checks read it
+	// and after the estimate's formula put it in the band asked for: the
+	// seam where the playtest (issue 42) plays each at the players asked
+	// for. Nil: the formula alone. Not for the facility.
+	Judge func(r *lint.Result) (string, error) `json:"-"`
+	// Survivors is how many Survivors play (0: the --from file's, else
+	// 6): Objectives and Spawn Zones scale with them.
+	Survivors int
+	// Type is the mission type, one of the game's (Games lists them);
+	// "": the seed chooses, trying the others in turn when one finds no
+	// mission on the board.
+	Type string
 	// From is a mission to complete (its bytes) and FromName its file
 	// name, for messages and the header comment.
 	From     []byte
@@ -54,7 +68,9 @@ type Result struct {
 	Data    []byte // the mission as fmt writes it
 	Mission *missions.Mission
 	// Estimate is the kept candidate's difficulty and duration.
-	Estimate   rules.Estimate
+	Estimate rules.Estimate
+	// Type is the mission type made ("" for the facility).
+	Type       string
 	Candidates int      // candidates that passed the checks, of which it was kept
 	Attempts   int      // candidates made
 	Rejected   []string // why each candidate that failed the checks did
@@ -62,7 +78,13 @@ type Result struct {
 }
 
 // Impossible is a request no mission can meet, with the reason.
-type Impossible struct{ Reason string }
+// SeedBound: none was found from this seed, and another seed may find
+// one (the candidates made missed the difficulty, or failed the checks);
+// otherwise no seed will (a board larger than the boxes hold).
+type Impossible struct {
+	Reason    string
+	SeedBound bool
+}
 
 func (e *Impossible) Error() string { return e.Reason }
 
@@ -76,6 +98,11 @@ func (e *BadOption) Error() string { return e.Reason }
 
 func impossible(format string, a ...any) error {
 	return &Impossible{Reason: fmt.Sprintf(format, a...)}
+}
+
+// missed is a refusal another seed may not meet.
+func missed(format string, a ...any) error {
+	return &Impossible{Reason: fmt.Sprintf(format, a...), SeedBound: true}
 }
 
 func badOption(format string, a ...any) error {
@@ -115,6 +142,9 @@ func (o *Options) check() error {
 	case "short", "medium", "long":
 	default:
 		return &BadOption{Reason: fmt.Sprintf("--length is short, medium or long, not %q", o.Length), Hint: typo.Hint(o.Length, []string{"short", "medium", "long"})}
+	}
+	if o.Survivors < 0 || o.Survivors > 24 {
+		return badOption("the Survivors are 1 to 24, as a mission's survivors: are, not %d", o.Survivors)
 	}
 	if o.W < 0 || o.H < 0 {
 		return badOption("--size is COLUMNSxROWS, e.g. 3x3")
@@ -181,6 +211,9 @@ func (o Options) Command() string {
 		fmt.Fprintf(&b, " --size %dx%d", o.W, o.H)
 	}
 	fmt.Fprintf(&b, " --difficulty %s --length %s --seed %d", o.Difficulty, o.Length, o.Seed)
+	if o.Type != "" {
+		b.WriteString(" --type " + o.Type)
+	}
 	if o.FromName != "" && o.Keep == nil {
 		b.WriteString(" --from " + o.FromName)
 	}
@@ -196,7 +229,8 @@ type Game struct {
 	Boxes    []string `json:"boxes"`
 	Core     string   `json:"core,omitempty"`
 	Players  [2]int   `json:"players"`
-	Unit     string   `json:"unit"` // "tiles" or "slots"
+	Types    []string `json:"types"` // mission types; none: the game has one
+	Unit     string   `json:"unit"`  // "tiles" or "slots"
 	Complete bool     `json:"complete"`
 	// Sizes are the size each length makes when none is given.
 	Sizes map[string]string `json:"sizes"`
@@ -207,17 +241,17 @@ func Games() []Game {
 	var out []Game
 	for _, r := range Rulesets() {
 		if g, ok := grids[r]; ok {
-			boxes := []string{g.core}
+			boxes := []string{g.CoreBox}
 			for _, b := range rules.BoxNames(r) {
-				if b != g.core {
+				if b != g.CoreBox {
 					boxes = append(boxes, b)
 				}
 			}
-			out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: boxes, Core: g.core, Players: [2]int{g.lo, g.hi},
-				Unit: "tiles", Complete: true, Sizes: sizeWords(gridSizes)})
+			out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: boxes, Core: g.CoreBox, Players: [2]int{g.Players[0], g.Players[1]},
+				Unit: "tiles", Complete: true, Sizes: sizeWords(gridSizes), Types: g.Types})
 			continue
 		}
-		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes)})
+		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes), Types: []string{}})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -17,46 +18,20 @@ import (
 	"github.com/zmission/zmission/validate"
 )
 
-// gridGame is what a game played on tiles supplies to the generator: its
-// core box, how it reads a scene, where Survivors start and enemies spawn,
-// the colours of its locks and the tokens only it has.
-type gridGame struct {
-	ruleset    string
-	core       string
-	play       func(*rules.Scene) *rules.Play
-	startKinds []string // zone kinds the Survivors start in
-	spawnKinds []string // zone kinds Spawn Zones are put in first
-	lockColors []string // door and Objective colours a key/lock pair may use
-	mold       bool     // Invader: Mold, kept from linking two Spawn Zones
-	cars       bool     // classic: cars on the streets
-	shutDoors  bool     // classic: closed doors a Survivor opens with a door-opening weapon
-	lo, hi     int      // player range
-	words      *words   // titles and briefings
-}
+// gridGame is what a game played on tiles supplies to the generator,
+// from its rules package.
+type gridGame struct{ *rules.Generation }
 
 var grids = map[string]*gridGame{
-	invader.Ruleset: {
-		ruleset: invader.Ruleset, core: invader.CoreBox,
-		play:       func(s *rules.Scene) *rules.Play { return invader.NewWorld(s).Play() },
-		startKinds: []string{layout.Corridor},
-		spawnKinds: []string{layout.Corridor, layout.Exterior},
-		lockColors: []string{"violet", "green"},
-		mold:       true, lo: 1, hi: 6, words: invaderWords,
-	},
-	classic.Ruleset: {
-		ruleset: classic.Ruleset, core: classic.CoreBox,
-		play:       func(s *rules.Scene) *rules.Play { return classic.NewWorld(s).Play() },
-		startKinds: []string{layout.Street},
-		spawnKinds: []string{layout.Street},
-		lockColors: []string{"blue", "green", "yellow"},
-		cars:       true, shutDoors: true, lo: 1, hi: 6, words: classicWords,
-	},
+	invader.Ruleset: {invader.Generation},
+	classic.Ruleset: {classic.Generation},
 }
 
 const (
 	maxAttempts = 64    // candidates made before giving up
 	keep        = 3     // candidates that pass, of which the nearest is kept
 	perBoard    = 3     // structures tried on one board
+	giveWay     = 4     // boards with no room for a seed-chosen type before the next type
 	tileSteps   = 20000 // choices the tile search may try per board
 )
 
@@ -104,10 +79,20 @@ type request struct {
 	from  *missions.Mission
 	fixed map[[2]int]*turned
 	rng   *rand.Rand
+	typ   string // the mission type
+	// patient: every attempt for this type, none given up early (a type
+	// asked for, or the game's first when no type found a mission early).
+	patient bool
+	// lengthSized: the board is the size the length makes (no --size).
+	lengthSized bool
+	// alt is, for a candidate keeping the file's briefing, the one the
+	// generator would write; remade, why a candidate's was replaced by it.
+	alt    map[*missions.Mission]string
+	remade map[*missions.Mission]string
 }
 
 func (g *gridGame) generate(o Options) (*Result, error) {
-	from, err := readFrom(o, g.ruleset)
+	from, err := readFrom(o, g.Ruleset)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +101,7 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 		boxes = from.Boxes
 	}
 	if len(boxes) == 0 {
-		boxes = []string{g.core}
+		boxes = []string{g.CoreBox}
 	}
 	st, err := g.stock(boxes)
 	if err != nil {
@@ -138,19 +123,53 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 		o.Difficulty = "medium"
 	}
 	if o.Players == "" {
-		o.Players = fmt.Sprintf("%d-%d", g.lo, g.hi)
+		o.Players = fmt.Sprintf("%d-%d", g.Players[0], g.Players[1])
 	}
-	if o.Players, err = ParsePlayers(o.Players, g.lo, g.hi); err != nil {
+	if o.Players, err = ParsePlayers(o.Players, g.Players[0], g.Players[1]); err != nil {
 		return nil, err
 	}
-	rq := &request{o: o, g: g, st: st, from: from, rng: newRand(o.Seed)}
+	rq := &request{o: o, g: g, st: st, from: from, rng: newRand(o.Seed), alt: map[*missions.Mission]string{}, remade: map[*missions.Mission]string{}}
 	if err := rq.size(); err != nil {
 		return nil, err
 	}
 	if err := rq.fixedFits(); err != nil {
 		return nil, err
 	}
-	return rq.run()
+	if o.Type != "" {
+		if !slices.Contains(g.Types, o.Type) {
+			return nil, badOption("--type for %s is %s, not %q", rules.GameName(g.Ruleset), strings.Join(g.Types, ", "), o.Type)
+		}
+		rq.typ, rq.patient = o.Type, true
+		return rq.run()
+	}
+	// The seed chooses the type; a board with no mission of it (no chain
+	// of two doors, no surface to cross) tries the next.
+	order := slices.Clone(g.Types)
+	newRand(o.Seed^0x7a3e).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	if o.Length == "short" {
+		// A chain of two keys is half an hour of steps alone: a short
+		// mission is not one unless asked for.
+		order = slices.DeleteFunc(order, func(t string) bool { return t == "key-chain" })
+	}
+	if o.Difficulty == "easy" || o.Length == "short" {
+		// A Spawn Zone woken mid-game is no easy mission, and its key's
+		// step no short one, unless asked for.
+		order = slices.DeleteFunc(order, func(t string) bool { return t == "wake-spawns" })
+	}
+	// Each type in turn, briefly; then the game's first, the one every
+	// board has room for (grab-and-go), with every attempt.
+	order = append(order, g.Types[0])
+	for i := range order {
+		try := *rq
+		try.typ, try.rng, try.patient = order[i], newRand(o.Seed), i == len(order)-1
+		try.alt, try.remade = map[*missions.Mission]string{}, map[*missions.Mission]string{}
+		r, err := try.run()
+		var no *Impossible
+		if err == nil || !errors.As(err, &no) || !no.SeedBound || try.patient {
+			return r, err
+		}
+	}
+	return nil, nil // not reached: the last try is patient
 }
 
 // stock sums what the boxes hold; a box of another game or an unknown name
@@ -165,10 +184,10 @@ func (g *gridGame) stock(boxes []string) (*stock, error) {
 		seen[n] = true
 		b := rules.LookupBox(n)
 		if b == nil {
-			return nil, badOption("no box named %q; the boxes of %s: %s", n, rules.GameName(g.ruleset), strings.Join(rules.BoxNames(g.ruleset), ", "))
+			return nil, badOption("no box named %q; the boxes of %s: %s", n, rules.GameName(g.Ruleset), strings.Join(rules.BoxNames(g.Ruleset), ", "))
 		}
-		if b.Ruleset != g.ruleset {
-			return nil, badOption("%s is a box of %s, not of %s", n, rules.GameName(b.Ruleset), rules.GameName(g.ruleset))
+		if b.Ruleset != g.Ruleset {
+			return nil, badOption("%s is a box of %s, not of %s", n, rules.GameName(b.Ruleset), rules.GameName(g.Ruleset))
 		}
 		st.boxes = append(st.boxes, n)
 		for typ, by := range b.Tokens {
@@ -225,6 +244,7 @@ func (rq *request) size() error {
 	if o.W == 0 {
 		d := gridSizes[o.Length]
 		o.W, o.H = d[0], d[1]
+		rq.lengthSized = true
 		if n := len(rq.st.tiles); o.W*o.H > n {
 			o.W, o.H = min(o.W, n), 1
 		}
@@ -261,7 +281,7 @@ func (rq *request) fixedFits() error {
 	}
 	for _, k := range sortedKeys(need) {
 		n := need[k]
-		if have := rq.st.has(k[0], k[1]); n > have && rules.GameHas(rq.g.ruleset, k[0]) {
+		if have := rq.st.has(k[0], k[1]); n > have && rules.GameHas(rq.g.Ruleset, k[0]) {
 			what := k[0]
 			if k[1] != "" {
 				what = k[1] + " " + k[0]
@@ -285,24 +305,42 @@ func sortedKeys(m map[[2]string]int) [][2]string {
 type candidate struct {
 	m   *missions.Mission
 	est rules.Estimate
+	r   *lint.Result // as the checks read it, for the judge
 }
 
 // run makes candidates until enough pass the checks or the attempts run
 // out, and keeps the one whose estimate is nearest the request.
 func (rq *request) run() (*Result, error) {
 	var passed []candidate
-	var last string
+	var last, shape string // why the last candidate failed; why the last board had no room for the type
 	var rejected []string
 	attempts := 0
-	inBand := 0
-	for attempts < maxAttempts && (inBand == 0 || len(passed) < keep) {
+	// inBand: candidates of the difficulty and the length asked for;
+	// fits: of the difficulty. On the board the length sizes, the search
+	// goes on for a candidate of both until 3/4 of the attempts are spent,
+	// then settles for one of the difficulty; on a board of the size asked
+	// for, the length is the nearer the better.
+	inBand, fits := 0, 0
+	more := func() bool {
+		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0 && attempts < maxAttempts*3/4)
+	}
+	// A type the seed chose gives way to the next after a few boards with
+	// no room for it, or a quarter of the attempts with none of the
+	// difficulty; one asked for gets every attempt.
+	shapeless := 0
+	giveUp := func() bool {
+		return !rq.patient && fits == 0 && (len(passed) == 0 && shapeless >= giveWay || attempts >= maxAttempts/4)
+	}
+	for more() && !giveUp() {
 		attempts++
 		tiles, ok, exhausted := rq.tiles()
 		if !ok {
 			if exhausted {
 				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
 			}
-			last = "the tile search ran out of steps"
+			if last == "" {
+				last = "the tile search ran out of steps"
+			}
 			continue
 		}
 		b, err := rq.read(tiles)
@@ -312,13 +350,14 @@ func (rq *request) run() (*Result, error) {
 		}
 		// Several structures on one board: reading it costs more than
 		// placing tokens on it.
-		for try := 0; try < perBoard && attempts < maxAttempts && (inBand == 0 || len(passed) < keep); try++ {
+		for try := 0; try < perBoard && more(); try++ {
 			if try > 0 {
 				attempts++
 			}
 			m, err := rq.structure(b)
 			if err != nil {
-				last = err.Error()
+				last, shape = err.Error(), err.Error()
+				shapeless++
 				break
 			}
 			c, why := rq.prove(m)
@@ -329,16 +368,22 @@ func (rq *request) run() (*Result, error) {
 			}
 			passed = append(passed, c)
 			if c.est.Difficulty == rq.o.Difficulty {
-				inBand++
+				fits++
+				if LengthBand(c.est.Minutes) == rq.o.Length {
+					inBand++
+				}
 			}
 		}
 	}
 	if len(passed) == 0 {
-		return nil, impossible("none of %d candidates passed the checks; the last: %s", attempts, last)
+		if rq.typ != "" && shape != "" {
+			return nil, missed("no %s mission on a %d×%d board in %d candidates: %s", rq.typ, rq.o.W, rq.o.H, attempts, shape)
+		}
+		return nil, missed("none of %d candidates passed the checks; the last: %s", attempts, last)
 	}
 	best := -1
 	for i, c := range passed {
-		if c.est.Difficulty == rq.o.Difficulty && (best < 0 || rq.distance(c.est) < rq.distance(passed[best].est)) {
+		if c.est.Difficulty == rq.o.Difficulty && (best < 0 || rq.better(c.est, passed[best].est)) {
 			best = i
 		}
 	}
@@ -352,12 +397,22 @@ func (rq *request) run() (*Result, error) {
 				hi = c.est
 			}
 		}
-		return nil, impossible("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --size or --difficulty",
+		return nil, missed("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --size or --difficulty",
 			rq.o.Difficulty, rq.o.W, rq.o.H, attempts, lo.Score, hi.Score, bandWords(lo, hi), rq.o.Difficulty, bandRange(rq.o.Difficulty))
+	}
+	if rq.o.Judge != nil {
+		var err error
+		if best, err = rq.judged(passed, best); err != nil {
+			return nil, err
+		}
 	}
 	c := passed[best]
 	c.m.Duration = c.est.Minutes
-	data, err := emit(c.m, rq.header())
+	header := rq.header()
+	if why := rq.remade[c.m]; why != "" {
+		header = append(header, fmt.Sprintf("The briefing of %s was written anew: %s.", rq.o.FromName, why))
+	}
+	data, err := emit(c.m, header)
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +421,7 @@ func (rq *request) run() (*Result, error) {
 	if _, why := check("generated.yaml", data); why != "" {
 		return nil, fmt.Errorf("the mission made does not pass its checks as YAML: %s", why)
 	}
-	return &Result{Data: data, Mission: c.m, Estimate: c.est, Candidates: len(passed), Attempts: attempts, Rejected: rejected}, nil
+	return &Result{Data: data, Mission: c.m, Estimate: c.est, Type: rq.typ, Candidates: len(passed), Attempts: attempts, Rejected: rejected}, nil
 }
 
 // distance is how far an estimate is from the request: the score from
@@ -374,6 +429,60 @@ func (rq *request) run() (*Result, error) {
 // score counting as much as half an hour.
 func (rq *request) distance(e rules.Estimate) float64 {
 	return math.Abs(e.Score-bandCentre(rq.o.Difficulty)) + math.Abs(float64(e.Minutes-lengthMinutes(rq.o.Length)))/30
+}
+
+// judged is the candidate the judge (a playtest) finds of the difficulty
+// asked, trying those the formula put in its band nearest first, from
+// best: the formula is the first filter, the judge the last word.
+func (rq *request) judged(passed []candidate, best int) (int, error) {
+	order := []int{best}
+	for i, c := range passed {
+		if i != best && c.est.Difficulty == rq.o.Difficulty {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order[1:], func(a, b int) int {
+		if rq.better(passed[a].est, passed[b].est) {
+			return -1
+		}
+		return 1
+	})
+	var got []string
+	for _, i := range order {
+		d, err := rq.o.Judge(passed[i].r)
+		if err != nil {
+			return -1, err
+		}
+		if d == rq.o.Difficulty {
+			return i, nil
+		}
+		got = append(got, d)
+	}
+	return -1, missed("no %s mission by the judge among the %d candidates the estimate put in the band: they played %s; try another seed or --difficulty",
+		rq.o.Difficulty, len(order), strings.Join(got, ", "))
+}
+
+// better reports whether estimate a is nearer the request than b: in the
+// length's band first, then by distance.
+func (rq *request) better(a, b rules.Estimate) bool {
+	ina, inb := LengthBand(a.Minutes) == rq.o.Length, LengthBand(b.Minutes) == rq.o.Length
+	if ina != inb {
+		return ina
+	}
+	return rq.distance(a) < rq.distance(b)
+}
+
+// LengthBand is the length a playing time falls in, for the games played
+// on tiles: short below 60 minutes, medium to 90, long beyond — the
+// midpoints between the times each length aims at (45, 75, 110).
+func LengthBand(minutes int) string {
+	switch {
+	case minutes < 60:
+		return "short"
+	case minutes <= 90:
+		return "medium"
+	}
+	return "long"
 }
 
 // lengthMinutes is the playing time a length aims at.
@@ -449,8 +558,34 @@ func (rq *request) prove(m *missions.Mission) (candidate, string) {
 	if why != "" {
 		return candidate{}, why
 	}
+	own := authored{}
+	if rq.from != nil {
+		own = authored{tokens: len(rq.from.Tokens), texts: rq.from.Briefing != ""}
+	}
+	pl := rq.g.Play(r.Scene)
+	if below := floor(r.Scene, pl, rq.g, own); len(below) > 0 {
+		return candidate{}, "below the quality floor: " + below[0]
+	}
+	// The file's briefing is kept while it is true of the map made
+	// around it; when it no longer is, it is written anew, and the
+	// header says why.
+	if own.texts {
+		if bad := floorTexts(r.Scene, pl, rq.g); len(bad) > 0 && rq.alt[m] != "" {
+			m.Briefing = rq.alt[m]
+			rq.remade[m] = bad[0]
+			if data, err = emitJSON(m); err != nil {
+				return candidate{}, err.Error()
+			}
+			if r, why = check(candidateFile, data); why != "" {
+				return candidate{}, why
+			}
+			if below := floorTexts(r.Scene, rq.g.Play(r.Scene), rq.g); len(below) > 0 {
+				return candidate{}, "below the quality floor: " + below[0]
+			}
+		}
+	}
 	a := rules.Lookup(m.Ruleset).(rules.Analyzer).Analyze(r.Scene)
-	return candidate{m: m, est: *a.Estimate}, ""
+	return candidate{m: m, est: *a.Estimate, r: r}, ""
 }
 
 // check lints a file's bytes and says why they fail, if they do.

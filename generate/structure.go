@@ -27,6 +27,7 @@ type plan struct {
 	dist  []int  // Survivor moves from the start
 	edist []int  // enemy moves from the start
 	taken map[int]bool
+	tiles map[int]bool // tiles that carry a token
 	m     *missions.Mission
 }
 
@@ -47,9 +48,13 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	m.Tokens = slices.Clone(b.m.Tokens)
 	m.Objectives = slices.Clone(b.m.Objectives)
 	m.Rules = slices.Clone(b.m.Rules)
-	p := &plan{rq: rq, scene: b.scene, pl: b.pl, zones: b.scene.Board.Zones, start: -1, taken: map[int]bool{}, m: &m}
+	p := &plan{rq: rq, scene: b.scene, pl: b.pl, zones: b.scene.Board.Zones, start: -1, taken: map[int]bool{}, tiles: map[int]bool{}, m: &m}
 	for _, t := range b.scene.Tokens {
+		if t.Type == missions.TokDoor {
+			continue // on an edge: the zones either side stay free
+		}
 		p.taken[t.Zone.Index] = true
+		p.mark(t.Zone.Index)
 		if t.Type == missions.TokStart {
 			p.start = t.Zone.Index
 		}
@@ -58,35 +63,60 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 		return nil, err
 	}
 	locks := p.placeLocks()
+	switch {
+	case rq.typ == "key-chain" && len(locks) < 2:
+		return nil, errors.New("no chain of two coloured doors on this board")
+	case rq.typ == "wake-spawns" && len(locks) == 0:
+		return nil, errors.New("no coloured door on this board for a key that wakes a Spawn Zone")
+	}
 	p.placeObjectives(locks)
-	p.placeExit(locks)
-	p.placeSpawns(locks)
-	if rq.g.mold {
+	if rq.typ == "car-escape" {
+		if !p.placeGetaway(locks) {
+			return nil, errors.New("no street far from the start for the getaway car")
+		}
+	} else {
+		p.placeExit(locks)
+		if rq.typ == "airlock" && !p.has(missions.TokExit) {
+			return nil, errors.New("no way out across the surface on this board")
+		}
+	}
+	p.guardLocks(locks)
+	if !p.placeSpawns(locks) {
+		return nil, errors.New("no zone far enough from the start for a Spawn Zone active from the first round")
+	}
+	if rq.typ == "wake-spawns" && !locks[0].spawn {
+		return nil, fmt.Errorf("no %s Spawn Zone for the %s key to wake", locks[0].color, locks[0].color)
+	}
+	if rq.g.Mold {
 		p.placeMold(locks)
 	}
-	if rq.g.cars {
+	p.placeNoise()
+	if rq.g.Cars {
 		p.placeCars()
 	}
-	if rq.g.shutDoors {
+	if rq.g.ShutDoors {
 		p.shutDoors(locks)
 	}
 	p.objectives(locks)
-	rq.texts(&m, locks)
+	rq.texts(p, locks)
 	return &m, nil
 }
 
 // base is the mission with the file's fixed parts and the new tiles.
 func (rq *request) base(tiles []missions.Tile) *missions.Mission {
-	m := &missions.Mission{Format: missions.FormatVersion, Ruleset: rq.g.ruleset, Survivors: 6}
+	m := &missions.Mission{Format: missions.FormatVersion, Ruleset: rq.g.Ruleset, Survivors: 6}
 	if f := rq.from; f != nil {
 		c := *f
 		m = &c
 		m.Format = missions.FormatVersion
-		m.Ruleset = rq.g.ruleset
+		m.Ruleset = rq.g.Ruleset
 		m.Tiles = slices.Clone(f.Tiles)
 		m.Tokens = slices.Clone(f.Tokens)
 		m.Objectives = slices.Clone(f.Objectives)
 		m.Rules = slices.Clone(f.Rules)
+	}
+	if rq.o.Survivors > 0 {
+		m.Survivors = rq.o.Survivors
 	}
 	m.Boxes = slices.Clone(rq.st.boxes)
 	m.Players = missions.Amount(rq.o.Players)
@@ -106,7 +136,7 @@ func (rq *request) read(tiles []missions.Tile) (*board, error) {
 	if r.Scene == nil {
 		return nil, errors.New("the board could not be built")
 	}
-	return &board{scene: r.Scene, pl: rq.g.play(r.Scene), m: m}, nil
+	return &board{scene: r.Scene, pl: rq.g.Play(r.Scene), m: m}, nil
 }
 
 // has reports whether the mission being completed already holds tokens of typ.
@@ -130,7 +160,7 @@ func (p *plan) survey() {
 		p.reach = rules.Reachable(p.ways, n, p.start, keys)
 		grew := false
 		for z, ok := range p.reach {
-			if ok && p.zones[z].HasFeature("oxygen") && p.rq.g.mold {
+			if ok && p.zones[z].HasFeature("oxygen") && p.rq.g.Mold {
 				if _, had := keys[rules.KeyOxygen]; !had {
 					keys[rules.KeyOxygen] = 0
 					grew = true
@@ -160,7 +190,9 @@ func bfs(ways []rules.Move, n, start int, cut map[int]bool) []int {
 }
 
 // placeStart picks the start: the zone of the start kind, among a few
-// drawn, from which the most of the board is reached.
+// drawn, from which the most of the board is reached, and of those the
+// one the farthest zone is farthest from (towards an edge of the board, so
+// the way to the Exit crosses it).
 func (p *plan) placeStart() error {
 	if p.start >= 0 {
 		p.survey()
@@ -168,24 +200,26 @@ func (p *plan) placeStart() error {
 	}
 	var kinds []int
 	for i, z := range p.zones {
-		if slices.Contains(p.rq.g.startKinds, z.Kind) && !p.taken[i] {
+		if slices.Contains(p.rq.g.StartKinds, z.Kind) && !p.taken[i] {
 			kinds = append(kinds, i)
 		}
 	}
 	if len(kinds) == 0 {
-		return fmt.Errorf("the board has no %s zone to start in", p.rq.g.startKinds[0])
+		return fmt.Errorf("the board has no %s zone to start in", p.rq.g.StartKinds[0])
 	}
 	best, bestN := -1, -1
-	for try := 0; try < 4; try++ {
+	// Four draws; eight more when the best reaches less than half the
+	// board (a start boxed in by the surface or a kept door).
+	for try := 0; try < 4 || try < 12 && bestN < len(p.zones)*len(p.zones)/2; try++ {
 		p.start = pick(p.rq.rng, kinds)
 		p.survey()
-		n := 0
-		for _, ok := range p.reach {
+		reached, far := 0, 0
+		for z, ok := range p.reach {
 			if ok {
-				n++
+				reached, far = reached+1, max(far, p.dist[z])
 			}
 		}
-		if n > bestN {
+		if n := reached*len(p.zones) + far; n > bestN {
 			best, bestN = p.start, n
 		}
 	}
@@ -200,7 +234,29 @@ func (p *plan) add(t missions.Token, zone int) {
 	p.m.Tokens = append(p.m.Tokens, t)
 	if zone >= 0 {
 		p.taken[zone] = true
+		p.mark(zone)
 	}
+}
+
+// mark notes the tiles zone z lies on as carrying a token.
+func (p *plan) mark(z int) {
+	b := p.scene.Board
+	for _, c := range p.zones[z].Cells {
+		p.tiles[b.Cell(c.X, c.Y).Tile] = true
+	}
+}
+
+// fresh keeps the zones of zs on a tile that carries no token yet, when
+// there are any: tokens spread over the board rather than crowd a corner.
+func (p *plan) fresh(zs []int) []int {
+	b := p.scene.Board
+	out := slices.DeleteFunc(slices.Clone(zs), func(z int) bool {
+		return !slices.ContainsFunc(p.zones[z].Cells, func(c layout.Point) bool { return !p.tiles[b.Cell(c.X, c.Y).Tile] })
+	})
+	if len(out) == 0 {
+		return zs
+	}
+	return out
 }
 
 // lock is one key/lock pair: a coloured door on a doorway that is the only
@@ -216,8 +272,19 @@ type lock struct {
 // chainLength is how many locks the difficulty and length ask for.
 func (p *plan) chainLength() int {
 	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty]
-	if p.rq.o.Length == "long" && n < 2 {
+	switch {
+	case p.rq.o.Length == "long" && n < 2:
 		n++
+	case p.rq.o.Length == "short" && n > 0: // a step of the chain is a quarter hour
+		n--
+	}
+	switch p.rq.typ {
+	case "grab-and-go":
+		return 0
+	case "key-chain":
+		return max(2, n+1)
+	case "wake-spawns":
+		return max(1, n)
 	}
 	return n
 }
@@ -242,10 +309,15 @@ func (p *plan) placeLocks() []*lock {
 			}
 		}
 	})
-	for _, c := range p.rq.g.lockColors {
+	for _, c := range p.rq.g.LockColors {
 		if p.rq.st.has(missions.TokDoor, c) > 0 && p.rq.st.has(missions.TokObjective, c) > 0 && !p.colorUsed(c) {
 			colors = append(colors, c)
 		}
+	}
+	if p.rq.typ == "wake-spawns" {
+		slices.SortStableFunc(colors[len(pinned):], func(a, b string) int {
+			return min(p.rq.st.has(missions.TokSpawn, b), 1) - min(p.rq.st.has(missions.TokSpawn, a), 1)
+		})
 	}
 	want = max(min(want, len(colors)), min(len(pinned), 1))
 	n := len(p.zones)
@@ -288,6 +360,22 @@ func (p *plan) placeLocks() []*lock {
 			}
 			fits = append(fits, d)
 		}
+		keyFront := front
+		if len(fits) == 0 && p.rq.typ == "key-chain" && len(out) > 0 && key < 0 {
+			// No door further in: a chain side by side — the next door
+			// elsewhere, its key behind the door before, none of the
+			// keys already placed behind it.
+			prev := out[len(out)-1]
+			for _, d := range doors {
+				if isUsed(out, d.i, p.ways) || slices.ContainsFunc(out, func(l *lock) bool { return overlap(l.behind, d.behind) || d.behind[l.key] }) {
+					continue
+				}
+				if len(p.keyRooms(prev.behind, d.behind)) > 0 {
+					fits = append(fits, d)
+				}
+			}
+			keyFront = prev.behind
+		}
 		if len(fits) == 0 {
 			break
 		}
@@ -297,7 +385,7 @@ func (p *plan) placeLocks() []*lock {
 		at := [2]int{e.X, e.Y}
 		p.add(missions.Token{Type: missions.TokDoor, Color: l.color, At: &at, Side: e.Dir.String()}, -1)
 		if key < 0 {
-			l.key = pick(p.rq.rng, p.keyRooms(front, d.behind))
+			l.key = pick(p.rq.rng, p.fresh(p.keyRooms(keyFront, d.behind)))
 			p.add(missions.Token{Type: missions.TokObjective, Color: l.color, In: p.zones[l.key].ID}, l.key)
 		}
 		out = append(out, l)
@@ -395,6 +483,15 @@ func within(a, b []bool) bool {
 
 func sameSet(a, b []bool) bool { return slices.Equal(a, b) }
 
+func overlap(a, b []bool) bool {
+	for i := range a {
+		if a[i] && b[i] {
+			return true
+		}
+	}
+	return false
+}
+
 func isUsed(ls []*lock, i int, ways []rules.Move) bool {
 	for _, l := range ls {
 		if l.way.Edge == ways[i].Edge {
@@ -409,7 +506,7 @@ func isUsed(ls []*lock, i int, ways []rules.Move) bool {
 func (p *plan) keyRooms(front, behind []bool) []int {
 	var out []int
 	for z := range front {
-		if front[z] && !behind[z] && z != p.start && !p.taken[z] && p.zones[z].Kind == layout.Room {
+		if front[z] && !behind[z] && z != p.start && !p.taken[z] && p.zones[z].Kind == layout.Room && p.dist[z] >= KeyAway {
 			out = append(out, z)
 		}
 	}
@@ -435,7 +532,8 @@ func (p *plan) free(keep func(z int) bool) []int {
 
 // objectiveCount is how many red Objectives the length asks for.
 func (p *plan) objectiveCount() int {
-	n := map[string]int{"short": 2, "medium": 3, "long": 4}[p.rq.o.Length] + p.rq.rng.IntN(2)
+	n := map[string]int{"short": 1, "medium": 3, "long": 4}[p.rq.o.Length] + p.rq.rng.IntN(2)
+	n = max(1, n+p.moreSurvivors())
 	have := p.rq.st.has(missions.TokObjective, "red")
 	for _, t := range p.m.Tokens {
 		if t.Type == missions.TokObjective {
@@ -453,14 +551,16 @@ func (p *plan) placeObjectives(locks []*lock) {
 	}) {
 		return
 	}
-	n := p.objectiveCount()
+	// Each lock past the first is a quarter hour of play already: one
+	// red Objective fewer for it, so a chain keeps to the length.
+	n := max(1, p.objectiveCount()-max(0, len(locks)-1))
 	for _, l := range locks {
 		if n == 0 {
 			break
 		}
-		in := p.freeZones(func(z int) bool { return l.behind[z] && p.zones[z].Kind == layout.Room })
+		in := p.free(func(z int) bool { return l.behind[z] && p.zones[z].Kind == layout.Room })
 		if len(in) > 0 {
-			z := pick(p.rq.rng, in)
+			z := pick(p.rq.rng, p.fresh(in))
 			p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
 			n--
 		}
@@ -468,14 +568,53 @@ func (p *plan) placeObjectives(locks []*lock) {
 	for ; n > 0; n-- {
 		in := p.freeZones(func(z int) bool { return p.zones[z].Kind == layout.Room && p.dist[z] >= 2 })
 		if len(in) == 0 {
-			in = p.freeZones(func(z int) bool { return p.zones[z].Kind != layout.Exterior || p.rq.g.mold })
+			in = p.freeZones(func(z int) bool { return p.zones[z].Kind != layout.Exterior || p.rq.g.Mold })
 		}
 		if len(in) == 0 {
 			return
 		}
+		z := pick(p.rq.rng, p.fresh(in))
+		p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
+	}
+}
+
+// guardLocks puts an Objective behind a lock that guards nothing yet (a
+// door the file keeps, with the Exit elsewhere): a coloured door is part
+// of the route, never a side room shut for nothing. Not when the file
+// writes its own objectives, whose texts may count the Objectives.
+func (p *plan) guardLocks(locks []*lock) {
+	if len(p.m.Objectives) > 0 {
+		return
+	}
+	for _, l := range locks {
+		guarded := slices.ContainsFunc(p.m.Tokens, func(t missions.Token) bool {
+			if t.Type != missions.TokObjective && t.Type != missions.TokExit {
+				return false
+			}
+			z := p.zoneOf(t)
+			return z != nil && l.behind[z.Index]
+		})
+		if guarded || p.objectiveTokens() >= p.rq.st.has(missions.TokObjective, "red") {
+			continue
+		}
+		in := p.free(func(z int) bool { return l.behind[z] && p.zones[z].Kind != layout.Exterior })
+		if len(in) == 0 {
+			continue
+		}
 		z := pick(p.rq.rng, in)
 		p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
 	}
+}
+
+// objectiveTokens is how many Objectives the mission places.
+func (p *plan) objectiveTokens() int {
+	n := 0
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokObjective {
+			n++
+		}
+	}
+	return n
 }
 
 // placeExit puts the Exit behind the last lock, else among the zones
@@ -484,24 +623,28 @@ func (p *plan) placeExit(locks []*lock) {
 	if p.has(missions.TokExit) {
 		return
 	}
+	on := func(z int) bool { return len(p.rq.g.ExitOn) == 0 || slices.Contains(p.rq.g.ExitOn, p.zones[z].Kind) }
+	if p.rq.typ == "airlock" { // out across the surface
+		on = func(z int) bool { return p.zones[z].Kind == layout.Exterior }
+	}
 	var in []int
 	if len(locks) > 0 {
 		last := locks[len(locks)-1]
-		in = p.freeZones(func(z int) bool { return last.behind[z] })
+		in = p.free(func(z int) bool { return last.behind[z] && on(z) })
 	}
 	if len(in) == 0 {
 		far := 0
 		for z, d := range p.dist {
-			if p.reach[z] && !p.taken[z] {
+			if p.reach[z] && !p.taken[z] && on(z) {
 				far = max(far, d)
 			}
 		}
-		in = p.freeZones(func(z int) bool { return p.dist[z] >= far*3/4 && p.dist[z] >= 1 })
+		in = p.freeZones(func(z int) bool { return p.dist[z] >= far*3/4 && p.dist[z] >= 1 && on(z) })
 	}
 	if len(in) == 0 {
 		return
 	}
-	z := pick(p.rq.rng, in)
+	z := pick(p.rq.rng, p.fresh(in))
 	p.add(missions.Token{Type: missions.TokExit, In: p.zones[z].ID}, z)
 }
 
@@ -523,15 +666,40 @@ func (p *plan) spawnPlan() (count, near int) {
 	if tiles <= 1 {
 		count = 1
 	}
-	return min(count, p.rq.st.has(missions.TokSpawn, "red")), near
+	if !p.rq.g.SpawnsForSurvivors {
+		count += p.moreSurvivors()
+	}
+	if p.rq.typ == "wake-spawns" {
+		count-- // the Spawn Zone the key wakes is one of them, asleep at first
+	}
+	return max(1, min(count, p.rq.st.has(missions.TokSpawn, "red"))), near
+}
+
+// moreSurvivors is what the Survivor count adds to Objectives and Spawn
+// Zones: the rulebook's 1 per 2 Survivors above 6, and 1 fewer for a team
+// of 4 or fewer.
+func (p *plan) moreSurvivors() int {
+	s := p.m.Survivors
+	if s == 0 {
+		s = 6
+	}
+	switch {
+	case s > 6:
+		return (s - 5) / 2
+	case s <= 4:
+		return -1
+	}
+	return 0
 }
 
 // placeSpawns puts Spawn Zones at least the difficulty's distance from the
-// start (in enemy moves), apart from each other, none behind a lock; on
-// hard, a Spawn Zone of the first lock's colour wakes when its key is taken.
-func (p *plan) placeSpawns(locks []*lock) {
+// start (in enemy moves), apart from each other, none behind a lock, only
+// on the zone kinds the game allows them; on hard, a Spawn Zone of the
+// first lock's colour wakes when its key is taken. False when none could
+// be put down.
+func (p *plan) placeSpawns(locks []*lock) bool {
 	if p.has(missions.TokSpawn) {
-		return
+		return true
 	}
 	count, near := p.spawnPlan()
 	behind := func(z int) bool {
@@ -544,7 +712,7 @@ func (p *plan) placeSpawns(locks []*lock) {
 	}
 	var chosen []int
 	for d := near; d >= 2 && len(chosen) < count; d-- {
-		for _, kinds := range [][]string{p.rq.g.spawnKinds, nil} {
+		for _, kinds := range [][]string{p.rq.g.SpawnKinds, p.rq.g.SpawnOn} {
 			for len(chosen) < count {
 				in := p.free(func(z int) bool {
 					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen)
@@ -552,6 +720,7 @@ func (p *plan) placeSpawns(locks []*lock) {
 				if len(in) == 0 {
 					break
 				}
+				in = p.fresh(in)
 				if p.rq.o.Difficulty == "hard" {
 					in = nearest(in, p.edist)
 				}
@@ -563,9 +732,10 @@ func (p *plan) placeSpawns(locks []*lock) {
 	for i, z := range chosen {
 		p.add(missions.Token{Type: missions.TokSpawn, Color: "red", First: i == 0, In: p.zones[z].ID}, z)
 	}
-	if p.rq.o.Difficulty == "hard" {
+	if p.rq.o.Difficulty == "hard" || p.rq.typ == "wake-spawns" && len(chosen) > 0 {
 		p.wakingSpawn(locks, chosen, behind)
 	}
+	return len(chosen) > 0
 }
 
 // wakingSpawn adds, on hard, a Spawn Zone of a colour that wakes later:
@@ -575,7 +745,7 @@ func (p *plan) wakingSpawn(locks []*lock, chosen []int, behind func(int) bool) {
 	if len(locks) > 0 && p.rq.st.has(missions.TokSpawn, locks[0].color) > 0 {
 		color = locks[0].color
 	} else {
-		for _, c := range p.rq.g.lockColors {
+		for _, c := range p.rq.g.LockColors {
 			if p.rq.st.has(missions.TokSpawn, c) > 0 && !p.colorUsed(c) {
 				color = c
 				break
@@ -585,7 +755,10 @@ func (p *plan) wakingSpawn(locks []*lock, chosen []int, behind func(int) bool) {
 	if color == "" {
 		return
 	}
-	in := p.freeZones(func(z int) bool { return p.edist[z] >= 2 && !behind(z) && p.apart(z, chosen) })
+	on := p.rq.g.SpawnOn
+	in := p.freeZones(func(z int) bool {
+		return p.edist[z] >= 2 && !behind(z) && p.apart(z, chosen) && (on == nil || slices.Contains(on, p.zones[z].Kind))
+	})
 	if len(in) == 0 {
 		return
 	}
@@ -631,7 +804,7 @@ func (p *plan) apart(z int, chosen []int) bool {
 		if d[c] >= 0 && d[c] < gap {
 			return false
 		}
-		if p.rq.g.mold {
+		if p.rq.g.Mold {
 			if chain, ok := invader.NewWorld(p.scene).MoldChain(z, c); ok && len(chain) < gap {
 				return false
 			}
@@ -646,7 +819,7 @@ func (p *plan) placeMold(locks []*lock) {
 	if p.has(missions.TokMold) {
 		return
 	}
-	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty]
+	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty] + p.rq.rng.IntN(2)
 	n = min(n, p.rq.st.has(missions.TokMold, ""))
 	var spawns []int
 	for _, t := range p.m.Tokens {
@@ -675,6 +848,76 @@ func (p *plan) placeMold(locks []*lock) {
 		}
 		z := pick(p.rq.rng, in)
 		p.add(missions.Token{Type: missions.TokMold, In: p.zones[z].ID}, z)
+	}
+}
+
+// placeGetaway parks the car the Survivors escape in on a street far from
+// the start (behind the last lock when there is one): search the town,
+// then drive off.
+func (p *plan) placeGetaway(locks []*lock) bool {
+	kind := ""
+	for _, k := range []string{"pimpmobile", "police"} {
+		if p.rq.st.has(missions.TokCar, k) > 0 {
+			kind = k
+			break
+		}
+	}
+	if kind == "" {
+		return false
+	}
+	street := func(z int) bool { return p.zones[z].Kind == layout.Street }
+	var in []int
+	if len(locks) > 0 {
+		last := locks[len(locks)-1]
+		in = p.free(func(z int) bool { return last.behind[z] && street(z) })
+	}
+	if len(in) == 0 {
+		far := 0
+		for z, d := range p.dist {
+			if p.reach[z] && !p.taken[z] && street(z) {
+				far = max(far, d)
+			}
+		}
+		in = p.freeZones(func(z int) bool { return street(z) && p.dist[z] >= max(2, far*3/4) })
+	}
+	if len(in) == 0 {
+		return false
+	}
+	z := pick(p.rq.rng, p.fresh(in))
+	p.add(missions.Token{Type: missions.TokCar, Kind: kind, ID: "getaway", In: p.zones[z].ID}, z)
+	p.m.Rules = append(p.m.Rules, missions.Rule{Text: carRule[kind]})
+	return true
+}
+
+// placeNoise puts up to two Noise tokens (as the seed says, as the boxes
+// hold) where they lure: on the open ground nearest a Spawn Zone, two
+// moves or more from the start — the enemies' first moves go their way.
+func (p *plan) placeNoise() {
+	if p.has(missions.TokNoise) {
+		return
+	}
+	n := min(p.rq.rng.IntN(3), p.rq.st.has(missions.TokNoise, ""))
+	var spawns []int
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokSpawn {
+			if z := p.zoneOf(t); z != nil {
+				spawns = append(spawns, z.Index)
+			}
+		}
+	}
+	if len(spawns) == 0 {
+		return
+	}
+	fromSpawn := p.pl.EnemyDistance(spawns)
+	for ; n > 0; n-- {
+		in := p.freeZones(func(z int) bool {
+			return slices.Contains(p.rq.g.SpawnKinds, p.zones[z].Kind) && p.dist[z] >= 2 && fromSpawn[z] >= 1
+		})
+		if len(in) == 0 {
+			return
+		}
+		z := pick(p.rq.rng, nearest(in, fromSpawn))
+		p.add(missions.Token{Type: missions.TokNoise, In: p.zones[z].ID}, z)
 	}
 }
 
@@ -842,5 +1085,7 @@ func (p *plan) objectives(locks []*lock) {
 	}
 	if p.has(missions.TokExit) {
 		p.m.Objectives = append(p.m.Objectives, missions.Objective{Exit: "all", Text: "Reach the Exit with all Survivors."})
+	} else if p.rq.typ == "car-escape" {
+		p.m.Objectives = append(p.m.Objectives, missions.Objective{Reach: "getaway", Text: "Reach the getaway car, and drive it off the board with every Survivor aboard."})
 	}
 }

@@ -124,6 +124,49 @@ func strongest(a, b layout.EdgeKind) layout.EdgeKind {
 	return b
 }
 
+// joins reports whether a Survivor crosses between two border cells
+// facing each other: open ground of one kind running on, or a doorway
+// (an opening, a door, a hatch) facing no wall.
+func joins(a, b borderCell) bool {
+	wall := func(k layout.EdgeKind) bool { return k == layout.EdgeWall || k == layout.EdgeBoard }
+	if wall(a.edge) || wall(b.edge) {
+		return false
+	}
+	if a.edge == layout.EdgeNone && b.edge == layout.EdgeNone {
+		return a.kind == b.kind
+	}
+	return true
+}
+
+// joined reports whether t at position p joins a tile laid to its north
+// or west (true for the first tile): every tile is then reached from the
+// first, so the board is one place, not islands the Survivors never see.
+func (s *tileSearch) joined(t *turned, p int) bool {
+	x, y := p%s.w, p/s.w
+	if p == 0 {
+		return true
+	}
+	if y > 0 {
+		if up := s.grid[p-s.w]; up != nil {
+			for k := 0; k < s.n; k++ {
+				if joins(up.side[layout.S][k], t.side[layout.N][k]) {
+					return true
+				}
+			}
+		}
+	}
+	if x > 0 {
+		if left := s.grid[p-1]; left != nil {
+			for k := 0; k < s.n; k++ {
+				if joins(left.side[layout.E][k], t.side[layout.W][k]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // edgeOfBoard scores a border cell on the board's outline: an opening, a
 // door opening or a hatch there leads off the board.
 func edgeOfBoard(c borderCell) int {
@@ -271,7 +314,7 @@ func (s *tileSearch) place(p int) bool {
 			return false
 		}
 		s.steps--
-		if s.costAt(o.t, p) > 0 {
+		if s.costAt(o.t, p) > 0 || len(s.fixed) == 0 && !s.joined(o.t, p) {
 			continue
 		}
 		s.grid[p], s.phys[p], s.taken[o.tile] = o.t, o.tile, true

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/facility"
-	"github.com/zmission/zmission/rules/generate"
 	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )

@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/zmission/zmission/rules/generate"
+	"github.com/zmission/zmission/generate"
 )
 
 // BenchmarkGenerate makes one mission per iteration, a new seed each time,

@@ -6,9 +6,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
-	"github.com/zmission/zmission/rules/generate"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/generated-map.svg")
@@ -26,7 +26,7 @@ func TestDocsGeneratedMap(t *testing.T) {
 	if err := render.SVG(&out, res.Scene, rules.Lookup(res.Mission.Ruleset).(rules.BoardGame), render.Options{Page: "a4", Margin: render.DefaultMargin}); err != nil {
 		t.Fatal(err)
 	}
-	const doc = "../../docs/generated-map.svg"
+	const doc = "../docs/generated-map.svg"
 	if *update {
 		if err := os.WriteFile(doc, out.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
@@ -35,6 +35,6 @@ func TestDocsGeneratedMap(t *testing.T) {
 	}
 	want, err := os.ReadFile(doc)
 	if err != nil || !bytes.Equal(want, out.Bytes()) {
-		t.Errorf("%s is out of date (%v): run 'go test ./rules/generate -run DocsGeneratedMap -update'", doc, err)
+		t.Errorf("%s is out of date (%v): run 'go test ./generate -run DocsGeneratedMap -update'", doc, err)
 	}
 }

@@ -1,0 +1,442 @@
+package generate
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+)
+
+// The quality floor: what every mission written must be besides legal,
+// read from the file alone (its scene), as a player would find it — a
+// threat from the first round, the board used, keys not handed out at
+// the start, no door that locks nothing away, and texts true of the map.
+// A candidate below it is refused like one that fails a check.
+
+// FloorTileShare is the share of the board's tiles that must carry a
+// token or lie on the tour.
+const FloorTileShare = 0.8
+
+// KeyAway is how many Survivor moves from the start a key lies at least.
+const KeyAway = 3
+
+// Floor says why a generated mission of a game played on tiles falls below
+// the quality floor, one reason a line; none: it is above it. A mission of
+// another game has no floor here (nil).
+func Floor(r *lint.Result) []string {
+	if r == nil || r.Scene == nil || r.Mission == nil {
+		return nil
+	}
+	g, ok := grids[r.Mission.Ruleset]
+	if !ok {
+		return nil
+	}
+	return floor(r.Scene, g.Play(r.Scene), g, authored{})
+}
+
+// authored is what of a mission an author wrote (--from): the floor holds
+// the generator to what it makes, not an author to what they pinned.
+type authored struct {
+	tokens int  // the first tokens of the list are the file's
+	texts  bool // the title and briefing are the file's
+}
+
+// floorView is a scene read for the floor.
+type floorView struct {
+	s     *rules.Scene
+	pl    *rules.Play
+	g     *gridGame
+	start int
+	adj   [][]int // Survivors' ways, every door open and every key held
+	dist  []int   // moves from the start along adj
+	objs  []int   // zones of the Objectives
+	exit  int
+	own   authored
+}
+
+func floor(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) []string {
+	v := newFloorView(s, pl, g, own)
+	if v == nil {
+		return []string{"no start"}
+	}
+	var out []string
+	out = append(out, v.spawns()...)
+	out = append(out, v.places()...)
+	out = append(out, v.spread()...)
+	out = append(out, v.keys()...)
+	out = append(out, v.doors()...)
+	if !own.texts {
+		out = append(out, v.texts()...)
+	}
+	return out
+}
+
+// floorTexts is the floor's reading of the texts alone.
+func floorTexts(s *rules.Scene, pl *rules.Play, g *gridGame) []string {
+	if v := newFloorView(s, pl, g, authored{}); v != nil {
+		return v.texts()
+	}
+	return nil
+}
+
+// newFloorView reads the scene for the floor; nil when it has no start.
+func newFloorView(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) *floorView {
+	v := &floorView{s: s, pl: pl, g: g, start: -1, exit: -1, own: own}
+	for _, t := range s.Tokens {
+		if t.Zone == nil {
+			continue
+		}
+		switch t.Type {
+		case missions.TokStart:
+			v.start = t.Zone.Index
+		case missions.TokObjective:
+			v.objs = append(v.objs, t.Zone.Index)
+		case missions.TokExit:
+			v.exit = t.Zone.Index
+		}
+	}
+	if v.start < 0 {
+		return nil
+	}
+	v.adj = v.ways(-1)
+	v.dist = rules.Distances(v.adj, v.start)
+	return v
+}
+
+// ways is the Survivors' adjacency with every door open and every key
+// held, leaving out the moves through door token cut (-1: none).
+func (v *floorView) ways(cut int) [][]int {
+	adj := make([][]int, len(v.s.Board.Zones))
+	for _, m := range v.pl.Moves {
+		if !m.Survivors || cut >= 0 && m.Door == cut {
+			continue
+		}
+		adj[m.From] = append(adj[m.From], m.To)
+		if !m.OneWay {
+			adj[m.To] = append(adj[m.To], m.From)
+		}
+	}
+	return adj
+}
+
+// spawns: a Spawn Zone active from the first round (red, the colour that
+// needs no rule to wake).
+func (v *floorView) spawns() []string {
+	for _, t := range v.s.Of(missions.TokSpawn) {
+		if rules.Defaults(t.Token).Color == "red" {
+			return nil
+		}
+	}
+	return []string{"no Spawn Zone is active from the start"}
+}
+
+// places: Spawn Zones and the Exit where the game puts them (classic: on
+// streets, as the examples and the published missions do).
+func (v *floorView) places() []string {
+	var out []string
+	for _, t := range v.s.Tokens {
+		if t.Zone == nil || t.Index < v.own.tokens {
+			continue
+		}
+		var on []string
+		switch t.Type {
+		case missions.TokSpawn:
+			on = v.g.SpawnOn
+		case missions.TokExit:
+			on = v.g.ExitOn
+		default:
+			continue
+		}
+		if len(on) > 0 && !slices.Contains(on, t.Zone.Kind) {
+			out = append(out, fmt.Sprintf("the %s token in %s stands in a %s, not on a %s", t.Type, t.Zone.ID, t.Zone.Kind, strings.Join(on, " or ")))
+		}
+	}
+	return out
+}
+
+// tour is the zones a team walks: from the start to the nearest Objective
+// not yet taken, and so on, then to the Exit, each leg a shortest way.
+func (v *floorView) tour() []int {
+	var out []int
+	at := v.start
+	left := slices.Clone(v.objs)
+	legs := func(to int) {
+		d := rules.Distances(v.adj, to)
+		if d[at] < 0 {
+			return
+		}
+		for z := at; z != to; { // walk down the distances towards to
+			out = append(out, z)
+			next := -1
+			for _, o := range v.adj[z] {
+				if d[o] >= 0 && d[o] == d[z]-1 && (next < 0 || o < next) {
+					next = o
+				}
+			}
+			if next < 0 {
+				return
+			}
+			z = next
+		}
+		out = append(out, to)
+		at = to
+	}
+	for len(left) > 0 {
+		d := rules.Distances(v.adj, at)
+		best := -1
+		for i, z := range left {
+			if d[z] >= 0 && (best < 0 || d[z] < d[left[best]]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		z := left[best]
+		left = slices.Delete(left, best, best+1)
+		legs(z)
+	}
+	if v.exit >= 0 {
+		legs(v.exit)
+	}
+	return out
+}
+
+// TilesUsed is how many of a generated mission's tiles carry a token or
+// lie on the tour, of how many; 0, 0 for a game not played on tiles.
+func TilesUsed(r *lint.Result) (used, tiles int) {
+	if r == nil || r.Scene == nil || r.Mission == nil {
+		return 0, 0
+	}
+	g, ok := grids[r.Mission.Ruleset]
+	if !ok {
+		return 0, 0
+	}
+	v := newFloorView(r.Scene, g.Play(r.Scene), g, authored{})
+	if v == nil {
+		return 0, len(r.Scene.Board.Tiles)
+	}
+	return v.tilesUsed(), len(r.Scene.Board.Tiles)
+}
+
+// spread: most of the board's tiles carry a token or lie on the tour.
+func (v *floorView) spread() []string {
+	if used, n := v.tilesUsed(), len(v.s.Board.Tiles); float64(used) < FloorTileShare*float64(n) {
+		return []string{fmt.Sprintf("only %d of %d tiles carry a token or lie on the tour", used, n)}
+	}
+	return nil
+}
+
+func (v *floorView) tilesUsed() int {
+	b := v.s.Board
+	used := map[int]bool{}
+	mark := func(z int) {
+		for _, c := range b.Zones[z].Cells {
+			used[b.Cell(c.X, c.Y).Tile] = true
+		}
+	}
+	for _, t := range v.s.Tokens {
+		if c := b.Cell(t.Cell.X, t.Cell.Y); c != nil && t.Zone != nil {
+			used[c.Tile] = true
+		}
+	}
+	for _, z := range v.tour() {
+		mark(z)
+	}
+	return len(used)
+}
+
+// keys: no coloured Objective (a key) within reach of the first moves.
+func (v *floorView) keys() []string {
+	var out []string
+	for _, t := range v.s.Of(missions.TokObjective) {
+		c := rules.Defaults(t.Token).Color
+		if t.Zone == nil || c == "red" || c == "" || t.Index < v.own.tokens {
+			continue
+		}
+		if d := v.dist[t.Zone.Index]; d >= 0 && d < KeyAway {
+			out = append(out, fmt.Sprintf("the %s key in %s is %d moves from the start", c, t.Zone.ID, d))
+		}
+	}
+	return out
+}
+
+// doors: every coloured door guards an Objective or the Exit — shut, it
+// cuts them off or makes the way to them longer. An author's kept door
+// too: the generator puts what it guards behind it.
+func (v *floorView) doors() []string {
+	var out []string
+	for _, t := range v.s.Of(missions.TokDoor) {
+		c := rules.Defaults(t.Token).Color
+		if c == "" || c == "neutral" {
+			continue
+		}
+		d := rules.Distances(v.ways(t.Index), v.start)
+		guards := false
+		for _, z := range append(slices.Clone(v.objs), v.exit) {
+			if z >= 0 && v.dist[z] >= 0 && (d[z] < 0 || d[z] > v.dist[z]) {
+				guards = true
+			}
+		}
+		if !guards {
+			out = append(out, fmt.Sprintf("the %s door guards no Objective, no Exit and no shorter way", c))
+		}
+	}
+	return out
+}
+
+var (
+	countWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+	countRe    = regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine) (Objectives?|Spawn Zones?)\b`)
+	sentenceRe = regexp.MustCompile(`[^.!?]+[.!?]`)
+)
+
+// placeWords are the words a text may use for where something stands, by
+// the zone kinds they are true of.
+var placeWords = map[string][]string{
+	"street": {layout.Street}, "road": {layout.Street},
+	"surface": {layout.Exterior}, "outside": {layout.Exterior}, "airlock": {layout.Room},
+	"corridor": {layout.Corridor}, "room": {layout.Room}, "building": {layout.Room},
+}
+
+// placeRe finds each place word, alone or plural.
+var placeRe = func() map[string]*regexp.Regexp {
+	out := map[string]*regexp.Regexp{}
+	for w := range placeWords {
+		out[w] = regexp.MustCompile(`\b` + w + `s?\b`)
+	}
+	return out
+}()
+
+// texts: the title, briefing, objectives and rules say only what the map
+// holds, and no objective is said twice.
+func (v *floorView) texts() []string {
+	m := v.s.Mission
+	var out []string
+	spawns := len(v.s.Of(missions.TokSpawn))
+	counts := map[string]int{"objective": len(v.objs), "spawn zone": spawns}
+	all := []string{m.Briefing}
+	for _, o := range m.Objectives {
+		all = append(all, o.Text)
+	}
+	for _, r := range m.Rules {
+		all = append(all, r.Text)
+	}
+	for _, text := range all {
+		for _, c := range countRe.FindAllStringSubmatch(text, -1) {
+			n, err := strconv.Atoi(c[1])
+			if err != nil {
+				n = countWords[strings.ToLower(c[1])]
+			}
+			what := strings.TrimSuffix(strings.ToLower(c[2]), "s")
+			if n != counts[what] {
+				out = append(out, fmt.Sprintf("the text says %q, and the map has %d", c[0], counts[what]))
+			}
+		}
+	}
+	brief := strings.Join(strings.Fields(m.Briefing), " ")
+	if spawns == 0 && strings.Contains(brief, "close in") {
+		out = append(out, "the briefing has enemies closing in, and the map has no Spawn Zone")
+	}
+	for _, s := range sentenceRe.FindAllString(brief, -1) {
+		if !strings.Contains(s, "Exit") {
+			continue
+		}
+		if v.exit < 0 {
+			out = append(out, "the briefing names an Exit, and the map has none")
+			continue
+		}
+		ez := v.s.Board.Zones[v.exit]
+		lower := strings.ToLower(s)
+		for _, w := range slices.Sorted(maps.Keys(placeWords)) {
+			if kinds := placeWords[w]; placeRe[w].MatchString(lower) && !slices.Contains(kinds, ez.Kind) && !(w == "airlock" && ez.HasFeature("airlock")) {
+				out = append(out, fmt.Sprintf("the briefing puts the Exit in a %s, and it stands in a %s", w, ez.Kind))
+			}
+		}
+		if part := boardPart(v.s.Board, ez); mentionsPart(lower) && !strings.Contains(lower, "the "+part+" ") && !strings.Contains(lower, "the "+part+".") && !strings.Contains(lower, "the "+part+",") {
+			out = append(out, fmt.Sprintf("the briefing puts the Exit elsewhere than the %s of the board", part))
+		}
+	}
+	// Said twice: an objective's or rule's text again in the briefing, or
+	// two of them alike.
+	seen := map[string]bool{}
+	for _, t := range all[1:] {
+		k := strings.ToLower(strings.TrimSpace(t))
+		if k == "" {
+			continue
+		}
+		if seen[k] {
+			out = append(out, fmt.Sprintf("%q is said twice", t))
+		}
+		seen[k] = true
+		if strings.Contains(strings.ToLower(brief), k) {
+			out = append(out, fmt.Sprintf("the briefing says %q again", t))
+		}
+	}
+	for _, o := range m.Objectives {
+		for _, c := range countRe.FindAllString(o.Text, -1) {
+			if strings.Contains(strings.ToLower(brief), strings.ToLower(c)) {
+				out = append(out, fmt.Sprintf("the briefing and an objective both say %q", c))
+			}
+		}
+	}
+	for _, w := range slices.Sorted(maps.Keys(titleWords)) {
+		if slices.Contains(strings.Fields(m.Title), w) && !titleWords[w](v.s) {
+			out = append(out, fmt.Sprintf("the title says %s, and the map has none", w))
+		}
+	}
+	return out
+}
+
+// titleWords are the words of a title that name a thing on the map.
+var titleWords = map[string]func(*rules.Scene) bool{
+	"Airlock": func(s *rules.Scene) bool {
+		return slices.ContainsFunc(s.Board.Zones, func(z *layout.Zone) bool { return z.HasFeature("airlock") })
+	},
+	"Violet": func(s *rules.Scene) bool { return hasColour(s, "violet") },
+	"Green":  func(s *rules.Scene) bool { return hasColour(s, "green") },
+	"Blue":   func(s *rules.Scene) bool { return hasColour(s, "blue") },
+	"Yellow": func(s *rules.Scene) bool { return hasColour(s, "yellow") },
+}
+
+func hasColour(s *rules.Scene, c string) bool {
+	return slices.ContainsFunc(s.Tokens, func(t *rules.Token) bool { return t.Color == c })
+}
+
+// compass are the parts of a board, by third across and down.
+var compass = [3][3]string{
+	{"north-west", "north", "north-east"},
+	{"west", "centre", "east"},
+	{"south-west", "south", "south-east"},
+}
+
+// boardPart is the part of the board the zone's middle lies in.
+func boardPart(b *layout.Board, z *layout.Zone) string {
+	x, y := 0, 0
+	for _, c := range z.Cells {
+		x += c.X
+		y += c.Y
+	}
+	n := len(z.Cells)
+	col := min(2, x*3/(n*max(1, b.W)))
+	row := min(2, y*3/(n*max(1, b.H)))
+	return compass[row][col]
+}
+
+func mentionsPart(s string) bool {
+	for _, r := range compass {
+		for _, p := range r {
+			if strings.Contains(s, "the "+p) {
+				return true
+			}
+		}
+	}
+	return false
+}

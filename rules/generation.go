@@ -1,0 +1,41 @@
+package rules
+
+// Generation is what a game played on tiles gives the mission generator
+// (package generate, which sits above lint): where Survivors start and
+// enemies spawn, the colours of its key/lock pairs, the tokens only it
+// has, the mission types it offers and the words of its titles and
+// briefings. The generator owns the search and the proof; the game owns
+// what its missions are made of.
+type Generation struct {
+	Ruleset, CoreBox string
+	Play             func(*Scene) *Play
+	Players          [2]int
+	StartKinds       []string // zone kinds the Survivors start in
+	SpawnKinds       []string // zone kinds Spawn Zones are put in first
+	SpawnOn          []string // the only zone kinds Spawn Zones stand in; nil: any
+	ExitOn           []string // the only zone kinds the Exit stands in; nil: any
+	LockColors       []string // door and Objective colours a key/lock pair may use
+	Mold             bool     // Mold, kept from linking two Spawn Zones
+	Cars             bool     // cars on the streets
+	ShutDoors        bool     // closed doors a Survivor opens with a door-opening weapon
+	// SpawnsForSurvivors: the game's own rules add Spawn Zones for 7+
+	// Survivors (Invader), so a map places none for them.
+	SpawnsForSurvivors bool
+	// Types are the mission types the game's rulebooks describe and its
+	// boxes can build, by name (the generator knows how to place each:
+	// grab-and-go, key-chain, wake-spawns, airlock, car-escape); the first
+	// is one every board has room for.
+	Types []string
+	Words Words
+}
+
+// Words are a game's templates for titles and briefings.
+type Words struct {
+	First, Second []string // a title is one of each
+	Openings      []string // what happened
+	Enemy         string   // plural, for the briefing
+	Place         string   // where the exit leads
+	// Hooks are a briefing's second sentence for each mission type: why
+	// the team is here.
+	Hooks map[string][]string
+}
