@@ -1,6 +1,6 @@
 package invader
 
-import "math"
+import "github.com/zmission/zmission/rules/gridplay"
 
 // The Survivors' Actions, as the Players' Phase lists them. The agent
 // picks among them; these apply them.
@@ -64,7 +64,7 @@ func (s *state) search(i int) {
 	sv.searched = true
 	if len(s.edeck) == 0 {
 		s.edeck, s.edisc = s.edisc, s.edeck[:0]
-		shuffle(s.rng, s.edeck)
+		gridplay.Shuffle(s.rng, s.edeck)
 	}
 	if len(s.edeck) == 0 {
 		return
@@ -169,30 +169,6 @@ func (s *state) uses(i int, ranged bool) []use {
 	return out
 }
 
-// pHit is the chance that one die hits: "Each die result that equals or
-// exceeds the Accuracy number of the weapon scores a successful hit."
-func pHit(acc int) float64 { return float64(7-min(max(acc, 1), 7)) / 6 }
-
-// atLeast is the chance of k or more hits on n dice.
-func atLeast(n, k int, p float64) float64 {
-	if k <= 0 {
-		return 1
-	}
-	sum := 0.0
-	for j := k; j <= n; j++ {
-		sum += binom(n, j) * math.Pow(p, float64(j)) * math.Pow(1-p, float64(n-j))
-	}
-	return sum
-}
-
-func binom(n, k int) float64 {
-	r := 1.0
-	for j := 1; j <= k; j++ {
-		r = r * float64(n-k+j) / float64(j)
-	}
-	return r
-}
-
 // need is how many hits of Damage d Concentrate Fire needs on a Xeno of
 // type t: "Multiply the Damage value by the amount of hits obtained".
 func need(t, d int) int { return (xenoToKill[t] + d - 1) / d }
@@ -200,7 +176,7 @@ func need(t, d int) int { return (xenoToKill[t] + d - 1) / d }
 // expected is the Xenos an Action with u at the Xenos x is expected to
 // eliminate, and whether it should Concentrate Fire.
 func expected(u use, x [xenoTypes]int16, ranged bool) (float64, bool) {
-	p := pHit(u.w.Accuracy)
+	p := gridplay.PHit(u.w.Accuracy)
 	hits := float64(u.dice) * p
 	d := u.w.Damage
 	if ranged {
@@ -215,7 +191,7 @@ func expected(u use, x [xenoTypes]int16, ranged bool) (float64, bool) {
 			}
 			if d < xenoToKill[t] {
 				if k == 0 {
-					return atLeast(u.dice, need(t, d), p), true
+					return gridplay.AtLeast(u.dice, need(t, d), p), true
 				}
 				return k, false
 			}
@@ -241,7 +217,7 @@ func expected(u use, x [xenoTypes]int16, ranged bool) (float64, bool) {
 	}
 	for _, t := range []int{Tank, Abomination} {
 		if x[t] > 0 {
-			return atLeast(u.dice, need(t, d), p), true
+			return gridplay.AtLeast(u.dice, need(t, d), p), true
 		}
 	}
 	return 0, false

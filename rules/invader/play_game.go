@@ -1,6 +1,7 @@
 package invader
 
 import (
+	"github.com/zmission/zmission/rules/gridplay"
 	"math/rand/v2"
 	"slices"
 
@@ -10,10 +11,10 @@ import (
 
 // Loss causes, as a result prints them.
 const (
-	LostSurvivor  = "survivor eliminated"
+	LostSurvivor  = gridplay.LostSurvivor
 	LostMoldChain = "Spawn Zones linked by Mold"
 	LostObjective = "objective no longer possible"
-	LostTime      = "time"
+	LostTime      = gridplay.LostTime
 )
 
 // survivor at play.
@@ -151,18 +152,14 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	for i := range s.xdeck {
 		s.xdeck[i] = int16(i)
 	}
-	shuffle(rng, s.xdeck)
+	gridplay.Shuffle(rng, s.xdeck)
 	s.edeck = make([]int16, len(m.decks.Equipment))
 	for i := range s.edeck {
 		s.edeck[i] = int16(i)
 	}
-	shuffle(rng, s.edeck)
+	gridplay.Shuffle(rng, s.edeck)
 	s.judge()
 	return s
-}
-
-func shuffle(rng *rand.Rand, a []int16) {
-	rng.Shuffle(len(a), func(i, j int) { a[i], a[j] = a[j], a[i] })
 }
 
 // card is the Equipment or Starting Equipment card c.
@@ -266,26 +263,7 @@ func (s *state) endRound() {
 // can execute up to 3 Actions at the Blue Danger Level"; "A Survivor moves
 // to the Yellow Danger Level upon reaching 7 Experience Points. They gain
 // a fourth Action."
-func (sv *survivor) actions() int {
-	if sv.xp >= 7 {
-		return 4
-	}
-	return 3
-}
-
-// level is the Danger Level: 0 Blue (0-6 XP), 1 Yellow (7-18), 2 Orange
-// (19-42), 3 Red (43+).
-func level(xp int) int {
-	switch {
-	case xp >= 43:
-		return 3
-	case xp >= 19:
-		return 2
-	case xp >= 7:
-		return 1
-	}
-	return 0
-}
+func (sv *survivor) actions() int { return gridplay.Actions(sv.xp) }
 
 // danger is the Danger Level of "the Survivor still in play with the
 // highest Danger Level".
@@ -293,7 +271,7 @@ func (s *state) danger() int {
 	d := 0
 	for i := range s.surv {
 		if s.surv[i].alive {
-			d = max(d, level(s.surv[i].xp))
+			d = max(d, gridplay.Level(s.surv[i].xp))
 		}
 	}
 	return d

@@ -1,6 +1,7 @@
 package invader
 
 import (
+	"github.com/zmission/zmission/rules/gridplay"
 	"os"
 	"strings"
 	"testing"
@@ -171,8 +172,8 @@ func TestDangerLevels(t *testing.T) {
 	playQuote(t, "The Red Danger Level is reached with 43 Experience Points.")
 	for _, c := range []struct{ xp, level, actions int }{{0, 0, 3}, {6, 0, 3}, {7, 1, 4}, {18, 1, 4}, {19, 2, 4}, {42, 2, 4}, {43, 3, 4}} {
 		sv := survivor{xp: c.xp}
-		if level(c.xp) != c.level || sv.actions() != c.actions {
-			t.Errorf("%d XP: level %d, %d Actions; want %d, %d", c.xp, level(c.xp), sv.actions(), c.level, c.actions)
+		if gridplay.Level(c.xp) != c.level || sv.actions() != c.actions {
+			t.Errorf("%d XP: level %d, %d Actions; want %d, %d", c.xp, gridplay.Level(c.xp), sv.actions(), c.level, c.actions)
 		}
 	}
 }
@@ -618,7 +619,7 @@ func TestMeleeMissesHitNobody(t *testing.T) {
 func TestDice(t *testing.T) {
 	playQuote(t, "Each die result that equals or exceeds the Accuracy number of the weapon scores a successful hit.")
 	for acc, want := range map[int]float64{1: 1, 4: 0.5, 6: 1.0 / 6, 7: 0} {
-		if got := pHit(acc); got != want {
+		if got := gridplay.PHit(acc); got != want {
 			t.Errorf("Accuracy %d: %v, want %v", acc, got, want)
 		}
 	}

@@ -1,6 +1,7 @@
 package invader
 
 import (
+	"github.com/zmission/zmission/rules/gridplay"
 	"slices"
 	"sync/atomic"
 
@@ -363,7 +364,7 @@ func (s *state) spawnStep() {
 func (s *state) drawXeno() (*XenoCard, bool) {
 	if len(s.xdeck) == 0 {
 		s.xdeck, s.xdisc = s.xdisc, s.xdeck[:0]
-		shuffle(s.rng, s.xdeck)
+		gridplay.Shuffle(s.rng, s.xdeck)
 	}
 	if len(s.xdeck) == 0 {
 		return nil, false
