@@ -11,7 +11,7 @@ func (s *state) moveCost(i int) int { return 1 + s.xenosIn(s.surv[i].zone) }
 
 // move moves Survivor i one Zone along link l.
 func (s *state) move(i int, l link) {
-	s.enter(i, l.to)
+	s.enter(i, l.To)
 	s.judge()
 }
 
@@ -22,7 +22,7 @@ func (s *state) openDoor(i int, l link) bool {
 		return false
 	}
 	sv.door = true
-	s.doors[l.door] = doorOpen
+	s.doors[l.Door] = doorOpen
 	s.touch()
 	return true
 }
@@ -33,12 +33,12 @@ func (s *state) openDoor(i int, l link) bool {
 func (s *state) closeDoor(i int, l link) bool {
 	sv := &s.surv[i]
 	z := sv.zone
-	if sv.door || l.kind != linkDoor || s.doors[l.door] != doorOpen || s.m.doors[l.door].color != "neutral" ||
-		!s.m.room[z] || s.mold[z] != NoMold || s.mold[l.to] != NoMold {
+	if sv.door || l.Kind != linkDoor || s.doors[l.Door] != doorOpen || s.m.doors[l.Door].color != "neutral" ||
+		!s.m.room[z] || s.mold[z] != NoMold || s.mold[l.To] != NoMold {
 		return false
 	}
 	sv.door = true
-	s.doors[l.door] = doorClosed
+	s.doors[l.Door] = doorClosed
 	s.touch()
 	return true
 }

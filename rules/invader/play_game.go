@@ -327,22 +327,22 @@ func (s *state) damage(i, d int) {
 // to go outside, "Getting through the Airlock to an exterior Zone
 // requires an equipped (Body slot) Oxygen Tank".
 func (s *state) passable(from int, l link, tank bool) bool {
-	if s.m.exterior[l.to] && !tank {
+	if s.m.exterior[l.To] && !tank {
 		return false
 	}
-	switch l.kind {
+	switch l.Kind {
 	case linkOpen, linkHatch:
 		return true
 	case linkDoor:
-		return s.doors[l.door] != doorClosed
+		return s.doors[l.Door] != doorClosed
 	}
-	return s.moldOpening(from, l.to)
+	return s.moldOpening(from, l.To)
 }
 
 // xenoPassable: Xenos take every way a Survivor may, closed doors (which
 // they destroy) and hatches without oxygen.
 func (s *state) xenoPassable(from int, l link) bool {
-	return l.kind != linkWall || s.moldOpening(from, l.to)
+	return l.Kind != linkWall || s.moldOpening(from, l.To)
 }
 
 // moldOpening: "All walls in the Zone, except the ones leading to exterior
@@ -356,11 +356,11 @@ func (s *state) moldOpening(a, b int) bool {
 // be performed on a door opening shared with a Mold Zone." Coloured doors
 // follow the mission's rules: they open when a rule opens them.
 func (s *state) canRemoveDoor(from int, l link) bool {
-	if l.kind != linkDoor || s.doors[l.door] != doorClosed {
+	if l.Kind != linkDoor || s.doors[l.Door] != doorClosed {
 		return false
 	}
-	d := s.m.doors[l.door]
-	return d.color == "neutral" && s.m.room[from] && s.mold[from] == NoMold && s.mold[l.to] == NoMold
+	d := s.m.doors[l.Door]
+	return d.color == "neutral" && s.m.room[from] && s.mold[from] == NoMold && s.mold[l.To] == NoMold
 }
 
 // xenoDist is the Xenos' distance from every zone to zone t: "Closed doors
@@ -369,22 +369,8 @@ func (s *state) xenoDist(t int) []int16 {
 	if d, ok := s.dist[t]; ok {
 		return d
 	}
-	d := make([]int16, s.m.n)
-	for i := range d {
-		d[i] = -1
-	}
-	d[t] = 0
-	q := []int{t}
-	for len(q) > 0 {
-		z := q[0]
-		q = q[1:]
-		for _, l := range s.m.links[z] {
-			if d[l.to] < 0 && s.xenoPassable(z, l) {
-				d[l.to] = d[z] + 1
-				q = append(q, l.to)
-			}
-		}
-	}
+	var d []int16
+	d, s.queue = gridplay.Distances(s.m.links, t, s.xenoPassable, make([]int16, s.m.n), s.queue)
 	s.dist[t] = d
 	return d
 }

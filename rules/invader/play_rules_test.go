@@ -75,7 +75,7 @@ func (s *state) alone(z int) {
 func linkTo(t *testing.T, s *state, from, to int) link {
 	t.Helper()
 	for _, l := range s.m.links[from] {
-		if l.to == to {
+		if l.To == to {
 			return l
 		}
 	}
@@ -115,7 +115,7 @@ func TestClosedDoorsAndDoorActivation(t *testing.T) {
 	}
 	// "This Action is free and can be performed a single time per Turn."
 	playQuote(t, "This Action is free and can be performed a single time per Turn.")
-	s.doors[out.door] = doorClosed
+	s.doors[out.Door] = doorClosed
 	if s.openDoor(0, out) {
 		t.Fatal("a second Door Activation in one Turn")
 	}
@@ -546,7 +546,7 @@ func TestWonImmediately(t *testing.T) {
 	if s.over || s.met[0] != 1 {
 		t.Fatal("the Objective is not met, or the game ended with Survivors away from the Exit")
 	}
-	s.move(0, link{to: startW})
+	s.move(0, link{To: startW})
 	if !s.over || !s.won {
 		t.Fatal("all objectives met and the game goes on")
 	}

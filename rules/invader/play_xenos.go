@@ -109,15 +109,15 @@ func (s *state) activate(mask xenoMask) {
 			if !any {
 				continue
 			}
-			if l.kind == linkDoor && s.doors[l.door] == doorClosed {
+			if l.Kind == linkDoor && s.doors[l.Door] == doorClosed {
 				// "If a closed door bars the path to the next Zone toward
 				// their destination, all Xenos in the Zone spend their
 				// Action destroying it."
-				s.doors[l.door] = doorDestroyed
+				s.doors[l.Door] = doorDestroyed
 				s.touch()
 				continue
 			}
-			moves = append(moves, group{from: z, to: l.to, x: g})
+			moves = append(moves, group{from: z, to: l.To, x: g})
 		}
 	}
 	for _, g := range moves {
@@ -234,12 +234,12 @@ func (s *state) xenoSteps(z int) []link {
 			continue
 		}
 		for _, l := range s.m.links[z] {
-			if d[l.to] == d[z]-1 && s.xenoPassable(z, l) && !slices.ContainsFunc(steps, func(o link) bool { return o.to == l.to }) {
+			if d[l.To] == d[z]-1 && s.xenoPassable(z, l) && !slices.ContainsFunc(steps, func(o link) bool { return o.To == l.To }) {
 				steps = append(steps, l)
 			}
 		}
 	}
-	slices.SortFunc(steps, func(a, b link) int { return a.to - b.to })
+	slices.SortFunc(steps, func(a, b link) int { return a.To - b.To })
 	return steps
 }
 
@@ -304,9 +304,9 @@ func (s *state) moldLinked() bool {
 			a := q[0]
 			q = q[1:]
 			for _, l := range s.m.links[a] {
-				if s.mold[l.to] == ActiveMold && comp[l.to] < 0 {
-					comp[l.to] = c
-					q = append(q, l.to)
+				if s.mold[l.To] == ActiveMold && comp[l.To] < 0 {
+					comp[l.To] = c
+					q = append(q, l.To)
 				}
 			}
 		}
@@ -322,8 +322,8 @@ func (s *state) moldLinked() bool {
 			mine = append(mine, comp[sp.zone])
 		}
 		for _, l := range s.m.links[sp.zone] {
-			if comp[l.to] >= 0 && !slices.Contains(mine, comp[l.to]) {
-				mine = append(mine, comp[l.to])
+			if comp[l.To] >= 0 && !slices.Contains(mine, comp[l.To]) {
+				mine = append(mine, comp[l.To])
 			}
 		}
 		for _, k := range mine {
