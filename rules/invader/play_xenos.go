@@ -99,11 +99,7 @@ func (s *state) activate(mask xenoMask) {
 				if !mask[t] {
 					continue
 				}
-				c := int(s.xenos[z][t])
-				g[t] = int16(c / k)
-				if j < c%k {
-					g[t]++
-				}
+				g[t] = int16(gridplay.Split(int(s.xenos[z][t]), k, j))
 				any = any || g[t] > 0
 			}
 			if !any {
@@ -181,67 +177,19 @@ func (s *state) xenoAttack(z int, mask xenoMask) {
 	}
 }
 
-// xenoSteps are the ways a group of Xenos in zone z takes this Action:
-// "The first Zone they go for is the one with Survivors in Line of Sight
-// that has the most Noise tokens", "If no Survivors are visible, they Move
-// toward the noisiest Zone", then "Move 1 Zone toward their destination
-// Zone by taking the shortest available path". Equal targets and equal
-// routes give several ways.
+// xenoSteps are the ways a group of Xenos in zone z takes this Action
+// (gridplay.EnemySteps: Survivors in sight, else the noisiest zone, by the
+// shortest path ignoring closed doors).
 func (s *state) xenoSteps(z int) []link {
-	var targets []int
-	best := 0
-	loud := func(t int) int { return int(s.noise[t]) + int(s.occ[t]) }
-	for _, seen := range s.sight(z) {
-		if s.occ[seen.Zone] == 0 {
-			continue
-		}
-		if d := s.xenoDist(seen.Zone); d[z] < 0 {
-			continue
-		}
-		switch l := loud(seen.Zone); {
-		case l > best:
-			best, targets = l, append(targets[:0], seen.Zone)
-		case l == best:
-			targets = append(targets, seen.Zone)
-		}
-	}
-	if len(targets) == 0 {
-		// The noisy zones, loudest first, listed once per activation.
-		if len(s.loudest) == 0 {
-			for t := 0; t < s.m.n; t++ {
-				if loud(t) > 0 {
-					s.loudest = append(s.loudest, t)
-				}
-			}
-			slices.SortStableFunc(s.loudest, func(a, b int) int { return loud(b) - loud(a) })
-		}
-		for _, t := range s.loudest {
-			l := loud(t)
-			if l < best {
-				break
-			}
-			if d := s.xenoDist(t); d[z] < 0 {
-				continue
-			}
-			best = l
-			targets = append(targets, t)
-		}
-	}
-	var steps []link
-	for _, t := range targets {
-		d := s.xenoDist(t)
-		if d[z] <= 0 {
-			continue
-		}
-		for _, l := range s.m.links[z] {
-			if d[l.To] == d[z]-1 && s.xenoPassable(z, l) && !slices.ContainsFunc(steps, func(o link) bool { return o.To == l.To }) {
-				steps = append(steps, l)
-			}
-		}
-	}
-	slices.SortFunc(steps, func(a, b link) int { return a.To - b.To })
-	return steps
+	return gridplay.EnemySteps(xenoHunt{s}, s.m.links, z, s.occ, s.noise, &s.loudest)
 }
+
+// xenoHunt is a game at play as the Xenos' Move reads it.
+type xenoHunt struct{ s *state }
+
+func (h xenoHunt) Sight(z int) []rules.Seen            { return h.s.sight(z) }
+func (h xenoHunt) EnemyDist(t int) []int16             { return h.s.xenoDist(t) }
+func (h xenoHunt) EnemyPassable(from int, l link) bool { return h.s.xenoPassable(from, l) }
 
 // spreadMold: "Whenever a Spoiler Abomination stands in a room or corridor
 // Zone without Mold, set an Active Mold token in the Zone. [...] If the
