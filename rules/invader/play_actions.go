@@ -169,58 +169,21 @@ func (s *state) uses(i int, ranged bool) []use {
 	return out
 }
 
-// need is how many hits of Damage d Concentrate Fire needs on a Xeno of
-// type t: "Multiply the Damage value by the amount of hits obtained".
-func need(t, d int) int { return (xenoToKill[t] + d - 1) / d }
+// xenoTable is the Xenos as combat reads them: "Hits are assigned to
+// Actors in the targeted Zone according to the Targeting Priority Order:
+// 1– Tank or Abomination (the shooter chooses) 2– Worker 3– Hunter"; "The
+// player divides their hits as they wish among the possible targets in
+// the Zone" (Melee: the model hits Hunters first).
+var xenoTable = gridplay.Table{
+	ToKill: xenoToKill,
+	Ranged: [xenoTypes]int{Tank, Abomination, Worker, Hunter},
+	Melee:  [xenoTypes]int{Hunter, Worker, Tank, Abomination},
+}
 
 // expected is the Xenos an Action with u at the Xenos x is expected to
 // eliminate, and whether it should Concentrate Fire.
 func expected(u use, x [xenoTypes]int16, ranged bool) (float64, bool) {
-	p := gridplay.PHit(u.w.Accuracy)
-	hits := float64(u.dice) * p
-	d := u.w.Damage
-	if ranged {
-		// "Hits are assigned to Actors in the targeted Zone according to
-		// the Targeting Priority Order: 1– Tank or Abomination (the
-		// shooter chooses) 2– Worker 3– Hunter". A Xeno the Damage cannot
-		// eliminate stops the hits behind it.
-		k := 0.0
-		for _, t := range []int{Tank, Abomination, Worker, Hunter} {
-			if x[t] == 0 {
-				continue
-			}
-			if d < xenoToKill[t] {
-				if k == 0 {
-					return gridplay.AtLeast(u.dice, need(t, d), p), true
-				}
-				return k, false
-			}
-			got := min(hits, float64(x[t]))
-			k += got
-			hits -= got
-			if hits <= 0 {
-				break
-			}
-		}
-		return k, false
-	}
-	// "The player divides their hits as they wish among the possible
-	// targets in the Zone."
-	killable := 0
-	for t := range xenoTypes {
-		if d >= xenoToKill[t] {
-			killable += int(x[t])
-		}
-	}
-	if killable > 0 {
-		return min(hits, float64(killable)), false
-	}
-	for _, t := range []int{Tank, Abomination} {
-		if x[t] > 0 {
-			return gridplay.AtLeast(u.dice, need(t, d), p), true
-		}
-	}
-	return 0, false
+	return xenoTable.Expected(u.dice, u.w.Accuracy, u.w.Damage, x, ranged)
 }
 
 // attack resolves Survivor i's Combat Action with u at zone z.
@@ -233,45 +196,13 @@ func (s *state) attack(i int, u use, z int, ranged, concentrate bool) {
 		}
 	}
 	misses := u.dice - hits
-	x := &s.xenos[z]
 	d := u.w.Damage
-	kill := func(t int) {
-		x[t]--
+	// "designate a single specific target among those the Attack may hit,
+	// before rolling dice" (Concentrate Fire), else the hits shared.
+	xenoTable.Hits(hits, d, &s.xenos[z], ranged, concentrate, func(t int) {
 		sv.xp += xenoXP[t]
 		s.kills[t]++
-	}
-	order := []int{Hunter, Worker, Tank, Abomination} // Melee: the player's choice
-	if ranged {
-		order = []int{Tank, Abomination, Worker, Hunter}
-	}
-	if concentrate {
-		// "designate a single specific target among those the Attack may
-		// hit, before rolling dice".
-		for _, t := range order {
-			if x[t] > 0 {
-				if ranged || d < xenoToKill[t] {
-					if hits*d >= xenoToKill[t] {
-						kill(t)
-					}
-					break
-				}
-			}
-		}
-	} else {
-	hits:
-		for _, t := range order {
-			for x[t] > 0 && hits > 0 {
-				if d < xenoToKill[t] {
-					if ranged {
-						break hits // it shields the rest
-					}
-					break
-				}
-				kill(t)
-				hits--
-			}
-		}
-	}
+	})
 	if ranged {
 		if u.w.Noisy {
 			// "Each Action used to attack with noisy Equipment produces a
