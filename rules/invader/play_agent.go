@@ -1,10 +1,10 @@
 package invader
 
 import (
-	"github.com/zmission/zmission/rules/gridplay"
 	"math/rand/v2"
 
 	"github.com/zmission/zmission/playtest"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // The agents: who plays the Survivors. Both are deterministic given the

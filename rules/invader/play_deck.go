@@ -4,9 +4,10 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"github.com/zmission/zmission/rules/gridplay"
 	"strings"
 	"sync"
+
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // Xeno types, in the Targeting Priority Order's terms.

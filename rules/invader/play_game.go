@@ -1,12 +1,12 @@
 package invader
 
 import (
-	"github.com/zmission/zmission/rules/gridplay"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // Loss causes, as a result prints them.
@@ -210,36 +210,31 @@ func (s *state) outcome() playtest.Outcome {
 
 // play plays rounds until the game is won or lost, or MaxRounds pass.
 func (s *state) play(ag agent) {
-	for !s.over {
-		s.playRound(ag)
-		if !s.over && s.round >= playtest.MaxRounds {
-			s.over, s.cause = true, LostTime
-			return
-		}
-		if !s.over {
-			s.round++
-		}
+	if gridplay.Play(roundOf{s, ag}, &s.round, playtest.MaxRounds) {
+		s.over, s.cause = true, LostTime
 	}
 }
 
 // playRound is one Game Round: "Players' Phase", "Xenos' Phase", "End
 // Phase".
-func (s *state) playRound(ag agent) {
-	s.startRound()
-	if s.over {
-		return
-	}
-	ag.players(s)
-	if s.over {
-		return
-	}
-	s.xenosPhase()
-	if s.over {
-		return
-	}
-	// "END PHASE All Noise tokens are removed from the board".
-	clear(s.noise)
-	s.endRound()
+func (s *state) playRound(ag agent) { gridplay.PlayRound(roundOf{s, ag}) }
+
+// roundOf is a game with its agent, as gridplay's round drives it.
+type roundOf struct {
+	s  *state
+	ag agent
+}
+
+func (r roundOf) Over() bool                      { return r.s.over }
+func (r roundOf) StartRound()                     { r.s.startRound() }
+func (r roundOf) Players()                        { r.ag.players(r.s) }
+func (r roundOf) Activate(kinds gridplay.KindSet) { r.s.activate(kinds) }
+func (r roundOf) Spawn()                          { r.s.spawnStep() }
+
+// EndRound: "END PHASE All Noise tokens are removed from the board".
+func (r roundOf) EndRound() {
+	clear(r.s.noise)
+	r.s.endRound()
 }
 
 // startRound fires round-triggered rules.

@@ -2,7 +2,6 @@ package invader
 
 import (
 	"fmt"
-	"github.com/zmission/zmission/rules/gridplay"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -11,6 +10,7 @@ import (
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // The playtest: the game played by the rulebook's text. play_model.go

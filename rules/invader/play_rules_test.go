@@ -1,13 +1,13 @@
 package invader
 
 import (
-	"github.com/zmission/zmission/rules/gridplay"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/internal/reftext"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // The playtest's rules, each checked against the sentence of the raw

@@ -1,40 +1,21 @@
 package invader
 
 import (
-	"github.com/zmission/zmission/rules/gridplay"
 	"slices"
 	"sync/atomic"
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // xenosPhase: "STEP 1 – ACTIVATION", Hunters' second Action, then "STEP 2
 // – SPAWN".
-func (s *state) xenosPhase() {
-	s.activate(allXenos)
-	if s.over {
-		return
-	}
-	// "After all Xenos (including Hunters) have gone through the
-	// Activation step and resolved their first Action, Hunters go through
-	// the Activation step again".
-	s.activate(only(Hunter))
-	if s.over {
-		return
-	}
-	s.spawnStep()
-}
+func (s *state) xenosPhase() { gridplay.EnemiesPhase(roundOf{s: s}) }
 
-type xenoMask [xenoTypes]bool
+type xenoMask = gridplay.KindSet
 
-var allXenos = xenoMask{true, true, true, true}
-
-func only(t int) xenoMask {
-	var m xenoMask
-	m[t] = true
-	return m
-}
+var allXenos = gridplay.AllKinds
 
 // activate gives the Xenos of the types in mask one Activation: "Resolve
 // all the Attacks first, then all the Moves. Each Xeno performs either an
@@ -333,13 +314,13 @@ func (s *state) resolve(c *XenoCard, z int) {
 		// "Notice that these cards have no effect at the Blue Danger
 		// Level!"
 		if d > 0 {
-			s.activate(only(c.Extra))
+			s.activate(gridplay.Only(c.Extra))
 		}
 	case c.Abomination:
 		// "(1) All Abominations on the board immediately perform an extra
 		// Activation. (2) Place a Spoiler Abomination on the Spawn Zone,
 		// if you have any."
-		s.activate(only(Abomination))
+		s.activate(gridplay.Only(Abomination))
 		if !s.over {
 			s.place(Abomination, 1, z)
 		}
@@ -370,7 +351,7 @@ func (s *state) place(t, k, z int) {
 		return
 	}
 	if t != Abomination {
-		s.activate(only(Abomination))
+		s.activate(gridplay.Only(Abomination))
 	}
 	if !s.over && xenoPool[Abomination]-s.onBoardOf(Abomination) > 0 {
 		s.xenos[z][Abomination]++
