@@ -1,6 +1,6 @@
 package invader
 
-import "math"
+import "github.com/zmission/zmission/rules/gridplay"
 
 // The Survivors' Actions, as the Players' Phase lists them. The agent
 // picks among them; these apply them.
@@ -11,7 +11,7 @@ func (s *state) moveCost(i int) int { return 1 + s.xenosIn(s.surv[i].zone) }
 
 // move moves Survivor i one Zone along link l.
 func (s *state) move(i int, l link) {
-	s.enter(i, l.to)
+	s.enter(i, l.To)
 	s.judge()
 }
 
@@ -22,7 +22,7 @@ func (s *state) openDoor(i int, l link) bool {
 		return false
 	}
 	sv.door = true
-	s.doors[l.door] = doorOpen
+	s.doors[l.Door] = doorOpen
 	s.touch()
 	return true
 }
@@ -33,12 +33,12 @@ func (s *state) openDoor(i int, l link) bool {
 func (s *state) closeDoor(i int, l link) bool {
 	sv := &s.surv[i]
 	z := sv.zone
-	if sv.door || l.kind != linkDoor || s.doors[l.door] != doorOpen || s.m.doors[l.door].color != "neutral" ||
-		!s.m.room[z] || s.mold[z] != NoMold || s.mold[l.to] != NoMold {
+	if sv.door || l.Kind != linkDoor || s.doors[l.Door] != doorOpen || s.m.doors[l.Door].color != "neutral" ||
+		!s.m.room[z] || s.mold[z] != NoMold || s.mold[l.To] != NoMold {
 		return false
 	}
 	sv.door = true
-	s.doors[l.door] = doorClosed
+	s.doors[l.Door] = doorClosed
 	s.touch()
 	return true
 }
@@ -64,7 +64,7 @@ func (s *state) search(i int) {
 	sv.searched = true
 	if len(s.edeck) == 0 {
 		s.edeck, s.edisc = s.edisc, s.edeck[:0]
-		shuffle(s.rng, s.edeck)
+		gridplay.Shuffle(s.rng, s.edeck)
 	}
 	if len(s.edeck) == 0 {
 		return
@@ -169,82 +169,21 @@ func (s *state) uses(i int, ranged bool) []use {
 	return out
 }
 
-// pHit is the chance that one die hits: "Each die result that equals or
-// exceeds the Accuracy number of the weapon scores a successful hit."
-func pHit(acc int) float64 { return float64(7-min(max(acc, 1), 7)) / 6 }
-
-// atLeast is the chance of k or more hits on n dice.
-func atLeast(n, k int, p float64) float64 {
-	if k <= 0 {
-		return 1
-	}
-	sum := 0.0
-	for j := k; j <= n; j++ {
-		sum += binom(n, j) * math.Pow(p, float64(j)) * math.Pow(1-p, float64(n-j))
-	}
-	return sum
+// xenoTable is the Xenos as combat reads them: "Hits are assigned to
+// Actors in the targeted Zone according to the Targeting Priority Order:
+// 1– Tank or Abomination (the shooter chooses) 2– Worker 3– Hunter"; "The
+// player divides their hits as they wish among the possible targets in
+// the Zone" (Melee: the model hits Hunters first).
+var xenoTable = gridplay.Table{
+	ToKill: xenoToKill,
+	Ranged: [xenoTypes]int{Tank, Abomination, Worker, Hunter},
+	Melee:  [xenoTypes]int{Hunter, Worker, Tank, Abomination},
 }
-
-func binom(n, k int) float64 {
-	r := 1.0
-	for j := 1; j <= k; j++ {
-		r = r * float64(n-k+j) / float64(j)
-	}
-	return r
-}
-
-// need is how many hits of Damage d Concentrate Fire needs on a Xeno of
-// type t: "Multiply the Damage value by the amount of hits obtained".
-func need(t, d int) int { return (xenoToKill[t] + d - 1) / d }
 
 // expected is the Xenos an Action with u at the Xenos x is expected to
 // eliminate, and whether it should Concentrate Fire.
 func expected(u use, x [xenoTypes]int16, ranged bool) (float64, bool) {
-	p := pHit(u.w.Accuracy)
-	hits := float64(u.dice) * p
-	d := u.w.Damage
-	if ranged {
-		// "Hits are assigned to Actors in the targeted Zone according to
-		// the Targeting Priority Order: 1– Tank or Abomination (the
-		// shooter chooses) 2– Worker 3– Hunter". A Xeno the Damage cannot
-		// eliminate stops the hits behind it.
-		k := 0.0
-		for _, t := range []int{Tank, Abomination, Worker, Hunter} {
-			if x[t] == 0 {
-				continue
-			}
-			if d < xenoToKill[t] {
-				if k == 0 {
-					return atLeast(u.dice, need(t, d), p), true
-				}
-				return k, false
-			}
-			got := min(hits, float64(x[t]))
-			k += got
-			hits -= got
-			if hits <= 0 {
-				break
-			}
-		}
-		return k, false
-	}
-	// "The player divides their hits as they wish among the possible
-	// targets in the Zone."
-	killable := 0
-	for t := range xenoTypes {
-		if d >= xenoToKill[t] {
-			killable += int(x[t])
-		}
-	}
-	if killable > 0 {
-		return min(hits, float64(killable)), false
-	}
-	for _, t := range []int{Tank, Abomination} {
-		if x[t] > 0 {
-			return atLeast(u.dice, need(t, d), p), true
-		}
-	}
-	return 0, false
+	return xenoTable.Expected(u.dice, u.w.Accuracy, u.w.Damage, x, ranged)
 }
 
 // attack resolves Survivor i's Combat Action with u at zone z.
@@ -257,45 +196,13 @@ func (s *state) attack(i int, u use, z int, ranged, concentrate bool) {
 		}
 	}
 	misses := u.dice - hits
-	x := &s.xenos[z]
 	d := u.w.Damage
-	kill := func(t int) {
-		x[t]--
+	// "designate a single specific target among those the Attack may hit,
+	// before rolling dice" (Concentrate Fire), else the hits shared.
+	xenoTable.Hits(hits, d, &s.xenos[z], ranged, concentrate, func(t int) {
 		sv.xp += xenoXP[t]
 		s.kills[t]++
-	}
-	order := []int{Hunter, Worker, Tank, Abomination} // Melee: the player's choice
-	if ranged {
-		order = []int{Tank, Abomination, Worker, Hunter}
-	}
-	if concentrate {
-		// "designate a single specific target among those the Attack may
-		// hit, before rolling dice".
-		for _, t := range order {
-			if x[t] > 0 {
-				if ranged || d < xenoToKill[t] {
-					if hits*d >= xenoToKill[t] {
-						kill(t)
-					}
-					break
-				}
-			}
-		}
-	} else {
-	hits:
-		for _, t := range order {
-			for x[t] > 0 && hits > 0 {
-				if d < xenoToKill[t] {
-					if ranged {
-						break hits // it shields the rest
-					}
-					break
-				}
-				kill(t)
-				hits--
-			}
-		}
-	}
+	})
 	if ranged {
 		if u.w.Noisy {
 			// "Each Action used to attack with noisy Equipment produces a

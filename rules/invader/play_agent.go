@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/zmission/zmission/playtest"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // The agents: who plays the Survivors. Both are deterministic given the
@@ -119,7 +120,7 @@ func (st style) turn(s *state, i int) {
 	// no Survivor, closed with the Turn's free Door Activation.
 	if !s.over && sv.alive && !sv.door {
 		for _, l := range s.m.links[sv.zone] {
-			if l.kind == linkDoor && s.xenosIn(l.to) > 0 && s.survivorsIn(l.to) == 0 && s.closeDoor(i, l) {
+			if l.Kind == linkDoor && s.xenosIn(l.To) > 0 && s.survivorsIn(l.To) == 0 && s.closeDoor(i, l) {
 				break
 			}
 		}
@@ -156,7 +157,7 @@ func (s *state) burnable(i int) (int, bool) {
 // step moves Survivor i along l, removing a closed door on the way (the
 // free Door Activation).
 func (s *state) step(i int, l link) {
-	if l.kind == linkDoor && s.doors[l.door] == doorClosed && !s.openDoor(i, l) {
+	if l.Kind == linkDoor && s.doors[l.Door] == doorClosed && !s.openDoor(i, l) {
 		return
 	}
 	s.move(i, l)
@@ -168,7 +169,7 @@ func (s *state) safe(z int) bool {
 		return false
 	}
 	for _, l := range s.m.links[z] {
-		if s.xenosIn(l.to) > 0 && s.xenoPassable(z, l) {
+		if s.xenosIn(l.To) > 0 && s.xenoPassable(z, l) {
 			return false
 		}
 	}
@@ -334,30 +335,14 @@ func (s *state) survDist(z int, tank, back bool) []int16 {
 	if d, ok := s.sdist[key]; ok {
 		return d
 	}
-	n := s.m.n
-	d := make([]int16, n)
-	for k := range d {
-		d[k] = -1
-	}
-	d[z] = 0
-	q := s.queue[:0]
-	q = append(q, z)
-	for h := 0; h < len(q); h++ {
-		a := q[h]
-		for _, l := range s.m.links[a] {
-			if d[l.to] >= 0 {
-				continue
-			}
-			from, way := a, l
-			if back {
-				from, way = l.to, link{to: a, kind: l.kind, door: l.door}
-			}
-			if s.passable(from, way, tank) || (s.canRemoveDoor(from, way) && (tank || !s.m.exterior[way.to])) {
-				d[l.to] = d[a] + 1
-				q = append(q, l.to)
-			}
+	pass := func(a int, l link) bool {
+		from, way := a, l
+		if back {
+			from, way = l.To, link{To: a, Kind: l.Kind, Door: l.Door}
 		}
+		return s.passable(from, way, tank) || (s.canRemoveDoor(from, way) && (tank || !s.m.exterior[way.To]))
 	}
+	d, q := gridplay.Distances(s.m.links, z, pass, make([]int16, s.m.n), s.queue)
 	s.queue = q
 	if s.sdist == nil {
 		s.sdist = map[int32][]int16{}
@@ -395,7 +380,7 @@ func (st style) next(s *state, i int) (link, bool) {
 		return link{}, false
 	}
 	for _, l := range s.m.links[sv.zone] {
-		if toGoal[l.to] == toGoal[sv.zone]-1 && (s.passable(sv.zone, l, sv.tank) || s.canRemoveDoor(sv.zone, l) && !sv.door) {
+		if toGoal[l.To] == toGoal[sv.zone]-1 && (s.passable(sv.zone, l, sv.tank) || s.canRemoveDoor(sv.zone, l) && !sv.door) {
 			return l, true
 		}
 	}

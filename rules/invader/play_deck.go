@@ -4,9 +4,10 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // Xeno types, in the Targeting Priority Order's terms.
@@ -133,7 +134,7 @@ type cardFile struct {
 
 // Limits on a deck file, so a file cannot size an allocation.
 const (
-	maxCards = 500
+	maxCards = gridplay.MaxCards
 	maxDice  = 20
 )
 
@@ -147,7 +148,7 @@ func ReadDecks(data []byte) (*Decks, error) {
 	}
 	d := &Decks{}
 	for i, x := range f.Xeno {
-		lo, hi, err := cardRange(x.Cards)
+		lo, hi, err := gridplay.CardRange(x.Cards)
 		if err != nil {
 			return nil, fmt.Errorf("xeno[%d].cards: %v", i, err)
 		}
@@ -253,20 +254,6 @@ func ReadDecks(data []byte) (*Decks, error) {
 	return d, nil
 }
 
-// cardRange reads "1-25" or "51".
-func cardRange(s string) (lo, hi int, err error) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		b = a
-	}
-	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
-	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil || lo < 1 || hi < lo || hi > maxCards {
-		return 0, 0, fmt.Errorf("%q is not a card number or range (1-%d)", s, maxCards)
-	}
-	return lo, hi, nil
-}
-
 // xenoDeck is the Xeno cards a mission plays with: the numbers its
 // xeno_deck lists, else all of them ("Shuffle the Xeno cards into one
 // deck").
@@ -276,7 +263,7 @@ func (d *Decks) xenoDeck(ranges []string) ([]XenoCard, error) {
 	}
 	var out []XenoCard
 	for _, r := range ranges {
-		lo, hi, err := cardRange(r)
+		lo, hi, err := gridplay.CardRange(r)
 		if err != nil {
 			return nil, fmt.Errorf("xeno_deck: %v", err)
 		}

@@ -6,14 +6,15 @@ import (
 
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // Loss causes, as a result prints them.
 const (
-	LostSurvivor  = "survivor eliminated"
+	LostSurvivor  = gridplay.LostSurvivor
 	LostMoldChain = "Spawn Zones linked by Mold"
 	LostObjective = "objective no longer possible"
-	LostTime      = "time"
+	LostTime      = gridplay.LostTime
 )
 
 // survivor at play.
@@ -151,18 +152,14 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	for i := range s.xdeck {
 		s.xdeck[i] = int16(i)
 	}
-	shuffle(rng, s.xdeck)
+	gridplay.Shuffle(rng, s.xdeck)
 	s.edeck = make([]int16, len(m.decks.Equipment))
 	for i := range s.edeck {
 		s.edeck[i] = int16(i)
 	}
-	shuffle(rng, s.edeck)
+	gridplay.Shuffle(rng, s.edeck)
 	s.judge()
 	return s
-}
-
-func shuffle(rng *rand.Rand, a []int16) {
-	rng.Shuffle(len(a), func(i, j int) { a[i], a[j] = a[j], a[i] })
 }
 
 // card is the Equipment or Starting Equipment card c.
@@ -213,36 +210,31 @@ func (s *state) outcome() playtest.Outcome {
 
 // play plays rounds until the game is won or lost, or MaxRounds pass.
 func (s *state) play(ag agent) {
-	for !s.over {
-		s.playRound(ag)
-		if !s.over && s.round >= playtest.MaxRounds {
-			s.over, s.cause = true, LostTime
-			return
-		}
-		if !s.over {
-			s.round++
-		}
+	if gridplay.Play(roundOf{s, ag}, &s.round, playtest.MaxRounds) {
+		s.over, s.cause = true, LostTime
 	}
 }
 
 // playRound is one Game Round: "Players' Phase", "Xenos' Phase", "End
 // Phase".
-func (s *state) playRound(ag agent) {
-	s.startRound()
-	if s.over {
-		return
-	}
-	ag.players(s)
-	if s.over {
-		return
-	}
-	s.xenosPhase()
-	if s.over {
-		return
-	}
-	// "END PHASE All Noise tokens are removed from the board".
-	clear(s.noise)
-	s.endRound()
+func (s *state) playRound(ag agent) { gridplay.PlayRound(roundOf{s, ag}) }
+
+// roundOf is a game with its agent, as gridplay's round drives it.
+type roundOf struct {
+	s  *state
+	ag agent
+}
+
+func (r roundOf) Over() bool                      { return r.s.over }
+func (r roundOf) StartRound()                     { r.s.startRound() }
+func (r roundOf) Players()                        { r.ag.players(r.s) }
+func (r roundOf) Activate(kinds gridplay.KindSet) { r.s.activate(kinds) }
+func (r roundOf) Spawn()                          { r.s.spawnStep() }
+
+// EndRound: "END PHASE All Noise tokens are removed from the board".
+func (r roundOf) EndRound() {
+	clear(r.s.noise)
+	r.s.endRound()
 }
 
 // startRound fires round-triggered rules.
@@ -266,26 +258,7 @@ func (s *state) endRound() {
 // can execute up to 3 Actions at the Blue Danger Level"; "A Survivor moves
 // to the Yellow Danger Level upon reaching 7 Experience Points. They gain
 // a fourth Action."
-func (sv *survivor) actions() int {
-	if sv.xp >= 7 {
-		return 4
-	}
-	return 3
-}
-
-// level is the Danger Level: 0 Blue (0-6 XP), 1 Yellow (7-18), 2 Orange
-// (19-42), 3 Red (43+).
-func level(xp int) int {
-	switch {
-	case xp >= 43:
-		return 3
-	case xp >= 19:
-		return 2
-	case xp >= 7:
-		return 1
-	}
-	return 0
-}
+func (sv *survivor) actions() int { return gridplay.Actions(sv.xp) }
 
 // danger is the Danger Level of "the Survivor still in play with the
 // highest Danger Level".
@@ -293,7 +266,7 @@ func (s *state) danger() int {
 	d := 0
 	for i := range s.surv {
 		if s.surv[i].alive {
-			d = max(d, level(s.surv[i].xp))
+			d = max(d, gridplay.Level(s.surv[i].xp))
 		}
 	}
 	return d
@@ -349,22 +322,22 @@ func (s *state) damage(i, d int) {
 // to go outside, "Getting through the Airlock to an exterior Zone
 // requires an equipped (Body slot) Oxygen Tank".
 func (s *state) passable(from int, l link, tank bool) bool {
-	if s.m.exterior[l.to] && !tank {
+	if s.m.exterior[l.To] && !tank {
 		return false
 	}
-	switch l.kind {
+	switch l.Kind {
 	case linkOpen, linkHatch:
 		return true
 	case linkDoor:
-		return s.doors[l.door] != doorClosed
+		return s.doors[l.Door] != doorClosed
 	}
-	return s.moldOpening(from, l.to)
+	return s.moldOpening(from, l.To)
 }
 
 // xenoPassable: Xenos take every way a Survivor may, closed doors (which
 // they destroy) and hatches without oxygen.
 func (s *state) xenoPassable(from int, l link) bool {
-	return l.kind != linkWall || s.moldOpening(from, l.to)
+	return l.Kind != linkWall || s.moldOpening(from, l.To)
 }
 
 // moldOpening: "All walls in the Zone, except the ones leading to exterior
@@ -378,11 +351,11 @@ func (s *state) moldOpening(a, b int) bool {
 // be performed on a door opening shared with a Mold Zone." Coloured doors
 // follow the mission's rules: they open when a rule opens them.
 func (s *state) canRemoveDoor(from int, l link) bool {
-	if l.kind != linkDoor || s.doors[l.door] != doorClosed {
+	if l.Kind != linkDoor || s.doors[l.Door] != doorClosed {
 		return false
 	}
-	d := s.m.doors[l.door]
-	return d.color == "neutral" && s.m.room[from] && s.mold[from] == NoMold && s.mold[l.to] == NoMold
+	d := s.m.doors[l.Door]
+	return d.color == "neutral" && s.m.room[from] && s.mold[from] == NoMold && s.mold[l.To] == NoMold
 }
 
 // xenoDist is the Xenos' distance from every zone to zone t: "Closed doors
@@ -391,22 +364,8 @@ func (s *state) xenoDist(t int) []int16 {
 	if d, ok := s.dist[t]; ok {
 		return d
 	}
-	d := make([]int16, s.m.n)
-	for i := range d {
-		d[i] = -1
-	}
-	d[t] = 0
-	q := []int{t}
-	for len(q) > 0 {
-		z := q[0]
-		q = q[1:]
-		for _, l := range s.m.links[z] {
-			if d[l.to] < 0 && s.xenoPassable(z, l) {
-				d[l.to] = d[z] + 1
-				q = append(q, l.to)
-			}
-		}
-	}
+	var d []int16
+	d, s.queue = gridplay.Distances(s.m.links, t, s.xenoPassable, make([]int16, s.m.n), s.queue)
 	s.dist[t] = d
 	return d
 }

@@ -10,27 +10,26 @@ import (
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // The playtest: the game played by the rulebook's text. play_model.go
 // reads a mission once into what every game of it shares; play_game.go is
 // the round; play_agent.go plays the Survivors.
 
-// How two edge-sharing zones are joined, for actors at play.
-type linkKind uint8
-
-const (
-	linkOpen  linkKind = iota // opening, marking, door opening without a door
-	linkDoor                  // a door token stands there (see state.doors)
-	linkHatch                 // an Airlock's hatch
-	linkWall                  // a wall: passable only once Mold opens it
+// How two edge-sharing zones are joined, for actors at play (shared with
+// the other grid games).
+type (
+	linkKind = gridplay.LinkKind
+	link     = gridplay.Link
 )
 
-type link struct {
-	to   int
-	kind linkKind
-	door int // index in model.doors, or -1
-}
+const (
+	linkOpen  = gridplay.LinkOpen
+	linkDoor  = gridplay.LinkDoor
+	linkHatch = gridplay.LinkHatch
+	linkWall  = gridplay.LinkWall
+)
 
 // Door states at play.
 const (
@@ -163,36 +162,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 		m.doorAt[k] = len(m.doors)
 		m.doors = append(m.doors, pdoor{a: t.Zone.Index, b: other.Index, color: color, state: st, key: k})
 	}
-	m.links = make([][]link, m.n)
-	for _, adj := range b.Adjacent() {
-		l := link{kind: linkWall, door: -1}
-		for _, e := range adj.Edges {
-			var k linkKind
-			door := -1
-			switch e.Kind {
-			case layout.EdgeNone, layout.EdgeOpening, layout.EdgeMarking:
-				k = linkOpen
-			case layout.EdgeDoor:
-				k = linkOpen
-				if i, ok := m.doorAt[rules.KeyOf(e.X, e.Y, e.Dir)]; ok {
-					k, door = linkDoor, i
-				}
-			case layout.EdgeHatch:
-				k = linkHatch
-			case layout.EdgeWall:
-				k = linkWall
-			default:
-				continue
-			}
-			if k < l.kind || (k == l.kind && k == linkDoor && l.door < 0) {
-				l.kind, l.door = k, door
-			}
-		}
-		l.to = adj.B
-		m.links[adj.A] = append(m.links[adj.A], l)
-		l.to = adj.A
-		m.links[adj.B] = append(m.links[adj.B], l)
-	}
+	m.links = gridplay.Links(b, m.doorAt)
 	if st := s.Of(missions.TokStart); len(st) > 0 {
 		m.start = st[0].Zone.Index
 	}
@@ -339,7 +309,7 @@ func (m *model) playable() error {
 		return fmt.Errorf("the board cannot be played: the mission has no start token")
 	}
 	for _, l := range m.links[m.start] {
-		if l.kind != linkWall {
+		if l.Kind != linkWall {
 			return nil
 		}
 	}

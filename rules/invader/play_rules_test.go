@@ -7,6 +7,7 @@ import (
 
 	"github.com/zmission/zmission/internal/reftext"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // The playtest's rules, each checked against the sentence of the raw
@@ -74,7 +75,7 @@ func (s *state) alone(z int) {
 func linkTo(t *testing.T, s *state, from, to int) link {
 	t.Helper()
 	for _, l := range s.m.links[from] {
-		if l.to == to {
+		if l.To == to {
 			return l
 		}
 	}
@@ -114,7 +115,7 @@ func TestClosedDoorsAndDoorActivation(t *testing.T) {
 	}
 	// "This Action is free and can be performed a single time per Turn."
 	playQuote(t, "This Action is free and can be performed a single time per Turn.")
-	s.doors[out.door] = doorClosed
+	s.doors[out.Door] = doorClosed
 	if s.openDoor(0, out) {
 		t.Fatal("a second Door Activation in one Turn")
 	}
@@ -171,8 +172,8 @@ func TestDangerLevels(t *testing.T) {
 	playQuote(t, "The Red Danger Level is reached with 43 Experience Points.")
 	for _, c := range []struct{ xp, level, actions int }{{0, 0, 3}, {6, 0, 3}, {7, 1, 4}, {18, 1, 4}, {19, 2, 4}, {42, 2, 4}, {43, 3, 4}} {
 		sv := survivor{xp: c.xp}
-		if level(c.xp) != c.level || sv.actions() != c.actions {
-			t.Errorf("%d XP: level %d, %d Actions; want %d, %d", c.xp, level(c.xp), sv.actions(), c.level, c.actions)
+		if gridplay.Level(c.xp) != c.level || sv.actions() != c.actions {
+			t.Errorf("%d XP: level %d, %d Actions; want %d, %d", c.xp, gridplay.Level(c.xp), sv.actions(), c.level, c.actions)
 		}
 	}
 }
@@ -545,7 +546,7 @@ func TestWonImmediately(t *testing.T) {
 	if s.over || s.met[0] != 1 {
 		t.Fatal("the Objective is not met, or the game ended with Survivors away from the Exit")
 	}
-	s.move(0, link{to: startW})
+	s.move(0, link{To: startW})
 	if !s.over || !s.won {
 		t.Fatal("all objectives met and the game goes on")
 	}
@@ -618,7 +619,7 @@ func TestMeleeMissesHitNobody(t *testing.T) {
 func TestDice(t *testing.T) {
 	playQuote(t, "Each die result that equals or exceeds the Accuracy number of the weapon scores a successful hit.")
 	for acc, want := range map[int]float64{1: 1, 4: 0.5, 6: 1.0 / 6, 7: 0} {
-		if got := pHit(acc); got != want {
+		if got := gridplay.PHit(acc); got != want {
 			t.Errorf("Accuracy %d: %v, want %v", acc, got, want)
 		}
 	}

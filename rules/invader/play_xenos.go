@@ -6,34 +6,16 @@ import (
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // xenosPhase: "STEP 1 – ACTIVATION", Hunters' second Action, then "STEP 2
 // – SPAWN".
-func (s *state) xenosPhase() {
-	s.activate(allXenos)
-	if s.over {
-		return
-	}
-	// "After all Xenos (including Hunters) have gone through the
-	// Activation step and resolved their first Action, Hunters go through
-	// the Activation step again".
-	s.activate(only(Hunter))
-	if s.over {
-		return
-	}
-	s.spawnStep()
-}
+func (s *state) xenosPhase() { gridplay.EnemiesPhase(roundOf{s: s}) }
 
-type xenoMask [xenoTypes]bool
+type xenoMask = gridplay.KindSet
 
-var allXenos = xenoMask{true, true, true, true}
-
-func only(t int) xenoMask {
-	var m xenoMask
-	m[t] = true
-	return m
-}
+var allXenos = gridplay.AllKinds
 
 // activate gives the Xenos of the types in mask one Activation: "Resolve
 // all the Attacks first, then all the Moves. Each Xeno performs either an
@@ -98,25 +80,21 @@ func (s *state) activate(mask xenoMask) {
 				if !mask[t] {
 					continue
 				}
-				c := int(s.xenos[z][t])
-				g[t] = int16(c / k)
-				if j < c%k {
-					g[t]++
-				}
+				g[t] = int16(gridplay.Split(int(s.xenos[z][t]), k, j))
 				any = any || g[t] > 0
 			}
 			if !any {
 				continue
 			}
-			if l.kind == linkDoor && s.doors[l.door] == doorClosed {
+			if l.Kind == linkDoor && s.doors[l.Door] == doorClosed {
 				// "If a closed door bars the path to the next Zone toward
 				// their destination, all Xenos in the Zone spend their
 				// Action destroying it."
-				s.doors[l.door] = doorDestroyed
+				s.doors[l.Door] = doorDestroyed
 				s.touch()
 				continue
 			}
-			moves = append(moves, group{from: z, to: l.to, x: g})
+			moves = append(moves, group{from: z, to: l.To, x: g})
 		}
 	}
 	for _, g := range moves {
@@ -180,67 +158,19 @@ func (s *state) xenoAttack(z int, mask xenoMask) {
 	}
 }
 
-// xenoSteps are the ways a group of Xenos in zone z takes this Action:
-// "The first Zone they go for is the one with Survivors in Line of Sight
-// that has the most Noise tokens", "If no Survivors are visible, they Move
-// toward the noisiest Zone", then "Move 1 Zone toward their destination
-// Zone by taking the shortest available path". Equal targets and equal
-// routes give several ways.
+// xenoSteps are the ways a group of Xenos in zone z takes this Action
+// (gridplay.EnemySteps: Survivors in sight, else the noisiest zone, by the
+// shortest path ignoring closed doors).
 func (s *state) xenoSteps(z int) []link {
-	var targets []int
-	best := 0
-	loud := func(t int) int { return int(s.noise[t]) + int(s.occ[t]) }
-	for _, seen := range s.sight(z) {
-		if s.occ[seen.Zone] == 0 {
-			continue
-		}
-		if d := s.xenoDist(seen.Zone); d[z] < 0 {
-			continue
-		}
-		switch l := loud(seen.Zone); {
-		case l > best:
-			best, targets = l, append(targets[:0], seen.Zone)
-		case l == best:
-			targets = append(targets, seen.Zone)
-		}
-	}
-	if len(targets) == 0 {
-		// The noisy zones, loudest first, listed once per activation.
-		if len(s.loudest) == 0 {
-			for t := 0; t < s.m.n; t++ {
-				if loud(t) > 0 {
-					s.loudest = append(s.loudest, t)
-				}
-			}
-			slices.SortStableFunc(s.loudest, func(a, b int) int { return loud(b) - loud(a) })
-		}
-		for _, t := range s.loudest {
-			l := loud(t)
-			if l < best {
-				break
-			}
-			if d := s.xenoDist(t); d[z] < 0 {
-				continue
-			}
-			best = l
-			targets = append(targets, t)
-		}
-	}
-	var steps []link
-	for _, t := range targets {
-		d := s.xenoDist(t)
-		if d[z] <= 0 {
-			continue
-		}
-		for _, l := range s.m.links[z] {
-			if d[l.to] == d[z]-1 && s.xenoPassable(z, l) && !slices.ContainsFunc(steps, func(o link) bool { return o.to == l.to }) {
-				steps = append(steps, l)
-			}
-		}
-	}
-	slices.SortFunc(steps, func(a, b link) int { return a.to - b.to })
-	return steps
+	return gridplay.EnemySteps(xenoHunt{s}, s.m.links, z, s.occ, s.noise, &s.loudest)
 }
+
+// xenoHunt is a game at play as the Xenos' Move reads it.
+type xenoHunt struct{ s *state }
+
+func (h xenoHunt) Sight(z int) []rules.Seen            { return h.s.sight(z) }
+func (h xenoHunt) EnemyDist(t int) []int16             { return h.s.xenoDist(t) }
+func (h xenoHunt) EnemyPassable(from int, l link) bool { return h.s.xenoPassable(from, l) }
 
 // spreadMold: "Whenever a Spoiler Abomination stands in a room or corridor
 // Zone without Mold, set an Active Mold token in the Zone. [...] If the
@@ -303,9 +233,9 @@ func (s *state) moldLinked() bool {
 			a := q[0]
 			q = q[1:]
 			for _, l := range s.m.links[a] {
-				if s.mold[l.to] == ActiveMold && comp[l.to] < 0 {
-					comp[l.to] = c
-					q = append(q, l.to)
+				if s.mold[l.To] == ActiveMold && comp[l.To] < 0 {
+					comp[l.To] = c
+					q = append(q, l.To)
 				}
 			}
 		}
@@ -321,8 +251,8 @@ func (s *state) moldLinked() bool {
 			mine = append(mine, comp[sp.zone])
 		}
 		for _, l := range s.m.links[sp.zone] {
-			if comp[l.to] >= 0 && !slices.Contains(mine, comp[l.to]) {
-				mine = append(mine, comp[l.to])
+			if comp[l.To] >= 0 && !slices.Contains(mine, comp[l.To]) {
+				mine = append(mine, comp[l.To])
 			}
 		}
 		for _, k := range mine {
@@ -363,7 +293,7 @@ func (s *state) spawnStep() {
 func (s *state) drawXeno() (*XenoCard, bool) {
 	if len(s.xdeck) == 0 {
 		s.xdeck, s.xdisc = s.xdisc, s.xdeck[:0]
-		shuffle(s.rng, s.xdeck)
+		gridplay.Shuffle(s.rng, s.xdeck)
 	}
 	if len(s.xdeck) == 0 {
 		return nil, false
@@ -384,13 +314,13 @@ func (s *state) resolve(c *XenoCard, z int) {
 		// "Notice that these cards have no effect at the Blue Danger
 		// Level!"
 		if d > 0 {
-			s.activate(only(c.Extra))
+			s.activate(gridplay.Only(c.Extra))
 		}
 	case c.Abomination:
 		// "(1) All Abominations on the board immediately perform an extra
 		// Activation. (2) Place a Spoiler Abomination on the Spawn Zone,
 		// if you have any."
-		s.activate(only(Abomination))
+		s.activate(gridplay.Only(Abomination))
 		if !s.over {
 			s.place(Abomination, 1, z)
 		}
@@ -421,7 +351,7 @@ func (s *state) place(t, k, z int) {
 		return
 	}
 	if t != Abomination {
-		s.activate(only(Abomination))
+		s.activate(gridplay.Only(Abomination))
 	}
 	if !s.over && xenoPool[Abomination]-s.onBoardOf(Abomination) > 0 {
 		s.xenos[z][Abomination]++

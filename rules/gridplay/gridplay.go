@@ -1,0 +1,16 @@
+// Package gridplay holds what the grid games' forward models share: the
+// dice of an Attack, the Danger Levels and the Actions they give, the decks'
+// shuffling and card numbers, and the loss causes every game prints the
+// same way. Each game (rules/invader, and the classic game next) keeps its
+// own state, doors, special Zones, decks and Survivors, and its tests quote
+// its own rule text; what lives here is only what both texts say alike.
+package gridplay
+
+// Loss causes every grid game prints the same way.
+const (
+	// LostSurvivor: a starting Survivor was eliminated.
+	LostSurvivor = "survivor eliminated"
+	// LostTime: no result after playtest.MaxRounds (the model's bound, not
+	// a rule).
+	LostTime = "time"
+)
