@@ -251,10 +251,6 @@ func (sh *sheet) setupSheet() {
 	y1 = sh.diceBlock(x1, y1+blockGap/2, colW)
 	y1 = sh.turnBlock(x1, y1+blockGap/2, colW)
 	bottom := max(y0, y1)
-	if w := playedWords(s, n); w != "" {
-		yy := sh.heading(m, bottom+blockGap/2, width, "Played out")
-		bottom = sh.para(m, yy, width, smallSize, false, w)
-	}
 	if len(s.Changes) > 0 || s.Notes != "" {
 		yy := sh.heading(m, bottom+blockGap/2, width, "House rules and notes")
 		if len(s.Changes) > 0 {
@@ -264,6 +260,17 @@ func (sh *sheet) setupSheet() {
 			yy = sh.para(m, yy, width, smallSize, false, s.Notes)
 		}
 		bottom = yy
+	}
+	// The figures of games played out come last, and only where the page
+	// has room for them: the author's house rules and notes are what the
+	// sheet must carry, and analyze gives the figures in full.
+	if w := playedWords(s, n); w != "" {
+		lines := len(wrapText(w, smallSize, width, false))
+		need := blockGap/2 + headSize + 2.7 + float64(lines)*smallSize*leading
+		if sh.fit || bottom+need <= sh.ph-m {
+			yy := sh.heading(m, bottom+blockGap/2, width, "Played out")
+			bottom = sh.para(m, yy, width, smallSize, false, w)
+		}
 	}
 	sh.mark(bottom)
 }
