@@ -14,7 +14,7 @@ import (
 func TestBrowserZoom200MapAndPalette(t *testing.T) {
 	ctx := browser(t)
 	s, _ := serve(t, "../examples/invader/violet-lockdown.yaml")
-	if err := browsertest.Zoom200(ctx); err != nil {
+	if err := browsertest.Zoom200(ctx, 1500, 950); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {

@@ -9,10 +9,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// Zoom200 is a window of 1,500×950 pixels read at 200 %: the page gets
-// 750×475 CSS pixels, each drawn with 2×2 of the screen's.
-func Zoom200(ctx context.Context) error {
-	return chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(750, 475, 2, false))
+// Zoom200 reads a window of w×h pixels at 200 %: the page gets half as
+// many CSS pixels each way (a 1,500×950 window, 750×475), each drawn
+// with 2×2 of the screen's.
+func Zoom200(ctx context.Context, w, h int64) error {
+	return chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(w/2, h/2, 2, false))
 }
 
 // Shared is what of the map and the palette the editor's page (`zmission
