@@ -27,6 +27,7 @@ type Shared struct {
 	Items              int
 	WinW, WinH         float64
 	ScrollW            float64 // the page's width: more than WinW scrolls sideways
+	PaletteWide        bool    // the palette itself scrolls sideways
 }
 
 // Both tells whether the map and the palette share the window: the map
@@ -40,6 +41,8 @@ func (s Shared) Both() (bool, string) {
 		return false, fmt.Sprintf("with the map, %d of the palette's items show (%.0f×%.0f of it)", s.Items, s.PaletteW, s.PaletteH)
 	case s.ScrollW > s.WinW+1:
 		return false, fmt.Sprintf("the page is %.0f pixels wide in a window of %.0f", s.ScrollW, s.WinW)
+	case s.PaletteWide:
+		return false, "the palette scrolls sideways"
 	}
 	return true, ""
 }
@@ -60,7 +63,8 @@ func MapAndPalette(t testing.TB, ctx context.Context) Shared {
     return !!at && e.contains(at); };
   const [MapW, MapH] = seen(document.querySelector('#canvas')), [PaletteW, PaletteH] = seen(document.querySelector('#palette'));
   return {MapW, MapH, PaletteW, PaletteH, Items: [...document.querySelectorAll('#palette [role=button]')].filter(reach).length,
-    WinW: W, WinH: H, ScrollW: document.documentElement.scrollWidth};
+    WinW: W, WinH: H, ScrollW: document.documentElement.scrollWidth,
+    PaletteWide: document.querySelector('#palette').scrollWidth > document.querySelector('#palette').clientWidth + 1};
 })()`, &s)
 	return s
 }
