@@ -3,6 +3,8 @@
 // catalogue as a palette. Everything is an operation sent to the server;
 // undo, redo, the issues pane and live reload are the shell's.
 
+import { roving } from './palette.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 130; // one grid place, in SVG units
 const BOX = 92; // a slot's box inside it
@@ -54,6 +56,9 @@ body[data-kind="facility"] #bar label:has(#hover-los), body[data-kind="facility"
 .fac-room.used { color: #595959; font-style: italic; }
 .fac-room.used .sw { opacity: .5; }
 #fac-help { font-size: 12px; color: #555; margin: 0 0 6px; }
+.fac-room:focus-visible { outline: 3px solid #e0a100; outline-offset: 1px; }
+#fac-svg .slot { outline: none; }
+#fac-svg .slot:focus-visible rect.box { stroke: #e0a100; stroke-width: 6; }
 `;
 
 function el(name, attrs = {}, parent) {
@@ -231,33 +236,44 @@ export function facilityView(shell) {
       if (v.sel && v.sel.kind === 'slot' && v.sel.id === s.id) cls.push('sel');
       if (v.from === s.id) cls.push('from');
       if (s.room && !s.known) cls.push('unknown');
-      const g = el('g', { class: cls.join(' '), 'data-slot': s.id }, slots);
+      // Each slot is reached with Tab and selected with Enter, as a click does.
+      // Its name is its title, which the mouse's tooltip shows too.
+      const g = el('g', { class: cls.join(' '), 'data-slot': s.id, tabindex: 0, role: 'button', 'aria-pressed': String(cls.includes('sel')) }, slots);
+      el('title', {}, g).textContent = `Slot ${s.id}, section ${s.section}: ${s.room ? (s.name || s.room) + (s.covered ? ' (covered)' : '') : 'empty'}` +
+        (s.escape ? `, escape ${s.escape}` : '') + (s.tokens && s.tokens.length ? `, ${s.tokens.join(', ')}` : '');
       const fill = FILL[s.section] || (s.section.includes('/') ? `url(#fac-${s.section.replace('/', '')})` : '#eee');
       el('rect', { class: 'box', x: x0, y: y0, width: BOX, height: BOX, rx: 6, fill }, g);
       if (s.covered) el('rect', { x: x0, y: y0, width: BOX, height: BOX, rx: 6, fill: 'url(#fac-hatch)', opacity: 0.35 }, g);
-      el('text', { class: 'sid', x: x0 + 5, y: y0 + 13 }, g).textContent = `${s.id}`;
-      el('text', { class: 'sid', x: x0 + BOX - 5, y: y0 + BOX - 5, 'text-anchor': 'end' }, g).textContent = s.section;
+      // The slot's words are said by its title.
+      const words = el('g', { 'aria-hidden': 'true' }, g);
+      el('text', { class: 'sid', x: x0 + 5, y: y0 + 13 }, words).textContent = `${s.id}`;
+      el('text', { class: 'sid', x: x0 + BOX - 5, y: y0 + BOX - 5, 'text-anchor': 'end' }, words).textContent = s.section;
       if (s.room) {
         const lines = wrap(s.name || s.room);
         if (s.covered) lines.push('(covered)');
         lines.forEach((l, i) => {
-          const t = el('text', { class: 'name', x: cx, y: cy + 4 + (i - (lines.length - 1) / 2) * 15, 'text-anchor': 'middle' }, g);
+          const t = el('text', { class: 'name', x: cx, y: cy + 4 + (i - (lines.length - 1) / 2) * 15, 'text-anchor': 'middle' }, words);
           t.textContent = l;
           // A long word is squeezed into the box rather than over its edge.
           if (l.length * 7.8 > BOX - 8) { t.setAttribute('textLength', BOX - 8); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
         });
         if (s.escape) {
           // Left of the section letter, squeezed rather than over it.
-          const t = el('text', { class: 'sid esc', x: x0 + 5, y: y0 + BOX - 5 }, g);
+          const t = el('text', { class: 'sid esc', x: x0 + 5, y: y0 + BOX - 5 }, words);
           t.textContent = '⇪ ' + s.escape;
           const room = BOX - 10 - 8 * s.section.length - 6;
           if (t.textContent.length * 6.6 > room) { t.setAttribute('textLength', room); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
         }
       } else {
-        el('text', { class: 'empty', x: cx, y: cy + 4, 'text-anchor': 'middle' }, g).textContent = 'empty';
+        el('text', { class: 'empty', x: cx, y: cy + 4, 'text-anchor': 'middle' }, words).textContent = 'empty';
       }
-      if (s.tokens && s.tokens.length) el('text', { class: 'sid', x: cx, y: y0 + 27, 'text-anchor': 'middle' }, g).textContent = s.tokens.join(', ');
+      if (s.tokens && s.tokens.length) el('text', { class: 'sid', x: cx, y: y0 + 27, 'text-anchor': 'middle' }, words).textContent = s.tokens.join(', ');
       g.addEventListener('pointerdown', ev => slotDown(ev, s));
+      g.addEventListener('keydown', ev => {
+        if (ev.key !== 'Enter' && ev.key !== ' ') return;
+        ev.preventDefault();
+        select({ kind: 'slot', id: s.id });
+      });
       if (s.findings.length) badge(svg, x0 + BOX - 4, y0 + 4, s.findings);
     }
     // What stands on a corridor is written over everything, never under a
@@ -297,7 +313,10 @@ export function facilityView(shell) {
       }
     }
     svg.querySelector('.bg').addEventListener('pointerdown', () => select(null));
+    // A slot that had the focus keeps it as the canvas is drawn anew.
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#fac-svg [data-slot]');
     board.replaceChildren(svg);
+    if (focused) { const g = svg.querySelector(`[data-slot="${focused.dataset.slot}"]`); if (g) g.focus(); }
   }
 
   // badge marks findings on the canvas; a click picks the first.
@@ -332,10 +351,11 @@ export function facilityView(shell) {
 
   function renderPalette() {
     const host = shell.palette;
+    const had = host.contains(document.activeElement); // a room reached with the keys keeps the focus
     host.replaceChildren();
     const f = fac();
     if (!f) return;
-    host.appendChild(html('p', { id: 'fac-help' }, 'Drag a room onto a slot, or select a slot and click a room.'));
+    host.appendChild(html('p', { id: 'fac-help' }, 'Drag a room onto a slot, or select a slot and click a room (or reach it with Tab and the arrows, and press Enter).'));
     const groups = [...TYPES.map(t => [`Type ${t}`, f.rooms.filter(r => r.type === t && !r.custom)]), ['Custom rooms', f.rooms.filter(r => r.custom)]];
     for (const [title, rooms] of groups) {
       if (!rooms.length) continue;
@@ -347,10 +367,35 @@ export function facilityView(shell) {
         sw.style.background = FILL[r.type] || '#eee';
         d.append(sw, html('span', {}, r.name), html('span', { class: 'n' }, r.slot ? `slot ${r.slot}` : ''));
         d.addEventListener('pointerdown', ev => startDrag(ev, r));
+        // A button of the keyboard too: Enter or Space puts the room in the
+        // selected slot; its name is what it shows.
+        d.tabIndex = -1;
+        d.setAttribute('role', 'button');
+        d.setAttribute('aria-description', 'puts it in the selected slot');
+        d.addEventListener('keydown', ev => {
+          if (ev.key !== 'Enter' && ev.key !== ' ') return;
+          ev.preventDefault();
+          ev.stopPropagation();
+          placeSelected(r);
+        });
         list.appendChild(d);
       }
       host.appendChild(list);
     }
+    // One stop of Tab, the arrows inside, as the tile games' palette.
+    const current = roving(host, e => 'room:' + e.dataset.room);
+    if (had && current) current.focus();
+  }
+
+  // placeSelected puts room r in the selected slot: a click on the room,
+  // or Enter on it.
+  function placeSelected(r) {
+    if (!v.sel || v.sel.kind !== 'slot') {
+      shell.banner('Select a slot first, then click a room to place it there (or drag the room onto a slot).', 'info');
+      return;
+    }
+    const target = v.sel.id;
+    send([{ op: 'room.place', slot: target, room: r.id }], () => select({ kind: 'slot', id: target }));
   }
 
   function startDrag(ev, r) {
@@ -387,13 +432,11 @@ export function facilityView(shell) {
     v.drag = null;
     if (d.ghost) d.ghost.remove();
     for (const g of document.querySelectorAll('#fac-svg .slot.drop')) g.classList.remove('drop');
-    let target = null;
-    if (d.moved) target = slotUnder(ev);
-    else if (v.sel && v.sel.kind === 'slot') target = v.sel.id;
-    else {
-      shell.banner('Select a slot first, then click a room to place it there (or drag the room onto a slot).', 'info');
+    if (!d.moved) {
+      placeSelected(d.room);
       return;
     }
+    const target = slotUnder(ev);
     if (!target) return;
     send([{ op: 'room.place', slot: target, room: d.room.id }], () => select({ kind: 'slot', id: target }));
   });

@@ -119,15 +119,20 @@ function keyed(d, what, place) {
   });
 }
 
+// itemKey names a palette item across redraws.
+const itemKey = e => e.dataset.face ? 'face:' + e.dataset.face : 'tok:' + e.dataset.type + ':' + e.dataset.color;
+
 // roving makes the palette one stop of Tab, as a toolbar is: the item
 // last reached holds the stop, and the arrows (Home, End) move among
-// the items inside.
-function roving(host) {
+// the items inside. key names an item across redraws (another kind's
+// palette, as the facility's rooms, gives its own); the item holding the
+// stop is returned.
+export function roving(host, key = itemKey) {
   host.setAttribute('role', 'toolbar');
   host.setAttribute('aria-orientation', 'vertical');
   const items = [...host.querySelectorAll('[role=button]')];
-  if (!items.length) return;
-  const key = e => e.dataset.face ? 'face:' + e.dataset.face : 'tok:' + e.dataset.type + ':' + e.dataset.color;
+  if (!items.length) return null;
+  host.rovingKey = key; // the keys bound once below name items with the palette drawn last
   const current = items.find(e => key(e) === host.dataset.current) || items[0];
   current.tabIndex = 0;
   const go = to => {
@@ -137,7 +142,7 @@ function roving(host) {
     to.focus();
   };
   for (const e of items) e.addEventListener('focus', () => { if (e.tabIndex !== 0) go(e); });
-  if (host.dataset.roving) return; // the keys are the host's, bound once
+  if (host.dataset.roving) return current; // the keys are the host's, bound once
   host.dataset.roving = '1';
   host.addEventListener('keydown', ev => {
     const all = [...host.querySelectorAll('[role=button]')];
@@ -150,7 +155,8 @@ function roving(host) {
     const e = all[Math.max(0, Math.min(all.length - 1, to))];
     for (const x of all) x.tabIndex = -1;
     e.tabIndex = 0;
-    host.dataset.current = key(e);
+    host.dataset.current = host.rovingKey(e);
     e.focus();
   });
+  return current;
 }
