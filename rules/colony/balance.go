@@ -4,11 +4,20 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 )
 
 // A scenario's sides played out per player count, and the flags that say
 // its Main Objective is met too seldom or almost always.
+
+// Rate and Spread are the play engine's statistics (docs/playtest.md):
+// a share of games with its Wilson 95% interval, and where a count of
+// rounds falls over the games.
+type (
+	Rate   = playtest.Rate
+	Spread = playtest.Span
+)
 
 // Bounds of the play checks, documented in docs/checks.md.
 const (
@@ -129,7 +138,7 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 	}
 	met, morale, food := 0, 0, 0
 	ends := make([]int, len(Endings))
-	rounds := make(histogram, PlayRounds+1)
+	var rounds playtest.Hist
 	work, played := 0, 0
 	for i := range plays {
 		if work >= budget {
@@ -141,7 +150,7 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 		work += size + r.rounds*len(g.surv)
 		if r.end == EndMet {
 			met++
-			rounds.add(r.rounds)
+			rounds.Add(r.rounds)
 		}
 		if r.moraleOK {
 			morale++
@@ -157,8 +166,8 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 	}
 	plays = played
 	st.Plays = plays
-	st.Met, st.MoraleHeld, st.FoodHeld = NewRate(met, plays), NewRate(morale, plays), NewRate(food, plays)
-	st.Rounds = rounds.spread()
+	st.Met, st.MoraleHeld, st.FoodHeld = playtest.NewRate(met, plays), playtest.NewRate(morale, plays), playtest.NewRate(food, plays)
+	st.Rounds = rounds.Span()
 	for k, e := range Endings {
 		if ends[k] > 0 {
 			st.Endings = append(st.Endings, Ended{How: e, Plays: ends[k]})

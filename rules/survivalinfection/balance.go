@@ -2,15 +2,25 @@ package survivalinfection
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 )
 
 // Whole games played out per player count, the variant against the base
 // game, and the flags that say a variant is unfair or changes the game's
 // length (variant-unfair, variant-length).
+
+// Rate and Spread are the play engine's statistics (docs/playtest.md):
+// a share of games with its Wilson 95% interval, and where a count of
+// rounds falls over the games.
+type (
+	Rate   = playtest.Rate
+	Spread = playtest.Span
+)
 
 // Fairness and length bounds, documented in docs/checks.md.
 const (
@@ -118,7 +128,7 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 	}
 	wins := make([]int, n)
 	ends := make([]int, len(Endings))
-	rounds := make(histogram, MaxRounds+1)
+	var rounds playtest.Hist
 	work, played := 0, 0
 	for i := range runs {
 		if work >= budget {
@@ -136,13 +146,13 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 				ends[k]++
 			}
 		}
-		rounds.add(r.rounds)
+		rounds.Add(r.rounds)
 	}
 	runs = played
 	st.Games = runs
 	won := 0
 	for _, w := range wins {
-		st.Seats = append(st.Seats, NewRate(w, runs))
+		st.Seats = append(st.Seats, playtest.NewRate(w, runs))
 		won += w
 	}
 	st.Fair = round4(float64(won) / float64(runs*n))
@@ -150,8 +160,8 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 		others := float64(won-wins[0]) / float64(n-1)
 		st.FirstSeat = round4((float64(wins[0]) - others) / float64(runs))
 	}
-	st.Zombies = NewRate(ends[1], runs)
-	st.Rounds = rounds.spread()
+	st.Zombies = playtest.NewRate(ends[1], runs)
+	st.Rounds = rounds.Span()
 	for k, e := range Endings {
 		if ends[k] > 0 {
 			st.Endings = append(st.Endings, Ended{How: e, Games: ends[k]})
@@ -295,3 +305,5 @@ func checkBalance(s *Setup) []rules.Finding {
 	}
 	return out
 }
+
+func round4(v float64) float64 { return math.Round(v*10000) / 10000 }
