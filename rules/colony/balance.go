@@ -11,14 +11,6 @@ import (
 // A scenario's sides played out per player count, and the flags that say
 // its Main Objective is met too seldom or almost always.
 
-// Rate and Spread are the play engine's statistics (docs/playtest.md):
-// a share of games with its Wilson 95% interval, and where a count of
-// rounds falls over the games.
-type (
-	Rate   = playtest.Rate
-	Spread = playtest.Span
-)
-
 // Bounds of the play checks, documented in docs/checks.md.
 const (
 	// UnwinnableBelow: a side whose objective is met in fewer than this
@@ -48,14 +40,14 @@ type PlayStat struct {
 	Players int    `json:"players"`
 	Plays   int    `json:"plays"`
 	// Met: the Main Objective met by the last round.
-	Met Rate `json:"objective_met"`
+	Met playtest.Rate `json:"objective_met"`
 	// MoraleHeld: Morale never reached 0; FoodHeld: no Starvation token.
-	MoraleHeld Rate `json:"morale_held"`
-	FoodHeld   Rate `json:"food_held"`
+	MoraleHeld playtest.Rate `json:"morale_held"`
+	FoodHeld   playtest.Rate `json:"food_held"`
 	// Rounds is the round the objective was met, over the plays that met it.
-	Rounds  Spread  `json:"rounds_to_meet"`
-	Endings []Ended `json:"endings"`
-	Problem string  `json:"problem,omitempty"`
+	Rounds  playtest.Span `json:"rounds_to_meet"`
+	Endings []Ended       `json:"endings"`
+	Problem string        `json:"problem,omitempty"`
 }
 
 // Ended is how many plays ended one way.

@@ -14,14 +14,6 @@ import (
 // game, and the flags that say a variant is unfair or changes the game's
 // length (variant-unfair, variant-length).
 
-// Rate and Spread are the play engine's statistics (docs/playtest.md):
-// a share of games with its Wilson 95% interval, and where a count of
-// rounds falls over the games.
-type (
-	Rate   = playtest.Rate
-	Spread = playtest.Span
-)
-
 // Fairness and length bounds, documented in docs/checks.md.
 const (
 	// FairMargin: a seat strays from fair when its win rate's whole 95%
@@ -46,15 +38,15 @@ type GameStat struct {
 	Players int `json:"players"`
 	Games   int `json:"games"`
 	// Seats are the win rates by seat, the starting player first.
-	Seats []Rate `json:"seats"`
+	Seats []playtest.Rate `json:"seats"`
 	// FirstSeat is the starting player's win rate less the mean of the
 	// other seats' (a share: 0.05 is 5 points ahead).
 	FirstSeat float64 `json:"first_seat_advantage"`
 	// Fair is a seat's fair share: the games a seat won, over the seats.
-	Fair    float64 `json:"fair"`
-	Zombies Rate    `json:"zombies"`
-	Rounds  Spread  `json:"rounds"`
-	Endings []Ended `json:"endings"`
+	Fair    float64       `json:"fair"`
+	Zombies playtest.Rate `json:"zombies"`
+	Rounds  playtest.Span `json:"rounds"`
+	Endings []Ended       `json:"endings"`
 	// Problem says why no game could be played at this count.
 	Problem string `json:"problem,omitempty"`
 }
@@ -115,7 +107,7 @@ func (s *Setup) playGames(seed int64, runs, budget int) []GameStat {
 }
 
 func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
-	st := GameStat{Players: n, Seats: []Rate{}, Endings: []Ended{}}
+	st := GameStat{Players: n, Seats: []playtest.Rate{}, Endings: []Ended{}}
 	src := rand.NewPCG(0, 0)
 	g := newMatch(s, n, rand.New(src))
 	if !g.playable() {
