@@ -251,3 +251,21 @@ func TestBands(t *testing.T) {
 		}
 	}
 }
+
+// A generator reseeded with StreamKey plays the same game as Stream's.
+func TestStreamKeyReseeds(t *testing.T) {
+	src := rand.NewPCG(0, 0)
+	r := rand.New(src)
+	for _, g := range [][2]int{{1, 0}, {4, 7}, {6, 199999}} {
+		src.Seed(42, StreamKey(g[0], g[1]))
+		want := Stream(42, g[0], g[1])
+		for k := 0; k < 5; k++ {
+			if a, b := r.Uint64(), want.Uint64(); a != b {
+				t.Fatalf("game %d with %d: draw %d is %d, Stream gives %d", g[1], g[0], k, a, b)
+			}
+		}
+	}
+	if StreamKey(2, 5) == StreamKey(3, 5) || StreamKey(2, 5) == StreamKey(2, 6) {
+		t.Error("two games share a stream")
+	}
+}

@@ -126,7 +126,7 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 		if work >= budget {
 			break
 		}
-		src.Seed(uint64(seed), uint64(n)<<32|uint64(i))
+		src.Seed(uint64(seed), playtest.StreamKey(n, i)) // each game its own stream, as the play engine gives
 		r := g.play()
 		played++
 		work += len(g.deck) + g.turns
