@@ -103,5 +103,13 @@ func Clamp(games int) (n int, clamped bool) {
 // seed, played with that many Survivors. Each game has its own, so a game
 // plays the same whichever worker plays it and whatever ran before.
 func Stream(seed uint64, survivors, i int) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, uint64(survivors)<<32|uint64(uint32(i))))
+	return rand.New(rand.NewPCG(seed, StreamKey(survivors, i)))
+}
+
+// StreamKey is the second PCG seed of Stream's game i with that many
+// Survivors (or players): a model that reseeds one generator per game,
+// rather than allocating one, plays the same games with
+// pcg.Seed(seed, StreamKey(survivors, i)).
+func StreamKey(survivors, i int) uint64 {
+	return uint64(survivors)<<32 | uint64(uint32(i))
 }

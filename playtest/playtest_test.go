@@ -120,6 +120,44 @@ func TestQuantileNearestRank(t *testing.T) {
 	}
 }
 
+// NewRate rounds the share and its interval to four decimals, exact at
+// 0 and n successes.
+func TestNewRate(t *testing.T) {
+	for _, c := range []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.2775}, {5, 10, 0.2366, 0.7634}, {10, 10, 0.7225, 1}, {150, 1000, 0.1292, 0.1735},
+	} {
+		r := NewRate(c.k, c.n)
+		if r.Games != c.k || r.Rate != round4(float64(c.k)/float64(c.n)) || r.Low != c.lo || r.High != c.hi {
+			t.Errorf("%d of %d: %+v, want %v–%v", c.k, c.n, r, c.lo, c.hi)
+		}
+	}
+	if (NewRate(3, 0) != Rate{}) {
+		t.Error("a rate of no games is not all 0")
+	}
+}
+
+// Span, Min and Max read the same histogram as Quantile and Mean.
+func TestSpan(t *testing.T) {
+	var h Hist
+	for _, v := range []int{3, 5, 5, 6, 9, 12, 12, 20, 21, 40} {
+		h.Add(v)
+	}
+	// nearest rank: ceil(0.1·10)=1st, ceil(0.5·10)=5th, ceil(0.9·10)=9th
+	if got, want := h.Span(), (Span{Median: 9, P10: 3, P90: 21, Mean: 13.3}); got != want {
+		t.Errorf("Span = %+v, want %+v", got, want)
+	}
+	if h.Min() != 3 || h.Max() != 40 {
+		t.Errorf("Min, Max = %d, %d, want 3, 40", h.Min(), h.Max())
+	}
+	var e Hist
+	if (e.Span() != Span{}) || e.Min() != 0 || e.Max() != 0 {
+		t.Error("an empty histogram's figures are not all 0")
+	}
+}
+
 // A huge --games is answered with the bound: Clamp says so, and a run
 // allocates by the batch, not by the request.
 func TestGamesBounded(t *testing.T) {
@@ -211,5 +249,23 @@ func TestBands(t *testing.T) {
 		if got := Band(rate); got != want {
 			t.Errorf("Band(%v) = %s, want %s", rate, got, want)
 		}
+	}
+}
+
+// A generator reseeded with StreamKey plays the same game as Stream's.
+func TestStreamKeyReseeds(t *testing.T) {
+	src := rand.NewPCG(0, 0)
+	r := rand.New(src)
+	for _, g := range [][2]int{{1, 0}, {4, 7}, {6, 199999}} {
+		src.Seed(42, StreamKey(g[0], g[1]))
+		want := Stream(42, g[0], g[1])
+		for k := 0; k < 5; k++ {
+			if a, b := r.Uint64(), want.Uint64(); a != b {
+				t.Fatalf("game %d with %d: draw %d is %d, Stream gives %d", g[1], g[0], k, a, b)
+			}
+		}
+	}
+	if StreamKey(2, 5) == StreamKey(3, 5) || StreamKey(2, 5) == StreamKey(2, 6) {
+		t.Error("two games share a stream")
 	}
 }

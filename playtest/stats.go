@@ -64,6 +64,19 @@ func (h *Hist) Quantile(q float64) int {
 	return len(h.counts) - 1
 }
 
+// Min and Max are the smallest and largest values counted (0 when
+// nothing was).
+func (h *Hist) Min() int {
+	for v, c := range h.counts {
+		if c > 0 {
+			return v
+		}
+	}
+	return 0
+}
+
+func (h *Hist) Max() int { return max(len(h.counts)-1, 0) }
+
 // Mean and SD are the values' mean and standard deviation (0 when
 // nothing was counted).
 func (h *Hist) Mean() float64 {
@@ -87,6 +100,43 @@ func (h *Hist) SD() float64 {
 		sum += d * d * float64(c)
 	}
 	return math.Sqrt(sum / float64(h.n))
+}
+
+// Span is a distribution's middle and tails with its mean to two
+// decimals: the figures the card games' analyze output prints (Spread
+// adds the deviation).
+type Span struct {
+	Median int     `json:"median"`
+	P10    int     `json:"p10"`
+	P90    int     `json:"p90"`
+	Mean   float64 `json:"mean"`
+}
+
+// Span is the counted values' Span, by the same quantile rule as
+// Quantile (all 0 when nothing was counted).
+func (h *Hist) Span() Span {
+	if h.n == 0 {
+		return Span{}
+	}
+	return Span{Median: h.Quantile(0.5), P10: h.Quantile(0.1), P90: h.Quantile(0.9), Mean: math.Round(h.Mean()*100) / 100}
+}
+
+// Rate is k games of n as a share with its Wilson 95% interval, each to
+// four decimals, so a rate from few games says how little it knows.
+type Rate struct {
+	Games int     `json:"games"` // k: how many of the games
+	Rate  float64 `json:"rate"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+}
+
+// NewRate is k games of n with its interval (all 0 when n is 0).
+func NewRate(k, n int) Rate {
+	if n <= 0 {
+		return Rate{}
+	}
+	lo, hi := Wilson(k, n, z95)
+	return Rate{Games: k, Rate: round4(float64(k) / float64(n)), Low: round4(lo), High: round4(hi)}
 }
 
 // The difficulty bands on a win rate (docs/playtest.md): a mission won

@@ -262,7 +262,7 @@ func writePlays(w io.Writer, p *colony.Plays) {
 		for _, e := range r.Endings {
 			ends = append(ends, fmt.Sprintf("%s %d", strings.ReplaceAll(e.How, "-", " "), e.Plays))
 		}
-		fmt.Fprintf(tw, "  %s\t%d\t%s\t%s\t%s\t%s\t%s\n", r.Side, r.Players, colonyRate(r.Met), colonyRate(r.MoraleHeld), colonyRate(r.FoodHeld), rounds, strings.Join(ends, ", "))
+		fmt.Fprintf(tw, "  %s\t%d\t%s\t%s\t%s\t%s\t%s\n", r.Side, r.Players, rateText(r.Met), rateText(r.MoraleHeld), rateText(r.FoodHeld), rounds, strings.Join(ends, ", "))
 	}
 	tw.Flush()
 	// A block of its own, so a page shows the table apart from the words.
@@ -274,10 +274,6 @@ func writePlays(w io.Writer, p *colony.Plays) {
 		fmt.Fprintf(w, "No flag: at every count the objective is met in %.0f%% to %.0f%% of plays, or the interval reaches into that band.\n", p.Low*100, p.High*100)
 	}
 	fmt.Fprintf(w, "Players' policy: %s.\n", p.Policy)
-}
-
-func colonyRate(r colony.Rate) string {
-	return fmt.Sprintf("%.1f%% (%.1f–%.1f)", r.Rate*100, r.Low*100, r.High*100)
 }
 
 // countRange is "a", or "a–b" when the two differ.

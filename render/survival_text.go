@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 	si "github.com/zmission/zmission/rules/survivalinfection"
 )
@@ -290,6 +291,8 @@ func gameTable(w io.Writer, rows []si.GameStat) {
 	tw.Flush()
 }
 
-func rateText(r si.Rate) string {
+// rateText is a rate with its 95% interval, in points: the card games'
+// sheets and analysis print their playtest.Rate figures the same way.
+func rateText(r playtest.Rate) string {
 	return fmt.Sprintf("%.1f%% (%.1f–%.1f)", r.Rate*100, r.Low*100, r.High*100)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -39,14 +40,14 @@ type PlayStat struct {
 	Players int    `json:"players"`
 	Plays   int    `json:"plays"`
 	// Met: the Main Objective met by the last round.
-	Met Rate `json:"objective_met"`
+	Met playtest.Rate `json:"objective_met"`
 	// MoraleHeld: Morale never reached 0; FoodHeld: no Starvation token.
-	MoraleHeld Rate `json:"morale_held"`
-	FoodHeld   Rate `json:"food_held"`
+	MoraleHeld playtest.Rate `json:"morale_held"`
+	FoodHeld   playtest.Rate `json:"food_held"`
 	// Rounds is the round the objective was met, over the plays that met it.
-	Rounds  Spread  `json:"rounds_to_meet"`
-	Endings []Ended `json:"endings"`
-	Problem string  `json:"problem,omitempty"`
+	Rounds  playtest.Span `json:"rounds_to_meet"`
+	Endings []Ended       `json:"endings"`
+	Problem string        `json:"problem,omitempty"`
 }
 
 // Ended is how many plays ended one way.
@@ -129,7 +130,7 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 	}
 	met, morale, food := 0, 0, 0
 	ends := make([]int, len(Endings))
-	rounds := make(histogram, PlayRounds+1)
+	var rounds playtest.Hist
 	work, played := 0, 0
 	for i := range plays {
 		if work >= budget {
@@ -141,7 +142,7 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 		work += size + r.rounds*len(g.surv)
 		if r.end == EndMet {
 			met++
-			rounds.add(r.rounds)
+			rounds.Add(r.rounds)
 		}
 		if r.moraleOK {
 			morale++
@@ -157,8 +158,8 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 	}
 	plays = played
 	st.Plays = plays
-	st.Met, st.MoraleHeld, st.FoodHeld = NewRate(met, plays), NewRate(morale, plays), NewRate(food, plays)
-	st.Rounds = rounds.spread()
+	st.Met, st.MoraleHeld, st.FoodHeld = playtest.NewRate(met, plays), playtest.NewRate(morale, plays), playtest.NewRate(food, plays)
+	st.Rounds = rounds.Span()
 	for k, e := range Endings {
 		if ends[k] > 0 {
 			st.Endings = append(st.Endings, Ended{How: e, Plays: ends[k]})

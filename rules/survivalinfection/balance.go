@@ -2,9 +2,11 @@ package survivalinfection
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -36,15 +38,15 @@ type GameStat struct {
 	Players int `json:"players"`
 	Games   int `json:"games"`
 	// Seats are the win rates by seat, the starting player first.
-	Seats []Rate `json:"seats"`
+	Seats []playtest.Rate `json:"seats"`
 	// FirstSeat is the starting player's win rate less the mean of the
 	// other seats' (a share: 0.05 is 5 points ahead).
 	FirstSeat float64 `json:"first_seat_advantage"`
 	// Fair is a seat's fair share: the games a seat won, over the seats.
-	Fair    float64 `json:"fair"`
-	Zombies Rate    `json:"zombies"`
-	Rounds  Spread  `json:"rounds"`
-	Endings []Ended `json:"endings"`
+	Fair    float64       `json:"fair"`
+	Zombies playtest.Rate `json:"zombies"`
+	Rounds  playtest.Span `json:"rounds"`
+	Endings []Ended       `json:"endings"`
 	// Problem says why no game could be played at this count.
 	Problem string `json:"problem,omitempty"`
 }
@@ -105,7 +107,7 @@ func (s *Setup) playGames(seed int64, runs, budget int) []GameStat {
 }
 
 func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
-	st := GameStat{Players: n, Seats: []Rate{}, Endings: []Ended{}}
+	st := GameStat{Players: n, Seats: []playtest.Rate{}, Endings: []Ended{}}
 	src := rand.NewPCG(0, 0)
 	g := newMatch(s, n, rand.New(src))
 	if !g.playable() {
@@ -118,13 +120,13 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 	}
 	wins := make([]int, n)
 	ends := make([]int, len(Endings))
-	rounds := make(histogram, MaxRounds+1)
+	var rounds playtest.Hist
 	work, played := 0, 0
 	for i := range runs {
 		if work >= budget {
 			break
 		}
-		src.Seed(uint64(seed), uint64(n)<<32|uint64(i))
+		src.Seed(uint64(seed), playtest.StreamKey(n, i)) // each game its own stream, as the play engine gives
 		r := g.play()
 		played++
 		work += len(g.deck) + g.turns
@@ -136,13 +138,13 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 				ends[k]++
 			}
 		}
-		rounds.add(r.rounds)
+		rounds.Add(r.rounds)
 	}
 	runs = played
 	st.Games = runs
 	won := 0
 	for _, w := range wins {
-		st.Seats = append(st.Seats, NewRate(w, runs))
+		st.Seats = append(st.Seats, playtest.NewRate(w, runs))
 		won += w
 	}
 	st.Fair = round4(float64(won) / float64(runs*n))
@@ -150,8 +152,8 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 		others := float64(won-wins[0]) / float64(n-1)
 		st.FirstSeat = round4((float64(wins[0]) - others) / float64(runs))
 	}
-	st.Zombies = NewRate(ends[1], runs)
-	st.Rounds = rounds.spread()
+	st.Zombies = playtest.NewRate(ends[1], runs)
+	st.Rounds = rounds.Span()
 	for k, e := range Endings {
 		if ends[k] > 0 {
 			st.Endings = append(st.Endings, Ended{How: e, Games: ends[k]})
@@ -295,3 +297,5 @@ func checkBalance(s *Setup) []rules.Finding {
 	}
 	return out
 }
+
+func round4(v float64) float64 { return math.Round(v*10000) / 10000 }

@@ -98,17 +98,3 @@ func TestAnalyzeWholeGames(t *testing.T) {
 		t.Errorf("the base game compared with itself: %+v", b)
 	}
 }
-
-func TestWilson(t *testing.T) {
-	for _, c := range []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		{0, 10, 0, 0.2775}, {5, 10, 0.2366, 0.7634}, {10, 10, 0.7225, 1}, {150, 1000, 0.1292, 0.1735},
-	} {
-		r := si.NewRate(c.k, c.n)
-		if r.Low != c.lo || r.High != c.hi {
-			t.Errorf("%d of %d: %v–%v, want %v–%v", c.k, c.n, r.Low, r.High, c.lo, c.hi)
-		}
-	}
-}

@@ -3,6 +3,7 @@ package survivalinfection
 import (
 	"math/rand/v2"
 
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 )
 
@@ -96,31 +97,20 @@ func (s *Setup) simulate(n int, sim SimInfo) *RoundStat {
 	rng := rand.New(rand.NewPCG(uint64(sim.Seed), uint64(n)))
 	g := &table{s: s, n: n, rng: rng, deck: deck}
 	runs := min(sim.Runs, max(1, workBudget/(len(deck)+1)))
-	// A histogram of rounds, grown to the latest round seen: memory
-	// follows the game's length, never the number of runs.
-	var rounds histogram
-	sum, n := 0, 0
+	// The rounds counted up to the latest seen: memory follows the
+	// game's length, never the number of runs.
+	var rounds playtest.Hist
 	for range runs {
-		r := g.play()
-		if r <= 0 {
-			continue
+		if r := g.play(); r > 0 {
+			rounds.Add(r)
 		}
-		if r >= len(rounds) {
-			rounds = append(rounds, make(histogram, r+1-len(rounds))...)
-		}
-		rounds[r]++
-		sum += r
-		n++
 	}
-	if n == 0 {
+	if rounds.N() == 0 {
 		return nil
 	}
-	first := 0
-	for rounds[first] == 0 {
-		first++
-	}
-	return &RoundStat{Runs: runs, Earliest: first, Median: rounds.quantile(0.5), Latest: len(rounds) - 1,
-		Mean: round2(float64(sum) / float64(n)), P10: rounds.quantile(0.1), P90: rounds.quantile(0.9)}
+	sp := rounds.Span()
+	return &RoundStat{Runs: runs, Earliest: rounds.Min(), Median: sp.Median, Latest: rounds.Max(),
+		Mean: sp.Mean, P10: sp.P10, P90: sp.P90}
 }
 
 // table is one simulated game, reused across runs.
