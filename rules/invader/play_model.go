@@ -61,31 +61,32 @@ type pobjective struct {
 // model is a mission read for play; it is not changed by a game, so
 // games share it across goroutines.
 type model struct {
-	w        *World
-	b        *layout.Board
-	n        int
-	links    [][]link
-	room     []bool
-	exterior []bool
-	security []bool
-	oxygen   []bool // Oxygen Supply Room
-	doors    []pdoor
-	doorAt   map[rules.EdgeKey]int
-	start    int
-	spawns   []pspawn
-	tokens   []pobjective // Objective tokens, in document order
-	exits    []int
-	goals    []goal // the mission's objectives
-	rules    []missions.Rule
-	decks    *Decks
-	xeno     []XenoCard
-	mold     []int8 // Mold at setup
-	teamTank bool   // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
-	names    []string
-	labels   []string
-	approx   []string
-	los      sync.Map // sight tables by door and Mold state
-	losCount int32    // tables made, to bound how many are kept
+	w         *World
+	b         *layout.Board
+	n         int
+	links     [][]link
+	room      []bool
+	exterior  []bool
+	security  []bool
+	oxygen    []bool // Oxygen Supply Room
+	doors     []pdoor
+	doorAt    map[rules.EdgeKey]int
+	start     int
+	spawns    []pspawn
+	tokens    []pobjective // Objective tokens, in document order
+	exits     []int
+	goals     []goal // the mission's objectives
+	rules     []missions.Rule
+	decks     *Decks
+	xeno      []XenoCard
+	mold      []int8 // Mold at setup
+	teamTank  bool   // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
+	names     []string
+	labels    []string
+	approx    []string
+	los       sync.Map // sight tables by door and Mold state
+	losBytes  int64    // bytes of the tables kept in los
+	losBudget int64    // bound of losBytes (modelSightBudget)
 }
 
 // goal is one objective as the game checks it.
@@ -119,7 +120,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	}
 	w := NewWorld(s)
 	b := s.Board
-	m := &model{w: w, b: b, n: len(b.Zones), decks: d, doorAt: map[rules.EdgeKey]int{}, start: -1}
+	m := &model{w: w, b: b, n: len(b.Zones), decks: d, doorAt: map[rules.EdgeKey]int{}, start: -1, losBudget: modelSightBudget}
 	m.room, m.exterior, m.security, m.oxygen = make([]bool, m.n), make([]bool, m.n), make([]bool, m.n), make([]bool, m.n)
 	m.mold = make([]int8, m.n)
 	for i, z := range b.Zones {

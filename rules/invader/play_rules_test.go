@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/zmission/zmission/internal/reftext"
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/gridplay"
 )
@@ -791,5 +792,59 @@ func TestBurnable(t *testing.T) {
 	s.surv[1].zone = corrC
 	if _, ok := s.burnable(0); ok {
 		t.Fatal("would burn a Survivor")
+	}
+}
+
+// The sight tables a model keeps are bounded in bytes, not in count: a
+// table grows with the square of the zones. Whatever is kept or not, the
+// sight read is that of the doors and Mold of the moment.
+func TestSightTablesBoundedInBytes(t *testing.T) {
+	playQuote(t, "Inside a room, an Actor sees into all the Zones that share an opening with the room the Actor currently occupies.")
+	if modelSightBudget*(playtest.MaxChanges+1) > sightBudget {
+		t.Fatal("the models of one what-if run can keep more than sightBudget")
+	}
+	s := newGame(t, duo, 1)
+	door := linkTo(t, s, secRoom, corrC).Door
+	one := tableBytes(func() [][]rules.Seen { s.sight(0); return s.sightTab }())
+	s.m.los.Clear()
+	s.m.losBytes = 0
+	s.m.losBudget = 3*one + 64 // room for three tables and their keys
+	sees := func(from, to int) bool {
+		for _, v := range s.sight(from) {
+			if v.Zone == to {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < 2*s.m.n; i++ {
+		if z := i % s.m.n; z != secRoom && z != corrC { // a new Mold state
+			if s.mold[z] == NoMold {
+				s.mold[z] = InactiveMold
+			} else {
+				s.mold[z] = NoMold
+			}
+		}
+		for _, d := range []byte{doorClosed, doorOpen} {
+			s.doors[door] = d
+			s.touch()
+			// The room sees the corridor through its door only when open.
+			if sees(secRoom, corrC) != (d == doorOpen) {
+				t.Fatalf("state %d, door %d: the Security Room sees the corridor: %v", i, d, sees(secRoom, corrC))
+			}
+		}
+	}
+	var kept int64
+	tables := 0
+	s.m.los.Range(func(k, v any) bool {
+		kept += tableBytes(v.([][]rules.Seen)) + int64(len(k.(string)))
+		tables++
+		return true
+	})
+	if kept > s.m.losBudget || s.m.losBytes > s.m.losBudget {
+		t.Fatalf("kept %d bytes (%d counted) in %d tables, over the budget %d", kept, s.m.losBytes, tables, s.m.losBudget)
+	}
+	if tables == 0 {
+		t.Fatal("no table kept under the budget")
 	}
 }

@@ -3,8 +3,10 @@ package invader
 import (
 	"slices"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/gridplay"
 )
@@ -398,8 +400,24 @@ func (p playSight) BlocksSight(x, y int, d layout.Dir, a, b int) bool {
 	return false
 }
 
-// maxSightTables bounds the tables a model keeps.
-const maxSightTables = 512
+// sightBudget bounds, in bytes, the sight tables all the models of one
+// what-if run keep at once: the mission and its playtest.MaxChanges
+// changes each get an equal share. A count of tables would not do: one
+// whole-board table grows with the square of the zones, so 512 of them on
+// a 4,096-zone board held gigabytes.
+const sightBudget = 400 << 20
+
+// modelSightBudget is the share of one model.
+const modelSightBudget = sightBudget / (playtest.MaxChanges + 1)
+
+// tableBytes is what a sight table holds in memory.
+func tableBytes(t [][]rules.Seen) int64 {
+	n := int64(len(t)) * int64(unsafe.Sizeof([]rules.Seen(nil)))
+	for _, row := range t {
+		n += int64(cap(row)) * int64(unsafe.Sizeof(rules.Seen{}))
+	}
+	return n
+}
 
 // sight lists what zone z sees now, itself at range 0 first.
 func (s *state) sight(z int) []rules.Seen {
@@ -421,8 +439,11 @@ func (s *state) sight(z int) []rules.Seen {
 	for i := range table {
 		table[i] = rules.CastLOS(s.m.b, playSight{s}, i, rules.SightOptions{})
 	}
-	if atomic.AddInt32(&s.m.losCount, 1) <= maxSightTables {
+	size := tableBytes(table) + int64(len(key))
+	if atomic.AddInt64(&s.m.losBytes, size) <= s.m.losBudget {
 		s.m.los.Store(string(key), table)
+	} else {
+		atomic.AddInt64(&s.m.losBytes, -size) // not kept: free for a smaller one
 	}
 	s.sightTab = table
 	return table[z]
