@@ -2,6 +2,7 @@ package invader
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -846,5 +847,53 @@ func TestSightTablesBoundedInBytes(t *testing.T) {
 	}
 	if tables == 0 {
 		t.Fatal("no table kept under the budget")
+	}
+}
+
+func TestExtraActivationGivesHuntersTwoActions(t *testing.T) {
+	playQuote(t, "Instead, all Xenos of the indicated type immediately get an extra Activation")
+	playQuote(t, "Hunters have 2 Actions every time they are activated")
+	s := newGame(t, duo, 1)
+	s.surv[0].zone, s.surv[0].xp = objS, 7 // Yellow: the card acts
+	armor := s.surv[0].armor
+	s.xenos[corrE][Hunter] = 1 // one Zone from the Survivor
+	extra := XenoCard{Spawn: -1, Mold: -1, Extra: Hunter}
+	s.resolve(&extra, corrE)
+	// One Activation of two Actions: Move next to the Survivor, then Attack.
+	if s.xenos[objS][Hunter] != 1 {
+		t.Fatalf("Hunters at %v, want the Survivor's Zone", s.where(Hunter))
+	}
+	if got := armor - s.surv[0].armor; got != 1 {
+		t.Fatalf("the Hunter dealt %d damage on its extra Activation, want its second Action's 1", got)
+	}
+}
+
+func TestMoldCardShortActivatesAbominationsOnce(t *testing.T) {
+	playQuote(t, "If there are not enough miniatures to fill all Active Mold Zones, place the remaining Xenos in any Active Mold Zone which didn’t receive some yet, then perform the following effects in order: (1) All Abominations on the board immediately perform an extra Activation.")
+	s := newGame(t, duo, 1)
+	s.surv[0].zone = startW
+	s.mold[valve], s.mold[toolShed] = ActiveMold, ActiveMold
+	s.xenos[secRoom][Worker] = int16(xenoPool[Worker] - 1) // one Worker left in the box
+	s.xenos[objS][Abomination] = 1                          // the box's only one
+	card := XenoCard{Spawn: -1, Mold: Worker, Extra: -1, Count: [4]int{2, 2, 3, 3}}
+	s.resolve(&card, corrE)
+	if got := s.xenos[valve][Worker] + s.xenos[toolShed][Worker]; got != 1 {
+		t.Fatalf("placed %d Workers in the Mold Zones, want the last one", got)
+	}
+	// Both Mold Zones are short, yet the card is one: one extra Activation,
+	// one Move of the Abomination.
+	at := s.where(Abomination)
+	if len(at) != 1 {
+		t.Fatalf("Abominations at %v", at)
+	}
+	s2 := newGame(t, duo, 1) // the same board, the Worker placed, one Activation
+	s2.surv[0].zone = startW
+	s2.mold[valve], s2.mold[toolShed] = ActiveMold, ActiveMold
+	s2.xenos[secRoom][Worker] = int16(xenoPool[Worker] - 1)
+	s2.xenos[min(valve, toolShed)][Worker] = 1
+	s2.xenos[objS][Abomination] = 1
+	s2.activate(gridplay.Only(Abomination))
+	if want := s2.where(Abomination); !slices.Equal(at, want) {
+		t.Fatalf("the Abomination went to %v, want %v: one Activation", at, want)
 	}
 }

@@ -316,23 +316,29 @@ func (s *state) resolve(c *XenoCard, z int) {
 		// "Notice that these cards have no effect at the Blue Danger
 		// Level!"
 		if d > 0 {
-			s.activate(gridplay.Only(c.Extra))
+			s.extraActivation(gridplay.Only(c.Extra))
 		}
 	case c.Abomination:
 		// "(1) All Abominations on the board immediately perform an extra
 		// Activation. (2) Place a Spoiler Abomination on the Spawn Zone,
 		// if you have any."
-		s.activate(gridplay.Only(Abomination))
+		s.extraActivation(gridplay.Only(Abomination))
 		if !s.over {
 			s.place(Abomination, 1, z)
 		}
 	case c.Mold >= 0:
 		// "set the indicated amount of the corresponding Xeno type in
-		// every Active Mold Zone".
-		for m := 0; m < s.m.n && !s.over; m++ {
-			if s.mold[m] == ActiveMold {
-				s.place(c.Mold, c.Count[d], m)
+		// every Active Mold Zone". Short of miniatures, "place the
+		// remaining Xenos [...] then perform the following effects in
+		// order": once for the card, in the first Zone left short.
+		short := -1
+		for m := 0; m < s.m.n; m++ {
+			if s.mold[m] == ActiveMold && !s.put(c.Mold, c.Count[d], m) && short < 0 {
+				short = m
 			}
+		}
+		if short >= 0 {
+			s.runOut(c.Mold, short)
 		}
 	}
 }
@@ -343,20 +349,43 @@ func (s *state) resolve(c *XenoCard, z int) {
 // (2) Place an available Abomination you may have (any type) in the
 // Spawn Zone."
 func (s *state) place(t, k, z int) {
+	if !s.put(t, k, z) {
+		s.runOut(t, z)
+	}
+}
+
+// put places what is left of k Xenos of type t in zone z and says
+// whether there were enough.
+func (s *state) put(t, k, z int) bool {
 	if k <= 0 {
-		return
+		return true
 	}
 	avail := xenoPool[t] - s.onBoardOf(t)
-	put := min(k, max(avail, 0))
-	s.xenos[z][t] += int16(put)
-	if put == k {
-		return
-	}
+	n := min(k, max(avail, 0))
+	s.xenos[z][t] += int16(n)
+	return n == k
+}
+
+// runOut is what running out of Xenos of type t does, the Abomination
+// placed in zone z. "Running out of Abomination miniatures does not
+// create an extra Activation."
+func (s *state) runOut(t, z int) {
 	if t != Abomination {
-		s.activate(gridplay.Only(Abomination))
+		s.extraActivation(gridplay.Only(Abomination))
 	}
 	if !s.over && xenoPool[Abomination]-s.onBoardOf(Abomination) > 0 {
 		s.xenos[z][Abomination]++
+	}
+}
+
+// extraActivation gives the Xenos of the types in mask an extra
+// Activation: "Hunters have 2 Actions every time they are activated", so
+// Hunters act twice, "After all Xenos [...] have gone through the
+// Activation step and resolved their first Action".
+func (s *state) extraActivation(mask xenoMask) {
+	s.activate(mask)
+	if mask[Hunter] && !s.over {
+		s.activate(gridplay.Only(Hunter))
 	}
 }
 
