@@ -874,7 +874,7 @@ func TestMoldCardShortActivatesAbominationsOnce(t *testing.T) {
 	s.surv[0].zone = startW
 	s.mold[valve], s.mold[toolShed] = ActiveMold, ActiveMold
 	s.xenos[secRoom][Worker] = int16(xenoPool[Worker] - 1) // one Worker left in the box
-	s.xenos[objS][Abomination] = 1                          // the box's only one
+	s.xenos[objS][Abomination] = 1                         // the box's only one
 	card := XenoCard{Spawn: -1, Mold: Worker, Extra: -1, Count: [4]int{2, 2, 3, 3}}
 	s.resolve(&card, corrE)
 	if got := s.xenos[valve][Worker] + s.xenos[toolShed][Worker]; got != 1 {
