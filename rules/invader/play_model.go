@@ -1,8 +1,10 @@
 package invader
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 
@@ -84,6 +86,7 @@ type model struct {
 	names     []string
 	labels    []string
 	approx    []string
+	dealOrder []int16  // the Starting Equipment cards in the order dealt
 	los       sync.Map // sight tables by door and Mold state
 	losBytes  int64    // bytes of the tables kept in los
 	losBudget int64    // bound of losBytes (modelSightBudget)
@@ -198,6 +201,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 		return nil, err
 	}
 	m.approx = approximations(m)
+	m.dealOrder = dealOrder(d)
 	return m, nil
 }
 
@@ -353,5 +357,19 @@ func approximations(m *model) []string {
 			out = append(out, fmt.Sprintf("rule %d is free text: not played", i+1))
 		}
 	}
+	return out
+}
+
+// dealOrder is the Starting Equipment cards (as state.card indexes), the
+// strongest weapons (weaponValue) first, in deck order otherwise: dealt
+// round the table, each Survivor gets one of the strongest before any
+// gets a second, and their Hands the best of what they get.
+func dealOrder(d *Decks) []int16 {
+	out := make([]int16, len(d.Starting))
+	for i := range out {
+		out[i] = int16(len(d.Equipment) + i) // starting cards follow the deck's
+	}
+	value := func(c int16) float64 { return cardValue(&d.Starting[int(c)-len(d.Equipment)]) }
+	slices.SortStableFunc(out, func(a, b int16) int { return cmp.Compare(value(b), value(a)) })
 	return out
 }

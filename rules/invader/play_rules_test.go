@@ -1,6 +1,7 @@
 package invader
 
 import (
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -895,5 +896,61 @@ func TestMoldCardShortActivatesAbominationsOnce(t *testing.T) {
 	s2.activate(gridplay.Only(Abomination))
 	if want := s2.where(Abomination); !slices.Equal(at, want) {
 		t.Fatalf("the Abomination went to %v, want %v: one Activation", at, want)
+	}
+}
+
+func TestStartingEquipmentKeptAndSpread(t *testing.T) {
+	playQuote(t, "Distribute the Starting Equipment cards as you see fit among the Survivors.")
+	playQuote(t, "Each Survivor starts the game with at least 1 card.")
+	playQuote(t, "The Backpack can hold up to 5 Equipment cards of any type")
+	d := DefaultDecks()
+	names := map[string]int{}
+	for _, c := range d.Starting {
+		names[c.Name]++
+	}
+	for n := 1; n <= 6; n++ {
+		s := newGame(t, duo, n)
+		held := map[string]int{}
+		perSurvivor := make([]map[string]int, n)
+		for i, sv := range s.surv {
+			perSurvivor[i] = map[string]int{}
+			cards := append(slices.Clone(sv.hands[:]), sv.pack[:sv.npack]...)
+			k := 0
+			for _, c := range cards {
+				if c >= 0 {
+					held[s.card(c).Name]++
+					perSurvivor[i][s.card(c).Name]++
+					k++
+				}
+			}
+			if k == 0 && n <= len(d.Starting) {
+				t.Errorf("%d Survivors: Survivor %d starts with no card", n, i)
+			}
+			if int(sv.npack) > 5 {
+				t.Errorf("%d Survivors: %d cards in a Backpack", n, sv.npack)
+			}
+			if sv.npack > 0 && (sv.hands[0] < 0 || sv.hands[1] < 0) {
+				t.Errorf("%d Survivors: a card in the Backpack with a Hand empty", n)
+			}
+			for _, c := range sv.pack[:sv.npack] {
+				if s.weaponValue(c) > min(s.weaponValue(sv.hands[0]), s.weaponValue(sv.hands[1])) {
+					t.Errorf("%d Survivors: a %s in the Backpack beats a weapon in Hand", n, s.card(c).Name)
+				}
+			}
+		}
+		// All the cards are distributed: none is lost.
+		if !maps.Equal(held, names) {
+			t.Errorf("%d Survivors hold %v, the Starting Equipment is %v", n, held, names)
+		}
+		// Spread: no Survivor has two of a kind while another has none.
+		for name, c := range names {
+			most, least := 0, c
+			for _, p := range perSurvivor {
+				most, least = max(most, p[name]), min(least, p[name])
+			}
+			if most-least > 1 {
+				t.Errorf("%d Survivors: %s dealt unevenly (%d and %d)", n, name, most, least)
+			}
+		}
 	}
 }
