@@ -954,3 +954,18 @@ func TestStartingEquipmentKeptAndSpread(t *testing.T) {
 		}
 	}
 }
+
+func TestClosedDoorOnOneRouteHoldsTheWholeGroup(t *testing.T) {
+	playQuote(t, "If a closed door bars the path to the next Zone toward their destination, all Xenos in the Zone spend their Action destroying it.")
+	playQuote(t, "If there is more than one route of the same length, Xenos split into groups of equal numbers and types to follow all possible routes.")
+	// Two Survivors at equal Noise: one behind the Security Room's closed
+	// door, one in 1A/d; from 1A/c both are a route of the same length.
+	s := newGame(t, duo, 2)
+	s.surv[0].zone, s.surv[1].zone = secRoom, toolShed
+	s.xenos[corrC][Worker] = 2
+	door := linkTo(t, s, corrC, secRoom).Door
+	s.activate(allXenos)
+	if s.doors[door] != doorDestroyed || s.xenos[corrC][Worker] != 2 {
+		t.Fatalf("door %d, Workers at %v: want the door destroyed and all the Workers still in 1A/c", s.doors[door], s.where(Worker))
+	}
+}

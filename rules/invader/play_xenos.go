@@ -71,6 +71,16 @@ func (s *state) activate(mask xenoMask) {
 		if len(steps) == 0 {
 			continue
 		}
+		// "If a closed door bars the path to the next Zone toward their
+		// destination, all Xenos in the Zone spend their Action destroying
+		// it": all of them, though other routes be open to a split.
+		if i := slices.IndexFunc(steps, func(l link) bool {
+			return l.Kind == linkDoor && s.doors[l.Door] == doorClosed
+		}); i >= 0 {
+			s.doors[steps[i].Door] = doorDestroyed
+			s.touch()
+			continue
+		}
 		// "If there is more than one route of the same length, Xenos split
 		// into groups of equal numbers and types to follow all possible
 		// routes." The odd Xeno goes the first way (zone order).
@@ -86,14 +96,6 @@ func (s *state) activate(mask xenoMask) {
 				any = any || g[t] > 0
 			}
 			if !any {
-				continue
-			}
-			if l.Kind == linkDoor && s.doors[l.Door] == doorClosed {
-				// "If a closed door bars the path to the next Zone toward
-				// their destination, all Xenos in the Zone spend their
-				// Action destroying it."
-				s.doors[l.Door] = doorDestroyed
-				s.touch()
 				continue
 			}
 			moves = append(moves, group{from: z, to: l.To, x: g})
