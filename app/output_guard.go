@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,4 +39,36 @@ func isDocumentName(name string) bool {
 		return true
 	}
 	return false
+}
+
+// checkWritable tells before a long run that its output file cannot be
+// written (a missing or read-only folder, a folder by that name), so the
+// run is not thrown away at its end. It leaves nothing behind.
+func checkWritable(path string) error {
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return errors.New("is a directory")
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return bare(err)
+		}
+		return f.Close()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".zmission-check-*")
+	if err != nil {
+		return bare(err) // the temporary name would make the message vary
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
+// bare is err without the path an *os.PathError names.
+func bare(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

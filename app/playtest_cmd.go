@@ -55,6 +55,15 @@ func (e *env) playtestCmd() *cli.Command {
 			if games < 1 {
 				return usageErr("--games must be 1 or more")
 			}
+			if f := c.String("heatmap"); f != "" {
+				// Before the games: a run is long, its heat map not to be lost.
+				if err := checkOutput(f, path, c.String("decks")); err != nil {
+					return err
+				}
+				if err := checkWritable(f); err != nil {
+					return failErr("cannot write the heat map %s: %v", f, err)
+				}
+			}
 			r, g, err := e.validScene(path)
 			if err != nil {
 				return err

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v3"
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 )
@@ -118,6 +119,25 @@ func BenchmarkAnalyzeWithPlaytest(b *testing.B) {
 		var out, errb bytes.Buffer
 		if code := runRenderCmd([]string{"analyze", "../examples/invader/violet-lockdown.yaml"}, &out, &errb); code != ExitOK {
 			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+	}
+}
+
+// The default deck file tells how to replace it; the flag it names must be
+// the playtest's.
+func TestDeckFileNamesTheDecksFlag(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "rules", "invader", "decks", "core.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := regexp.MustCompile(`zmission playtest (--[a-z-]+)`).FindAllStringSubmatch(string(data), -1)
+	if len(flags) == 0 {
+		t.Fatal("core.json no longer says how to replace it")
+	}
+	cmd := (&env{}).playtestCmd()
+	for _, f := range flags {
+		if !slices.ContainsFunc(cmd.Flags, func(fl cli.Flag) bool { return slices.Contains(fl.Names(), f[1][2:]) }) {
+			t.Errorf("core.json names %s, not a flag of zmission playtest", f[1])
 		}
 	}
 }

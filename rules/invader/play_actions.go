@@ -90,17 +90,19 @@ func (s *state) search(i int) {
 		s.edisc = append(s.edisc, c)
 		return
 	}
-	// Keep the two best weapons in Hand; the rest go back to the discard
-	// pile (the Backpack is not played).
+	// Keep the two best weapons in Hand, the one set aside in the
+	// Backpack while it has room; a weaker find is discarded. Backpack
+	// weapons are kept, not played.
 	worst := 0
 	if s.weaponValue(sv.hands[1]) < s.weaponValue(sv.hands[0]) {
 		worst = 1
 	}
 	if s.weaponValue(c) > s.weaponValue(sv.hands[worst]) {
-		if old := sv.hands[worst]; old >= 0 && int(old) < len(s.m.decks.Equipment) {
+		old := sv.hands[worst]
+		sv.hands[worst] = c
+		if old >= 0 && !sv.take(old) && int(old) < len(s.m.decks.Equipment) {
 			s.edisc = append(s.edisc, old)
 		}
-		sv.hands[worst] = c
 	} else {
 		s.edisc = append(s.edisc, c)
 	}
@@ -112,7 +114,12 @@ func (s *state) weaponValue(c int16) float64 {
 	if c < 0 {
 		return -1
 	}
-	w := s.card(c).Weapon
+	return cardValue(s.card(c))
+}
+
+// cardValue is weaponValue of the card c.
+func cardValue(c *Card) float64 {
+	w := c.Weapon
 	if w == nil {
 		return 0
 	}

@@ -26,6 +26,8 @@ type survivor struct {
 	alive    bool
 	tank     bool     // an equipped Oxygen Tank
 	hands    [2]int16 // indexes in model.decks' cards (see card), -1 empty
+	pack     [5]int16 // "The Backpack can hold up to 5 Equipment cards"
+	npack    int8     // cards in pack (the first npack)
 	searched bool     // a Search this Turn
 	door     bool     // the free Door Activation used this Turn
 	flamer   int16    // a Flamethrower card, -1 none
@@ -126,23 +128,18 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	s.reached = make([]bool, m.n)
 	s.reached[m.start] = true
 	s.dist = map[int][]int16{}
-	// Survivors: types alternate; the Starting Equipment is dealt round
-	// the table ("Each Survivor starts the game with at least 1 card"),
-	// Survivors above the cards' count get none.
+	// Survivors: types alternate. "Distribute the Starting Equipment cards
+	// as you see fit among the Survivors": dealt round the table ("Each
+	// Survivor starts the game with at least 1 card"; Survivors above the
+	// cards' count get none), the strongest first (see dealOrder); the
+	// first two each gets are in Hand, the rest in the Backpack.
 	for i := range n {
 		t := m.decks.Survivors[i%len(m.decks.Survivors)]
 		s.surv = append(s.surv, survivor{zone: m.start, armor: t.Armor, soldier: t.Soldier, alive: true, tank: m.teamTank, hands: [2]int16{-1, -1}, flamer: -1})
 	}
-	for i := range m.decks.Starting {
-		if n == 0 {
-			break
-		}
-		sv := &s.surv[i%n]
-		c := int16(len(m.decks.Equipment) + i) // starting cards follow the deck's
-		if sv.hands[0] < 0 {
-			sv.hands[0] = c
-		} else if sv.hands[1] < 0 {
-			sv.hands[1] = c
+	if n > 0 {
+		for i, c := range m.dealOrder {
+			s.surv[i%n].take(c)
 		}
 	}
 	if m.teamTank {
@@ -160,6 +157,23 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	gridplay.Shuffle(rng, s.edeck)
 	s.judge()
 	return s
+}
+
+// take puts card c in an empty Hand, else in the Backpack; it says
+// whether there was room.
+func (sv *survivor) take(c int16) bool {
+	switch {
+	case sv.hands[0] < 0:
+		sv.hands[0] = c
+	case sv.hands[1] < 0:
+		sv.hands[1] = c
+	case int(sv.npack) < len(sv.pack):
+		sv.pack[sv.npack] = c
+		sv.npack++
+	default:
+		return false
+	}
+	return true
 }
 
 // card is the Equipment or Starting Equipment card c.

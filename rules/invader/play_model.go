@@ -1,8 +1,10 @@
 package invader
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 
@@ -61,31 +63,33 @@ type pobjective struct {
 // model is a mission read for play; it is not changed by a game, so
 // games share it across goroutines.
 type model struct {
-	w        *World
-	b        *layout.Board
-	n        int
-	links    [][]link
-	room     []bool
-	exterior []bool
-	security []bool
-	oxygen   []bool // Oxygen Supply Room
-	doors    []pdoor
-	doorAt   map[rules.EdgeKey]int
-	start    int
-	spawns   []pspawn
-	tokens   []pobjective // Objective tokens, in document order
-	exits    []int
-	goals    []goal // the mission's objectives
-	rules    []missions.Rule
-	decks    *Decks
-	xeno     []XenoCard
-	mold     []int8 // Mold at setup
-	teamTank bool   // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
-	names    []string
-	labels   []string
-	approx   []string
-	los      sync.Map // sight tables by door and Mold state
-	losCount int32    // tables made, to bound how many are kept
+	w         *World
+	b         *layout.Board
+	n         int
+	links     [][]link
+	room      []bool
+	exterior  []bool
+	security  []bool
+	oxygen    []bool // Oxygen Supply Room
+	doors     []pdoor
+	doorAt    map[rules.EdgeKey]int
+	start     int
+	spawns    []pspawn
+	tokens    []pobjective // Objective tokens, in document order
+	exits     []int
+	goals     []goal // the mission's objectives
+	rules     []missions.Rule
+	decks     *Decks
+	xeno      []XenoCard
+	mold      []int8 // Mold at setup
+	teamTank  bool   // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
+	names     []string
+	labels    []string
+	approx    []string
+	dealOrder []int16  // the Starting Equipment cards in the order dealt
+	los       sync.Map // sight tables by door and Mold state
+	losBytes  int64    // bytes of the tables kept in los
+	losBudget int64    // bound of losBytes (modelSightBudget)
 }
 
 // goal is one objective as the game checks it.
@@ -119,7 +123,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	}
 	w := NewWorld(s)
 	b := s.Board
-	m := &model{w: w, b: b, n: len(b.Zones), decks: d, doorAt: map[rules.EdgeKey]int{}, start: -1}
+	m := &model{w: w, b: b, n: len(b.Zones), decks: d, doorAt: map[rules.EdgeKey]int{}, start: -1, losBudget: modelSightBudget}
 	m.room, m.exterior, m.security, m.oxygen = make([]bool, m.n), make([]bool, m.n), make([]bool, m.n), make([]bool, m.n)
 	m.mold = make([]int8, m.n)
 	for i, z := range b.Zones {
@@ -197,6 +201,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 		return nil, err
 	}
 	m.approx = approximations(m)
+	m.dealOrder = dealOrder(d)
 	return m, nil
 }
 
@@ -352,5 +357,19 @@ func approximations(m *model) []string {
 			out = append(out, fmt.Sprintf("rule %d is free text: not played", i+1))
 		}
 	}
+	return out
+}
+
+// dealOrder is the Starting Equipment cards (as state.card indexes), the
+// strongest weapons (weaponValue) first, in deck order otherwise: dealt
+// round the table, each Survivor gets one of the strongest before any
+// gets a second, and their Hands the best of what they get.
+func dealOrder(d *Decks) []int16 {
+	out := make([]int16, len(d.Starting))
+	for i := range out {
+		out[i] = int16(len(d.Equipment) + i) // starting cards follow the deck's
+	}
+	value := func(c int16) float64 { return cardValue(&d.Starting[int(c)-len(d.Equipment)]) }
+	slices.SortStableFunc(out, func(a, b int16) int { return cmp.Compare(value(b), value(a)) })
 	return out
 }

@@ -1,11 +1,14 @@
 package invader
 
 import (
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/internal/reftext"
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/gridplay"
 )
@@ -791,5 +794,178 @@ func TestBurnable(t *testing.T) {
 	s.surv[1].zone = corrC
 	if _, ok := s.burnable(0); ok {
 		t.Fatal("would burn a Survivor")
+	}
+}
+
+// The sight tables a model keeps are bounded in bytes, not in count: a
+// table grows with the square of the zones. Whatever is kept or not, the
+// sight read is that of the doors and Mold of the moment.
+func TestSightTablesBoundedInBytes(t *testing.T) {
+	playQuote(t, "Inside a room, an Actor sees into all the Zones that share an opening with the room the Actor currently occupies.")
+	if modelSightBudget*(playtest.MaxChanges+1) > sightBudget {
+		t.Fatal("the models of one what-if run can keep more than sightBudget")
+	}
+	s := newGame(t, duo, 1)
+	door := linkTo(t, s, secRoom, corrC).Door
+	one := tableBytes(func() [][]rules.Seen { s.sight(0); return s.sightTab }())
+	s.m.los.Clear()
+	s.m.losBytes = 0
+	s.m.losBudget = 3*one + 64 // room for three tables and their keys
+	sees := func(from, to int) bool {
+		for _, v := range s.sight(from) {
+			if v.Zone == to {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < 2*s.m.n; i++ {
+		if z := i % s.m.n; z != secRoom && z != corrC { // a new Mold state
+			if s.mold[z] == NoMold {
+				s.mold[z] = InactiveMold
+			} else {
+				s.mold[z] = NoMold
+			}
+		}
+		for _, d := range []byte{doorClosed, doorOpen} {
+			s.doors[door] = d
+			s.touch()
+			// The room sees the corridor through its door only when open.
+			if sees(secRoom, corrC) != (d == doorOpen) {
+				t.Fatalf("state %d, door %d: the Security Room sees the corridor: %v", i, d, sees(secRoom, corrC))
+			}
+		}
+	}
+	var kept int64
+	tables := 0
+	s.m.los.Range(func(k, v any) bool {
+		kept += tableBytes(v.([][]rules.Seen)) + int64(len(k.(string)))
+		tables++
+		return true
+	})
+	if kept > s.m.losBudget || s.m.losBytes > s.m.losBudget {
+		t.Fatalf("kept %d bytes (%d counted) in %d tables, over the budget %d", kept, s.m.losBytes, tables, s.m.losBudget)
+	}
+	if tables == 0 {
+		t.Fatal("no table kept under the budget")
+	}
+}
+
+func TestExtraActivationGivesHuntersTwoActions(t *testing.T) {
+	playQuote(t, "Instead, all Xenos of the indicated type immediately get an extra Activation")
+	playQuote(t, "Hunters have 2 Actions every time they are activated")
+	s := newGame(t, duo, 1)
+	s.surv[0].zone, s.surv[0].xp = objS, 7 // Yellow: the card acts
+	armor := s.surv[0].armor
+	s.xenos[corrE][Hunter] = 1 // one Zone from the Survivor
+	extra := XenoCard{Spawn: -1, Mold: -1, Extra: Hunter}
+	s.resolve(&extra, corrE)
+	// One Activation of two Actions: Move next to the Survivor, then Attack.
+	if s.xenos[objS][Hunter] != 1 {
+		t.Fatalf("Hunters at %v, want the Survivor's Zone", s.where(Hunter))
+	}
+	if got := armor - s.surv[0].armor; got != 1 {
+		t.Fatalf("the Hunter dealt %d damage on its extra Activation, want its second Action's 1", got)
+	}
+}
+
+func TestMoldCardShortActivatesAbominationsOnce(t *testing.T) {
+	playQuote(t, "If there are not enough miniatures to fill all Active Mold Zones, place the remaining Xenos in any Active Mold Zone which didn’t receive some yet, then perform the following effects in order: (1) All Abominations on the board immediately perform an extra Activation.")
+	s := newGame(t, duo, 1)
+	s.surv[0].zone = startW
+	s.mold[valve], s.mold[toolShed] = ActiveMold, ActiveMold
+	s.xenos[secRoom][Worker] = int16(xenoPool[Worker] - 1) // one Worker left in the box
+	s.xenos[objS][Abomination] = 1                         // the box's only one
+	card := XenoCard{Spawn: -1, Mold: Worker, Extra: -1, Count: [4]int{2, 2, 3, 3}}
+	s.resolve(&card, corrE)
+	if got := s.xenos[valve][Worker] + s.xenos[toolShed][Worker]; got != 1 {
+		t.Fatalf("placed %d Workers in the Mold Zones, want the last one", got)
+	}
+	// Both Mold Zones are short, yet the card is one: one extra Activation,
+	// one Move of the Abomination.
+	at := s.where(Abomination)
+	if len(at) != 1 {
+		t.Fatalf("Abominations at %v", at)
+	}
+	s2 := newGame(t, duo, 1) // the same board, the Worker placed, one Activation
+	s2.surv[0].zone = startW
+	s2.mold[valve], s2.mold[toolShed] = ActiveMold, ActiveMold
+	s2.xenos[secRoom][Worker] = int16(xenoPool[Worker] - 1)
+	s2.xenos[min(valve, toolShed)][Worker] = 1
+	s2.xenos[objS][Abomination] = 1
+	s2.activate(gridplay.Only(Abomination))
+	if want := s2.where(Abomination); !slices.Equal(at, want) {
+		t.Fatalf("the Abomination went to %v, want %v: one Activation", at, want)
+	}
+}
+
+func TestStartingEquipmentKeptAndSpread(t *testing.T) {
+	playQuote(t, "Distribute the Starting Equipment cards as you see fit among the Survivors.")
+	playQuote(t, "Each Survivor starts the game with at least 1 card.")
+	playQuote(t, "The Backpack can hold up to 5 Equipment cards of any type")
+	d := DefaultDecks()
+	names := map[string]int{}
+	for _, c := range d.Starting {
+		names[c.Name]++
+	}
+	for n := 1; n <= 6; n++ {
+		s := newGame(t, duo, n)
+		held := map[string]int{}
+		perSurvivor := make([]map[string]int, n)
+		for i, sv := range s.surv {
+			perSurvivor[i] = map[string]int{}
+			cards := append(slices.Clone(sv.hands[:]), sv.pack[:sv.npack]...)
+			k := 0
+			for _, c := range cards {
+				if c >= 0 {
+					held[s.card(c).Name]++
+					perSurvivor[i][s.card(c).Name]++
+					k++
+				}
+			}
+			if k == 0 && n <= len(d.Starting) {
+				t.Errorf("%d Survivors: Survivor %d starts with no card", n, i)
+			}
+			if int(sv.npack) > 5 {
+				t.Errorf("%d Survivors: %d cards in a Backpack", n, sv.npack)
+			}
+			if sv.npack > 0 && (sv.hands[0] < 0 || sv.hands[1] < 0) {
+				t.Errorf("%d Survivors: a card in the Backpack with a Hand empty", n)
+			}
+			for _, c := range sv.pack[:sv.npack] {
+				if s.weaponValue(c) > min(s.weaponValue(sv.hands[0]), s.weaponValue(sv.hands[1])) {
+					t.Errorf("%d Survivors: a %s in the Backpack beats a weapon in Hand", n, s.card(c).Name)
+				}
+			}
+		}
+		// All the cards are distributed: none is lost.
+		if !maps.Equal(held, names) {
+			t.Errorf("%d Survivors hold %v, the Starting Equipment is %v", n, held, names)
+		}
+		// Spread: no Survivor has two of a kind while another has none.
+		for name, c := range names {
+			most, least := 0, c
+			for _, p := range perSurvivor {
+				most, least = max(most, p[name]), min(least, p[name])
+			}
+			if most-least > 1 {
+				t.Errorf("%d Survivors: %s dealt unevenly (%d and %d)", n, name, most, least)
+			}
+		}
+	}
+}
+
+func TestClosedDoorOnOneRouteHoldsTheWholeGroup(t *testing.T) {
+	playQuote(t, "If a closed door bars the path to the next Zone toward their destination, all Xenos in the Zone spend their Action destroying it.")
+	playQuote(t, "If there is more than one route of the same length, Xenos split into groups of equal numbers and types to follow all possible routes.")
+	// Two Survivors at equal Noise: one behind the Security Room's closed
+	// door, one in 1A/d; from 1A/c both are a route of the same length.
+	s := newGame(t, duo, 2)
+	s.surv[0].zone, s.surv[1].zone = secRoom, toolShed
+	s.xenos[corrC][Worker] = 2
+	door := linkTo(t, s, corrC, secRoom).Door
+	s.activate(allXenos)
+	if s.doors[door] != doorDestroyed || s.xenos[corrC][Worker] != 2 {
+		t.Fatalf("door %d, Workers at %v: want the door destroyed and all the Workers still in 1A/c", s.doors[door], s.where(Worker))
 	}
 }

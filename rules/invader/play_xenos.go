@@ -3,8 +3,10 @@ package invader
 import (
 	"slices"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/gridplay"
 )
@@ -69,6 +71,16 @@ func (s *state) activate(mask xenoMask) {
 		if len(steps) == 0 {
 			continue
 		}
+		// "If a closed door bars the path to the next Zone toward their
+		// destination, all Xenos in the Zone spend their Action destroying
+		// it": all of them, though other routes be open to a split.
+		if i := slices.IndexFunc(steps, func(l link) bool {
+			return l.Kind == linkDoor && s.doors[l.Door] == doorClosed
+		}); i >= 0 {
+			s.doors[steps[i].Door] = doorDestroyed
+			s.touch()
+			continue
+		}
 		// "If there is more than one route of the same length, Xenos split
 		// into groups of equal numbers and types to follow all possible
 		// routes." The odd Xeno goes the first way (zone order).
@@ -84,14 +96,6 @@ func (s *state) activate(mask xenoMask) {
 				any = any || g[t] > 0
 			}
 			if !any {
-				continue
-			}
-			if l.Kind == linkDoor && s.doors[l.Door] == doorClosed {
-				// "If a closed door bars the path to the next Zone toward
-				// their destination, all Xenos in the Zone spend their
-				// Action destroying it."
-				s.doors[l.Door] = doorDestroyed
-				s.touch()
 				continue
 			}
 			moves = append(moves, group{from: z, to: l.To, x: g})
@@ -314,23 +318,29 @@ func (s *state) resolve(c *XenoCard, z int) {
 		// "Notice that these cards have no effect at the Blue Danger
 		// Level!"
 		if d > 0 {
-			s.activate(gridplay.Only(c.Extra))
+			s.extraActivation(gridplay.Only(c.Extra))
 		}
 	case c.Abomination:
 		// "(1) All Abominations on the board immediately perform an extra
 		// Activation. (2) Place a Spoiler Abomination on the Spawn Zone,
 		// if you have any."
-		s.activate(gridplay.Only(Abomination))
+		s.extraActivation(gridplay.Only(Abomination))
 		if !s.over {
 			s.place(Abomination, 1, z)
 		}
 	case c.Mold >= 0:
 		// "set the indicated amount of the corresponding Xeno type in
-		// every Active Mold Zone".
-		for m := 0; m < s.m.n && !s.over; m++ {
-			if s.mold[m] == ActiveMold {
-				s.place(c.Mold, c.Count[d], m)
+		// every Active Mold Zone". Short of miniatures, "place the
+		// remaining Xenos [...] then perform the following effects in
+		// order": once for the card, in the first Zone left short.
+		short := -1
+		for m := 0; m < s.m.n; m++ {
+			if s.mold[m] == ActiveMold && !s.put(c.Mold, c.Count[d], m) && short < 0 {
+				short = m
 			}
+		}
+		if short >= 0 {
+			s.runOut(c.Mold, short)
 		}
 	}
 }
@@ -341,20 +351,43 @@ func (s *state) resolve(c *XenoCard, z int) {
 // (2) Place an available Abomination you may have (any type) in the
 // Spawn Zone."
 func (s *state) place(t, k, z int) {
+	if !s.put(t, k, z) {
+		s.runOut(t, z)
+	}
+}
+
+// put places what is left of k Xenos of type t in zone z and says
+// whether there were enough.
+func (s *state) put(t, k, z int) bool {
 	if k <= 0 {
-		return
+		return true
 	}
 	avail := xenoPool[t] - s.onBoardOf(t)
-	put := min(k, max(avail, 0))
-	s.xenos[z][t] += int16(put)
-	if put == k {
-		return
-	}
+	n := min(k, max(avail, 0))
+	s.xenos[z][t] += int16(n)
+	return n == k
+}
+
+// runOut is what running out of Xenos of type t does, the Abomination
+// placed in zone z. "Running out of Abomination miniatures does not
+// create an extra Activation."
+func (s *state) runOut(t, z int) {
 	if t != Abomination {
-		s.activate(gridplay.Only(Abomination))
+		s.extraActivation(gridplay.Only(Abomination))
 	}
 	if !s.over && xenoPool[Abomination]-s.onBoardOf(Abomination) > 0 {
 		s.xenos[z][Abomination]++
+	}
+}
+
+// extraActivation gives the Xenos of the types in mask an extra
+// Activation: "Hunters have 2 Actions every time they are activated", so
+// Hunters act twice, "After all Xenos [...] have gone through the
+// Activation step and resolved their first Action".
+func (s *state) extraActivation(mask xenoMask) {
+	s.activate(mask)
+	if mask[Hunter] && !s.over {
+		s.activate(gridplay.Only(Hunter))
 	}
 }
 
@@ -398,8 +431,24 @@ func (p playSight) BlocksSight(x, y int, d layout.Dir, a, b int) bool {
 	return false
 }
 
-// maxSightTables bounds the tables a model keeps.
-const maxSightTables = 512
+// sightBudget bounds, in bytes, the sight tables all the models of one
+// what-if run keep at once: the mission and its playtest.MaxChanges
+// changes each get an equal share. A count of tables would not do: one
+// whole-board table grows with the square of the zones, so 512 of them on
+// a 4,096-zone board held gigabytes.
+const sightBudget = 400 << 20
+
+// modelSightBudget is the share of one model.
+const modelSightBudget = sightBudget / (playtest.MaxChanges + 1)
+
+// tableBytes is what a sight table holds in memory.
+func tableBytes(t [][]rules.Seen) int64 {
+	n := int64(len(t)) * int64(unsafe.Sizeof([]rules.Seen(nil)))
+	for _, row := range t {
+		n += int64(cap(row)) * int64(unsafe.Sizeof(rules.Seen{}))
+	}
+	return n
+}
 
 // sight lists what zone z sees now, itself at range 0 first.
 func (s *state) sight(z int) []rules.Seen {
@@ -421,8 +470,11 @@ func (s *state) sight(z int) []rules.Seen {
 	for i := range table {
 		table[i] = rules.CastLOS(s.m.b, playSight{s}, i, rules.SightOptions{})
 	}
-	if atomic.AddInt32(&s.m.losCount, 1) <= maxSightTables {
+	size := tableBytes(table) + int64(len(key))
+	if atomic.AddInt64(&s.m.losBytes, size) <= s.m.losBudget {
 		s.m.los.Store(string(key), table)
+	} else {
+		atomic.AddInt64(&s.m.losBytes, -size) // not kept: free for a smaller one
 	}
 	s.sightTab = table
 	return table[z]
