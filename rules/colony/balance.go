@@ -118,8 +118,7 @@ func (s *Scenario) PlaySide(d *Side, p int, seed int64, plays int) PlayStat {
 
 func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) PlayStat {
 	st := PlayStat{Side: d.Name, Players: p, Endings: []Ended{}}
-	src := rand.NewPCG(0, 0)
-	g := s.newPlay(d, p, rand.New(src))
+	g := s.newPlay(d, p, nil)
 	if !g.playable() {
 		st.Problem = "the scenario has no Location decks, Morale or Round to play"
 		return st
@@ -132,14 +131,27 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 	ends := make([]int, len(Endings))
 	var rounds playtest.Hist
 	work, played := 0, 0
-	for i := range plays {
-		if work >= budget {
-			break
-		}
+	type table struct {
+		src *rand.PCG
+		g   *play
+	}
+	type played1 struct {
+		playResult
+		work int // cards shuffled and Survivor-rounds played
+	}
+	// Each play has its own stream (the side is the stream's part), each
+	// worker its own table; the engine folds the plays in order and stops
+	// once the work budget is spent, whatever the number of cores.
+	playtest.EachWith(max(plays, 0), 0, func() table {
+		src := rand.NewPCG(0, 0)
+		return table{src: src, g: s.newPlay(d, p, rand.New(src))}
+	}, func(t table, i int) played1 {
+		t.src.Seed(uint64(seed), playtest.PartStreamKey(si, p, i))
+		r := t.g.run()
+		return played1{r, size + r.rounds*len(t.g.surv)}
+	}, func(r played1) bool {
 		played++
-		src.Seed(uint64(seed), uint64(si)<<40|uint64(p)<<32|uint64(i))
-		r := g.run()
-		work += size + r.rounds*len(g.surv)
+		work += r.work
 		if r.end == EndMet {
 			met++
 			rounds.Add(r.rounds)
@@ -155,7 +167,8 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 				ends[k]++
 			}
 		}
-	}
+		return work < budget
+	})
 	plays = played
 	st.Plays = plays
 	st.Met, st.MoraleHeld, st.FoodHeld = playtest.NewRate(met, plays), playtest.NewRate(morale, plays), playtest.NewRate(food, plays)

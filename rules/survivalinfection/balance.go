@@ -106,15 +106,27 @@ func (s *Setup) playGames(seed int64, runs, budget int) []GameStat {
 	return out
 }
 
+// gameTable is one worker's table: a match reused from one game to the
+// next, reseeded for each game.
+type gameTable struct {
+	src *rand.PCG
+	g   *match
+}
+
+// gamePlayed is one game's result and the work it took.
+type gamePlayed struct {
+	r    result
+	work int
+}
+
 func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 	st := GameStat{Players: n, Seats: []playtest.Rate{}, Endings: []Ended{}}
-	src := rand.NewPCG(0, 0)
-	g := newMatch(s, n, rand.New(src))
-	if !g.playable() {
+	probe := newMatch(s, n, nil)
+	if !probe.playable() {
 		st.Problem = "the setup cannot be dealt or rolled with this many players"
 		return st
 	}
-	if g.campChips() <= 0 {
+	if probe.campChips() <= 0 {
 		st.Problem = "the Camps start with no Survivors"
 		return st
 	}
@@ -122,24 +134,31 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 	ends := make([]int, len(Endings))
 	var rounds playtest.Hist
 	work, played := 0, 0
-	for i := range runs {
-		if work >= budget {
-			break
-		}
-		src.Seed(uint64(seed), playtest.StreamKey(n, i)) // each game its own stream, as the play engine gives
-		r := g.play()
+	// Each game has its own stream (playtest.StreamKey), each worker its
+	// own table; the engine folds the games in order and stops once the
+	// work budget is spent, so the games counted are the same on any
+	// number of cores.
+	playtest.EachWith(max(runs, 0), 0, func() *gameTable {
+		src := rand.NewPCG(0, 0)
+		return &gameTable{src: src, g: newMatch(s, n, rand.New(src))}
+	}, func(t *gameTable, i int) gamePlayed {
+		t.src.Seed(uint64(seed), playtest.StreamKey(n, i))
+		r := t.g.play()
+		return gamePlayed{r: r, work: len(t.g.deck) + t.g.turns}
+	}, func(p gamePlayed) bool {
 		played++
-		work += len(g.deck) + g.turns
-		if r.winner >= 0 {
-			wins[r.winner]++
+		work += p.work
+		if p.r.winner >= 0 {
+			wins[p.r.winner]++
 		}
 		for k, e := range Endings {
-			if e == r.end {
+			if e == p.r.end {
 				ends[k]++
 			}
 		}
-		rounds.Add(r.rounds)
-	}
+		rounds.Add(p.r.rounds)
+		return work < budget
+	})
 	runs = played
 	st.Games = runs
 	won := 0
