@@ -239,10 +239,32 @@ func counts(ns []int) string {
 
 func pct1(v float64) string { return fmt.Sprintf("%.1f%%", v*100) }
 
+// LintPlays is the plays the play checks make: LintPlays a side and
+// count with LintSeed, within the checks' work budget.
+// A scenario Load read plays them once, whoever asks first (the checks,
+// the editor's form view).
+func (s *Scenario) LintPlays() *Plays {
+	if s.played == nil {
+		return s.playOut(LintSeed, LintPlays, lintPlayBudget)
+	}
+	s.played.once.Do(func() { s.played.plays = s.playOut(LintSeed, LintPlays, lintPlayBudget) })
+	return s.played.plays
+}
+
+// PlayOutModel implements rules.ModelPlayOut: the plays the play checks
+// make, with their flags.
+func (game) PlayOutModel(m rules.Model) any {
+	s, ok := m.(*Scenario)
+	if !ok {
+		return nil
+	}
+	return s.LintPlays()
+}
+
 // checkPlay is colony-seldom-won and colony-foregone.
 func checkPlay(s *Scenario) []rules.Finding {
 	var out []rules.Finding
-	for _, f := range s.playOut(LintSeed, LintPlays, lintPlayBudget).Flags {
+	for _, f := range s.LintPlays().Flags {
 		d := s.Side(f.Side)
 		hint := "'zmission analyze' shows each count's odds; lower the objective's numbers, start the Round track later or Morale higher, or put more of the items it needs in the Location decks"
 		if f.Rule == "colony-foregone" {

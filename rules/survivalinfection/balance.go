@@ -199,10 +199,13 @@ func baseFigures(seed int64, runs, budget int) []GameStat {
 func (s *Setup) PlayAll(seed int64, runs int) *Games { return s.playAll(seed, runs, workBudgetGames) }
 
 func (s *Setup) playAll(seed int64, runs, budget int) *Games {
-	g := &Games{Seed: seed, Runs: runs, Policy: GamePolicy, Margin: FairMargin, Rows: s.playGames(seed, runs, budget), Flags: []Flag{}}
+	g := &Games{Seed: seed, Runs: runs, Policy: GamePolicy, Margin: FairMargin, Flags: []Flag{}}
 	if !s.Variant() {
+		// Not a variant: the base game itself, whose figures are kept.
+		g.Rows = baseFigures(seed, runs, budget)
 		return g
 	}
+	g.Rows = s.playGames(seed, runs, budget)
 	base := baseFigures(seed, runs, budget)
 	for _, r := range g.Rows {
 		for _, b := range base {
@@ -296,6 +299,19 @@ func abs64(v float64) float64 {
 
 func pct1(v float64) string { return fmt.Sprintf("%.1f%%", v*100) }
 
+// LintGames is the whole games the balance checks play: LintRuns games a
+// count with LintSeed, within their share of the checks' work budget.
+// A setup Load read plays them once, whoever asks first (the checks, the
+// editor's form view).
+func (s *Setup) LintGames() *Games {
+	play := func() *Games { return s.playAll(LintSeed, LintRuns, lintBudget/max(1, len(s.Counts()))) }
+	if s.played == nil {
+		return play()
+	}
+	s.played.once.Do(func() { s.played.games = play() })
+	return s.played.games
+}
+
 // checkBalance is variant-unfair and variant-length: a variant played
 // LintRuns times at each count, against the base game.
 func checkBalance(s *Setup) []rules.Finding {
@@ -307,7 +323,7 @@ func checkBalance(s *Setup) []rules.Finding {
 	if len(s.Changes) > 0 {
 		at = "/changes"
 	}
-	for _, f := range s.playAll(LintSeed, LintRuns, lintBudget/max(1, len(s.Counts()))).Flags {
+	for _, f := range s.LintGames().Flags {
 		hint := "play the variant with 'zmission analyze' to see every seat's rate; fix the rule that favours the seat, or turn variant-unfair off in .zmission.yaml if that is the point"
 		if f.Rule == "variant-length" {
 			hint = "'zmission analyze' shows the length at every player count; turn variant-length off in .zmission.yaml if a longer or shorter game is the point"
