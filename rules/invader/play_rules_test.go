@@ -2,6 +2,7 @@ package invader
 
 import (
 	"maps"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -967,5 +968,42 @@ func TestClosedDoorOnOneRouteHoldsTheWholeGroup(t *testing.T) {
 	s.activate(allXenos)
 	if s.doors[door] != doorDestroyed || s.xenos[corrC][Worker] != 2 {
 		t.Fatalf("door %d, Workers at %v: want the door destroyed and all the Workers still in 1A/c", s.doors[door], s.where(Worker))
+	}
+}
+
+func TestLevelUpMidTurnGivesTheFourthActionAtOnce(t *testing.T) {
+	playQuote(t, "A Survivor moves to the Yellow Danger Level upon reaching 7 Experience Points. They gain a fourth Action.")
+	playQuote(t, "This means that if an Action causes a Survivor to level up and gain a Skill, that Skill may be used immediately if the Survivor has any Actions remaining (or the Survivor may use any extra Actions the Skill grants).")
+	leveled, stayed := 0, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		xp := []int{6, 0}[seed%2] // one kill from Yellow, or seven
+		m, err := NewModel(playScene(t, duo), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newState(m, 1, rand.New(rand.NewPCG(seed, 3)))
+		s.alone(corrC)
+		s.surv[0].xp = xp
+		s.xenos[corrC][Worker] = 12
+		actions := 0
+		s.trace = func(format string, _ ...any) {
+			if strings.HasPrefix(format, "  S%d in") {
+				actions++
+			}
+		}
+		careful.turn(s, 0)
+		want := 3
+		if s.surv[0].xp >= 7 {
+			want = 4
+			leveled++
+		} else {
+			stayed++
+		}
+		if actions != want {
+			t.Fatalf("seed %d: %d XP before the Turn, %d after, %d Actions played; want %d", seed, xp, s.surv[0].xp, actions, want)
+		}
+	}
+	if leveled == 0 || stayed == 0 {
+		t.Fatalf("%d Turns levelled up, %d did not: the test needs both", leveled, stayed)
 	}
 }
