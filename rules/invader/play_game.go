@@ -104,20 +104,33 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	for i, t := range m.tokens {
 		s.gone[i] = m.mold[t.zone] != NoMold
 	}
-	s.spawns = slices.Clone(m.spawns)
 	// "Add 1 additional Xeno Spawn token per 2 Survivors above the sixth
 	// (rounded up). Stack these additional Spawn tokens in the same Zones
-	// as existing ones": on the red Spawn Zones, first in order first.
-	var reds []pspawn
+	// as existing ones": on the red Spawn Zones, first in order first. A
+	// stacked token is in its Zone's place in the spawn order ("Always
+	// begin with the same Spawn Zone and continue clockwise"): drawn right
+	// after the token it is stacked on, not after every other Zone.
+	reds := 0
 	for _, sp := range m.spawns {
 		if sp.color == "red" {
-			reds = append(reds, sp)
+			reds++
 		}
 	}
-	for i := 0; i < ExtraSpawns(n) && len(reds) > 0; i++ {
-		sp := reds[i%len(reds)]
-		sp.extra = true
+	extra := ExtraSpawns(n)
+	s.spawns = make([]pspawn, 0, len(m.spawns)+extra)
+	red := 0
+	for _, sp := range m.spawns {
 		s.spawns = append(s.spawns, sp)
+		if sp.color != "red" {
+			continue
+		}
+		// The extra tokens i with i % reds == red go on this one.
+		for i := red; i < extra; i += reds {
+			st := sp
+			st.extra = true
+			s.spawns = append(s.spawns, st)
+		}
+		red++
 	}
 	s.active = make([]bool, len(s.spawns))
 	for i, sp := range s.spawns {

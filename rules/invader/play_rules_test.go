@@ -1007,3 +1007,33 @@ func TestLevelUpMidTurnGivesTheFourthActionAtOnce(t *testing.T) {
 		t.Fatalf("%d Turns levelled up, %d did not: the test needs both", leveled, stayed)
 	}
 }
+
+func TestStackedSpawnTokensDrawnInTheirZonesPlace(t *testing.T) {
+	playQuote(t, "Stack these additional Spawn tokens in the same Zones as existing ones")
+	playQuote(t, "Always begin with the same Spawn Zone and continue clockwise.")
+	text := strings.Replace(duo, "  - {type: objective, at: [4, 2]}\n", "  - {type: objective, at: [4, 2]}\n  - {type: spawn, color: red, at: [0, 2]}\n", 1)
+	for _, c := range []struct{ n, first, second int }{{7, 2, 1}, {9, 2, 2}, {11, 3, 2}} {
+		n, stacked := c.n, []int{c.first, c.second}
+		s := newGame(t, text, n)
+		if len(s.m.spawns) != 2 {
+			t.Fatalf("%d Spawn Zones, want 2", len(s.m.spawns))
+		}
+		// Each Zone's tokens, stacked ones included, are drawn together, in
+		// the Zones' own order.
+		var want []int
+		for k, sp := range s.m.spawns {
+			for range stacked[k] {
+				want = append(want, sp.zone)
+			}
+		}
+		var got []int
+		for i, sp := range s.spawns {
+			if s.active[i] {
+				got = append(got, sp.zone)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%d Survivors: spawn order %v, want %v", n, got, want)
+		}
+	}
+}
