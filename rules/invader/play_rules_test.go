@@ -656,16 +656,48 @@ func TestDualWeapons(t *testing.T) {
 	}
 }
 
+// square is four station tiles in a square, 6 by 6 cells, with a red
+// Spawn Zone in each corner cell, listed in an order that is not the
+// table's: north-west, south-west, south-east (the first), north-east.
+const square = `format: 1
+id: t
+title: T
+ruleset: zombicide-invader
+tileset: station
+tiles:
+  - {face: 1A, at: [0, 0]}
+  - {face: 2A, at: [1, 0]}
+  - {face: 1B, at: [0, 1]}
+  - {face: 2B, at: [1, 1]}
+tokens:
+  - {type: start, at: [2, 2]}
+  - {type: spawn, color: red, at: [0, 0]}
+  - {type: spawn, color: red, at: [0, 5]}
+  - {type: spawn, color: red, first: true, at: [5, 5]}
+  - {type: spawn, color: red, at: [5, 0]}
+  - {type: objective, at: [3, 3]}
+objectives:
+  - take: red
+`
+
 func TestSpawnOrderIsClockwise(t *testing.T) {
 	playQuote(t, "Always begin with the same Spawn Zone and continue clockwise.")
-	s := newGame(t, exampleText(t, "violet-lockdown"), 6)
-	order := rules.SpawnOrder(s.m.w.Scene)
-	if len(order) != len(s.spawns) {
-		t.Fatalf("%d spawns, %d in order", len(s.spawns), len(order))
+	s := newGame(t, square, 4)
+	// Seen from above with north at the top, clockwise from the south-east
+	// corner goes west along the south edge, up the west edge, then east
+	// along the north edge: south-east, south-west, north-west,
+	// north-east. Document order and the opposite turn both differ.
+	want := []int{s.zoneAt(t, 5, 5), s.zoneAt(t, 0, 5), s.zoneAt(t, 0, 0), s.zoneAt(t, 5, 0)}
+	if len(s.spawns) != len(want) {
+		t.Fatalf("%d Spawn Zones, want %d", len(s.spawns), len(want))
 	}
-	for i, tok := range order {
-		if s.spawns[i].zone != tok.Zone.Index {
-			t.Fatalf("spawn %d in %s, want %s", i, s.m.names[s.spawns[i].zone], tok.Zone.ID)
+	for i, sp := range s.spawns {
+		if sp.zone != want[i] {
+			var got []string
+			for _, sp := range s.spawns {
+				got = append(got, s.m.names[sp.zone])
+			}
+			t.Fatalf("spawn order %v; want %s, %s, %s, %s", got, s.m.names[want[0]], s.m.names[want[1]], s.m.names[want[2]], s.m.names[want[3]])
 		}
 	}
 }
