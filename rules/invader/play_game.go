@@ -50,6 +50,7 @@ type state struct {
 	gone    []bool // per Objective token: removed by Mold
 	active  []bool // per spawn (model.spawns + the extra ones)
 	spawns  []pspawn
+	sgone   []bool // per spawn: its token removed by a rule
 	fired   []bool // per rule
 	xdeck   []int16
 	xdisc   []int16
@@ -133,6 +134,7 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 		red++
 	}
 	s.active = make([]bool, len(s.spawns))
+	s.sgone = make([]bool, len(s.spawns))
 	for i, sp := range s.spawns {
 		s.active[i] = sp.color == "red"
 	}
@@ -209,6 +211,7 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.gone = slices.Clone(s.gone)
 	c.active = slices.Clone(s.active)
 	c.spawns = slices.Clone(s.spawns)
+	c.sgone = slices.Clone(s.sgone)
 	c.fired = slices.Clone(s.fired)
 	c.xdeck = slices.Clone(s.xdeck)
 	c.xdisc = slices.Clone(s.xdisc)
@@ -591,7 +594,7 @@ func (s *state) remove(id string) {
 	case "spawn":
 		for i, sp := range s.spawns {
 			if sp.zone == t.Zone.Index {
-				s.active[i] = false
+				s.active[i], s.sgone[i] = false, true
 			}
 		}
 	}

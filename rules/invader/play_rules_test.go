@@ -1069,3 +1069,41 @@ func TestStackedSpawnTokensDrawnInTheirZonesPlace(t *testing.T) {
 		}
 	}
 }
+
+func TestMoldChainDecision(t *testing.T) {
+	playQuote(t, "The game is lost as soon as 2 (or more) Spawn Zones are linked by an uninterrupted chain of Active Mold Zones (diagonals don’t count).")
+	playQuote(t, "Xenos Spawn tokens mark the Spawn Zones’ locations.")
+	playQuote(t, "Stack these additional Spawn tokens in the same Zones as existing ones")
+	// Two Spawn Zones, 1A/e (the first, red) and 1A/d, both next to 1A/c;
+	// 1A/d's token has an id a rule can remove.
+	two := func(color string, rule string) string {
+		return strings.Replace(duo, "  - {type: objective, at: [4, 2]}\n", "  - {type: objective, at: [4, 2]}\n  - {type: objective, color: blue, id: lever, at: [3, 2]}\n  - {type: spawn, color: "+color+", id: far, at: [0, 2]}\n", 1) + rule
+	}
+	for _, c := range []struct {
+		name, text string
+		n          int
+		take       bool // take the blue Objective first (fires the rule)
+		lost       bool
+	}{
+		// The chain holds neither Spawn Zone but touches both.
+		{"touching both", two("red", ""), 1, false, true},
+		// A coloured Spawn Zone not yet active is a Spawn Zone on the board.
+		{"one not yet active", two("green", ""), 1, false, true},
+		// A token a rule removed marks no Spawn Zone any more.
+		{"one removed", two("red", "rules:\n  - when: {take: blue}\n    then: [{remove: far}]\n"), 1, true, false},
+		// Two tokens stacked in one Zone are one Spawn Zone.
+		{"stacked in one Zone", duo, 7, false, false},
+	} {
+		s := newGame(t, c.text, c.n)
+		if c.take {
+			s.take(0, 1)
+		}
+		s.setMold(corrC)
+		if c.text == duo {
+			s.setMold(corrE) // the chain holds the Zone with both tokens
+		}
+		if got := s.over && s.cause == LostMoldChain; got != c.lost {
+			t.Errorf("%s: lost to the Mold chain %v, want %v", c.name, got, c.lost)
+		}
+	}
+}

@@ -218,8 +218,11 @@ func (s *state) setMold(z int) {
 
 // moldLinked: "The game is lost as soon as 2 (or more) Spawn Zones are
 // linked by an uninterrupted chain of Active Mold Zones (diagonals don't
-// count)." A chain links the Spawn Zones it holds or touches (the
-// project's reading, as the mold-distance check counts it).
+// count)." Read at play as docs/playtest.md's Decision P1 says: a chain
+// links the Spawn Zones it holds or touches along an edge, walls or not
+// (as the mold-distance check counts it); every Spawn Zone on the board
+// counts, active or not yet, and a Zone counts once however many tokens
+// it holds; a Spawn token a rule removed is no longer a Spawn Zone.
 func (s *state) moldLinked() bool {
 	n := s.m.n
 	comp := make([]int, n)
@@ -249,7 +252,10 @@ func (s *state) moldLinked() bool {
 		return false
 	}
 	first := make([]int, c) // per chain: the first Spawn Zone it links, +1
-	for _, sp := range s.m.spawns {
+	for i, sp := range s.spawns {
+		if s.sgone[i] {
+			continue
+		}
 		var mine []int
 		if comp[sp.zone] >= 0 {
 			mine = append(mine, comp[sp.zone])
