@@ -267,7 +267,9 @@ func (s *state) wanted(t int) bool {
 		}
 	}
 	for r, rule := range s.m.rules {
-		if !s.fired[r] && rule.When != nil && (rule.When.Take == tok.color || (rule.When.Activate != "" && rule.When.Activate == tok.id)) {
+		// A take trigger fires on its colour, or on any token for "all"
+		// (as take fires it).
+		if w := rule.When; !s.fired[r] && w != nil && ((w.Take != "" && (w.Take == tok.color || w.Take == "all")) || (w.Activate != "" && w.Activate == tok.id)) {
 			return true
 		}
 	}

@@ -1107,3 +1107,26 @@ func TestMoldChainDecision(t *testing.T) {
 		}
 	}
 }
+
+func TestTakeAllRuleMakesTheGroupTakeAnObjective(t *testing.T) {
+	playQuote(t, "The Survivor takes an Objective or activates an Objective in the same Zone. The game effects are explained in the Mission’s description.")
+	// No objective asks for the red token, but a rule fires on taking any
+	// Objective (and opens the violet doors).
+	text := strings.Replace(duo, "objectives:\n  - take: red\n  - exit: all\n", "objectives:\n  - survive: 10\n", 1) +
+		"rules:\n  - when: {take: all}\n    then: [{open: violet}]\n"
+	s := newGame(t, text, 1)
+	if !s.wanted(0) {
+		t.Fatal("the token a take: all rule fires on is not wanted")
+	}
+	if g := s.goals(); !slices.Contains(g, objS) {
+		t.Fatalf("the group heads for %v, not the token's zone %s", g, s.m.names[objS])
+	}
+	s.alone(objS)
+	careful.turn(s, 0)
+	if !s.taken[0] || !s.fired[0] {
+		t.Fatalf("a Survivor on the token did not take it (taken %v, rule fired %v)", s.taken[0], s.fired[0])
+	}
+	if s.wanted(0) {
+		t.Fatal("a taken token still wanted")
+	}
+}
