@@ -269,3 +269,68 @@ func TestStreamKeyReseeds(t *testing.T) {
 		t.Error("two games share a stream")
 	}
 }
+
+// A reading names one band only when the whole interval lies in it.
+func TestReadsAsTheInterval(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0.62, 0.70, "easy"},
+		{0.55, 0.65, "between medium and easy"},
+		{0.30, 0.59, "medium"},
+		{0.08, 0.31, "between deadly and medium"},
+		{0, 0.05, "deadly"},
+	} {
+		if got := ReadsAs(c.lo, c.hi); got != c.want {
+			t.Errorf("ReadsAs(%v, %v) = %q, want %q", c.lo, c.hi, got, c.want)
+		}
+	}
+	// 60 of 100 games: 60.0%, interval about 50–69%.
+	r, err := Run(&fixed{wins: 60, of: 100}, Options{Games: 100, Seed: 1, Survivors: []int{4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := r.BySurvivors[0]; c.Difficulty != "easy" || c.ReadsAs != "between medium and easy" {
+		t.Fatalf("60 of 100: difficulty %q, reads as %q", c.Difficulty, c.ReadsAs)
+	}
+}
+
+// Rounds are also told apart for games won and games lost.
+func TestRoundsWonAndLost(t *testing.T) {
+	r, err := Run(&fixed{wins: 30, of: 100}, Options{Games: 100, Seed: 1, Survivors: []int{4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.BySurvivors[0]
+	if c.TurnsWon.Median != 5 || c.TurnsWon.P10 != 5 || c.TurnsLost.Median != 12 || c.TurnsLost.P90 != 12 {
+		t.Fatalf("won %+v, lost %+v: want 5 and 12 rounds", c.TurnsWon, c.TurnsLost)
+	}
+	// Every game: 30 of 5 rounds, 70 of 12: the median is a loss's.
+	if c.Turns.Median != 12 || c.Turns.P10 != 5 {
+		t.Fatalf("all games %+v", c.Turns)
+	}
+	r, _ = Run(&fixed{wins: 0, of: 100}, Options{Games: 100, Seed: 1, Survivors: []int{4}})
+	if c := r.BySurvivors[0]; c.TurnsWon != (Spread{}) || c.TurnsLost.Median != 12 {
+		t.Fatalf("none won: won %+v, lost %+v", c.TurnsWon, c.TurnsLost)
+	}
+}
+
+// fixed wins wins of every of games it plays, in 5 rounds, and loses the
+// others in 12: a model whose figures are known exactly, whichever
+// worker plays which game.
+type fixed struct {
+	wins, of int
+	n        atomic.Int64
+}
+
+func (f *fixed) Zones() []string          { return []string{"a"} }
+func (f *fixed) Objectives() []string     { return nil }
+func (f *fixed) Agents() []Agent          { return []Agent{{Name: "fixed"}} }
+func (f *fixed) Approximations() []string { return nil }
+func (f *fixed) Play(Game, *rand.Rand) Outcome {
+	if int(f.n.Add(1)-1)%f.of < f.wins {
+		return Outcome{Won: true, Rounds: 5}
+	}
+	return Outcome{Rounds: 12, Cause: "eaten"}
+}
