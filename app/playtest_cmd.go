@@ -246,7 +246,12 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 			if i == 3 {
 				break
 			}
-			fmt.Fprintf(w, "  %s: %s → %s (%+.1f points)\n", l.Change, pct(l.From), pct(l.To), l.Delta*100)
+			sig := "not significant"
+			if l.Significant {
+				sig = "significant"
+			}
+			fmt.Fprintf(w, "  %s: %s → %s (%+.1f points, 95%% interval %+.1f to %+.1f on the %d games that differ: %s)\n",
+				l.Change, pct(l.From), pct(l.To), l.Delta*100, l.CI95[0]*100, l.CI95[1]*100, l.Gained+l.Lost, sig)
 		}
 	}
 	fmt.Fprintln(w, "\nApproximations (docs/playtest.md):")
