@@ -37,35 +37,41 @@ type survivor struct {
 
 // state is one game at play. clone copies it for the rollouts.
 type state struct {
-	m       *model
-	rng     *rand.Rand
-	round   int
-	surv    []survivor
-	xenos   [][xenoTypes]int16 // per zone
-	onBoard [xenoTypes]int
-	noise   []int16
-	doors   []uint8
-	mold    []int8
-	taken   []bool // per Objective token
-	gone    []bool // per Objective token: removed by Mold
-	active  []bool // per spawn (model.spawns + the extra ones)
-	spawns  []pspawn
-	sgone   []bool // per spawn: its token removed by a rule
-	fired   []bool // per rule
-	xdeck   []int16
-	xdisc   []int16
-	edeck   []int16
-	edisc   []int16
-	tanks   int // Oxygen Tanks left in the supply
-	met     []int
-	kills   [xenoTypes]int
-	reached []bool // per zone: a Survivor has stood there
-	over    bool
-	won     bool
-	cause   string
-	elim    []int
-	dist    map[int][]int16 // Xeno distances to a zone, for the current Mold
-	ending  bool            // the End Phase is being judged
+	m     *model
+	rng   *rand.Rand
+	round int
+	surv  []survivor
+	xenos [][xenoTypes]int16 // per zone
+	// During the Spawn step (spawning): the miniatures on the board per
+	// type, and the zones that may hold Xenos, in zone order (held; inHeld
+	// marks them). See spawnStep.
+	spawning bool
+	onBoard  [xenoTypes]int
+	held     []int
+	inHeld   []bool
+	noise    []int16
+	doors    []uint8
+	mold     []int8
+	taken    []bool // per Objective token
+	gone     []bool // per Objective token: removed by Mold
+	active   []bool // per spawn (model.spawns + the extra ones)
+	spawns   []pspawn
+	sgone    []bool // per spawn: its token removed by a rule
+	fired    []bool // per rule
+	xdeck    []int16
+	xdisc    []int16
+	edeck    []int16
+	edisc    []int16
+	tanks    int // Oxygen Tanks left in the supply
+	met      []int
+	kills    [xenoTypes]int
+	reached  []bool // per zone: a Survivor has stood there
+	over     bool
+	won      bool
+	cause    string
+	elim     []int
+	dist     map[int][]int16 // Xeno distances to a zone, for the current Mold
+	ending   bool            // the End Phase is being judged
 	// sightTab is the sight table of the doors and Mold of the moment;
 	// touch drops it, and the Xenos' distances, when they change.
 	sightTab [][]rules.Seen
@@ -227,6 +233,7 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.occ = nil
 	c.loudest = nil
 	c.zs = nil
+	c.held, c.inHeld, c.spawning = nil, nil, false
 	return &c
 }
 
