@@ -94,11 +94,6 @@ func (st style) turn(s *state, i int) {
 			left--
 			continue
 		}
-		if z, u, conc, v := st.threat(s, i); v > 0.3 {
-			s.attack(i, u, z, true, conc)
-			left--
-			continue
-		}
 		if st.search && !st.searchIdle && s.canSearch(i) && s.safe(z) {
 			s.search(i)
 			left--
@@ -106,6 +101,11 @@ func (st style) turn(s *state, i int) {
 		}
 		if l, ok := st.next(s, i); ok {
 			s.step(i, l)
+			left--
+			continue
+		}
+		if z, u, conc, v := st.threat(s, i); v > 0.3 {
+			s.attack(i, u, z, true, conc)
 			left--
 			continue
 		}

@@ -1130,3 +1130,62 @@ func TestTakeAllRuleMakesTheGroupTakeAnObjective(t *testing.T) {
 		t.Fatal("a taken token still wanted")
 	}
 }
+
+// The careful group steps toward its goal before it shoots at Xenos
+// still on their way: a Survivor that stopped to shoot kept the group
+// waiting at the Exit while more Xenos spawned, and whether Xenos came
+// its way hung on where the Noise of the others stood, so the win rate
+// went up and down with the number of Survivors (docs/playtest.md).
+func TestCarefulStepsBeforeShootingAtXenosOnTheirWay(t *testing.T) {
+	s := newGame(t, duo, 1)
+	s.alone(startW)
+	s.surv[0].hands = [2]int16{s.startingCard(t, "SMG"), -1}
+	// A Worker in a zone the Survivor would shoot into before stepping.
+	threat := -1
+	for z := 0; z < s.m.n && threat < 0; z++ {
+		if z == startW {
+			continue
+		}
+		s.xenos[z][Worker] = 1
+		if tz, _, _, v := careful.threat(s, 0); tz == z && v > 0.3 {
+			threat = z
+		} else {
+			s.xenos[z][Worker] = 0
+		}
+	}
+	if threat < 0 {
+		t.Fatal("no zone of the board holds a Worker the Survivor would shoot: the check needs one")
+	}
+	var zones []string
+	s.trace = func(format string, args ...any) {
+		if strings.HasPrefix(format, "  S%d in") {
+			zones = append(zones, s.m.names[s.surv[0].zone])
+		}
+	}
+	careful.turn(s, 0)
+	if len(zones) < 2 || zones[1] == zones[0] {
+		t.Fatalf("zones at each Action %v: the first Action was not a step", zones)
+	}
+}
+
+// With the same Survivors' figures, First Contact is not much harder for 3
+// Survivors than for 6.
+func TestFirstContactNotHarderForFewerSurvivors(t *testing.T) {
+	m, err := NewModel(exampleScene(t, "first-contact"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rate := map[int]playtest.Rate{}
+	for _, n := range []int{3, 6} {
+		won := 0
+		for i := range 300 {
+			if m.Play(playtest.Game{Survivors: n, Agent: "careful"}, playtest.Stream(1, n, i)).Won {
+				won++
+			}
+		}
+		rate[n] = playtest.NewRate(won, 300)
+	}
+	if rate[3].High < rate[6].Low {
+		t.Fatalf("3 Survivors %+v, 6 Survivors %+v: the intervals part", rate[3], rate[6])
+	}
+}
