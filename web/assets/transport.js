@@ -11,6 +11,7 @@
 // it (the first state's key in what the page sends is the module's own:
 // web.js, takeOver).
 import { boot, afterChange, beforeLeave, showStarting, web, generateNew, printBlob } from './web.js';
+import { plays, play } from './playtest.js';
 
 // newWork opens a generated mission as new work (Generate… → Generate),
 // here a piece of work of its own in the browser.
@@ -23,10 +24,10 @@ export async function printout(format, page) {
   return printBlob(format, page);
 }
 
-// offThread is false: the session runs on the page's own thread here, so
-// calls that play many games (the Playtest panel, the danger overlay) are
-// not offered.
-export const offThread = false;
+// offThread: the calls that play many games (the Playtest panel, the
+// danger overlay) are answered by a worker of their own (playtest.js), so
+// the page keeps answering while they run.
+export const offThread = true;
 
 await boot();
 
@@ -35,6 +36,7 @@ let on = null;
 
 // call answers one request ('api/op', a body) as {status, data}.
 export async function call(path, body) {
+  if (body === undefined && plays(path)) return play(path);
   if (!web.isLive) {
     if (web.first && !firstServed && path.startsWith('api/state')) {
       firstServed = true;

@@ -1,0 +1,136 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/zmission/zmission/internal/browsertest"
+)
+
+// cliPlaytest is `zmission playtest --format json` of the command line
+// built from this checkout: what the page's numbers must equal.
+type cliPlaytest struct {
+	Seed        uint64 `json:"seed"`
+	Games       int    `json:"games"`
+	BySurvivors []struct {
+		Survivors  int        `json:"survivors"`
+		Games      int        `json:"games"`
+		Wins       int        `json:"wins"`
+		WinRate    float64    `json:"win_rate"`
+		CI95       [2]float64 `json:"ci95"`
+		Difficulty string     `json:"difficulty"`
+	} `json:"by_survivors"`
+	Zones []struct {
+		Zone         string `json:"zone"`
+		Eliminations int    `json:"eliminations"`
+	} `json:"zones"`
+}
+
+func runCLIPlaytest(t *testing.T, args ...string) cliPlaytest {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"run", "../cmd/zmission", "playtest", "--format", "json"}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("zmission playtest %v: %v\n%s", args, err, stderr.Bytes())
+	}
+	var p cliPlaytest
+	if err := json.Unmarshal(out, &p); err != nil {
+		t.Fatalf("zmission playtest's JSON: %v", err)
+	}
+	return p
+}
+
+// pct is the panel's way of writing a rate (app.js, showPlaytest).
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", math.Round(x*1000)/10) }
+
+// panelRows is the Playtest panel's table as the page shows it.
+func panelRows(t *testing.T, ctx context.Context) [][]string {
+	t.Helper()
+	var rows [][]string
+	js(t, ctx, `[...document.querySelectorAll('#playtest-rates tbody tr')].map(r => [r.dataset.survivors, ...[...r.cells].map(c => c.textContent)])`, &rows)
+	return rows
+}
+
+// wantRows is the table the command line's numbers make.
+func wantRows(p cliPlaytest, mission int) [][]string {
+	var out [][]string
+	for _, c := range p.BySurvivors {
+		n := fmt.Sprint(c.Survivors)
+		label := n
+		if c.Survivors == mission {
+			label += " (the mission's)"
+		}
+		out = append(out, []string{n, label, fmt.Sprintf("%s (%d/%d)", pct(c.WinRate), c.Wins, c.Games),
+			pct(c.CI95[0]) + "–" + pct(c.CI95[1]), c.Difficulty})
+	}
+	return out
+}
+
+const panelDone = `document.querySelector('#tab-playtest').dataset.state === 'done' && !zmissionPlaytest.busy`
+
+// TestBrowserPlaytestPanel: the web edition's Playtest panel plays an
+// example in its worker and shows, per Survivor count (the mission's and
+// one either side), the very numbers `zmission playtest --games 200
+// --seed 1` prints; the danger overlay tints the map with the very
+// eliminations per zone the command line counts at the mission's count.
+// axe-core finds nothing critical or serious in the panel.
+func TestBrowserPlaytestPanel(t *testing.T) {
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the example drawn", mapDrawn+` && document.querySelector('#map g.board .ed-badges')`)
+	click(t, ctx, `#tabs button[data-tab="playtest"]`)
+	waitFor(t, ctx, "the panel's numbers", panelDone+` && document.querySelectorAll('#playtest-rates tbody tr').length === 3`)
+	var ms float64
+	js(t, ctx, `zmissionPlaytest.ms`, &ms)
+	t.Logf("the worker opened the example and played 3 × 200 games in %.0f ms", ms)
+
+	const ex = "../examples/invader/violet-lockdown.yaml"
+	cli := runCLIPlaytest(t, "--games", "200", "--seed", "1", "--survivors", "5-7", ex)
+	if got, want := panelRows(t, ctx), wantRows(cli, 6); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("the panel shows\n%q\nzmission playtest --games 200 --seed 1 --survivors 5-7 prints\n%q", got, want)
+	}
+	var note string
+	js(t, ctx, `document.querySelector('#tab-playtest .note').textContent`, &note)
+	if want := "200 games per count by the rules' text, seed 1, agent careful"; !bytes.Contains([]byte(note), []byte(want)) {
+		t.Errorf("the panel's note says %q, want %q in it", note, want)
+	}
+	axeClean(t, ctx, "the Playtest panel")
+
+	// The heat map: the danger overlay, drawn by the worker.
+	click(t, ctx, `#overlays input[data-overlay="danger"]`)
+	waitFor(t, ctx, "the danger tints", `document.querySelector('#map .overlay-danger path[data-eliminations]') && !zmissionPlaytest.busy`)
+	var tints []int
+	js(t, ctx, `[...document.querySelectorAll('#map .overlay-danger path[data-eliminations]')].map(p => +p.dataset.eliminations)`, &tints)
+	at6 := runCLIPlaytest(t, "--games", "200", "--seed", "1", ex)
+	var want []int
+	for _, z := range at6.Zones {
+		if z.Eliminations > 0 {
+			want = append(want, z.Eliminations)
+		}
+	}
+	slices.Sort(tints)
+	slices.Sort(want)
+	if len(want) == 0 || !slices.Equal(tints, want) {
+		t.Errorf("the map's danger tints count %v eliminations per zone, zmission playtest --games 200 --seed 1 counts %v", tints, want)
+	}
+	shot(t, ctx, "web-playtest.png")
+	if updateShot {
+		var buf []byte
+		if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("../docs/web-playtest.png", buf, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = browsertest.Path
+}
