@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/zmission/zmission/internal/browsertest"
 )
 
 // cliPlaytest is `zmission playtest --format json` of the command line
@@ -122,6 +121,8 @@ func TestBrowserPlaytestPanel(t *testing.T) {
 	if len(want) == 0 || !slices.Equal(tints, want) {
 		t.Errorf("the map's danger tints count %v eliminations per zone, zmission playtest --games 200 --seed 1 counts %v", tints, want)
 	}
+	// The first-time hint over the board is closed for the picture.
+	js(t, ctx, `(() => { const b = document.querySelector('#board-hint-close'); if (b.offsetParent) b.click(); return true; })()`, new(bool))
 	shot(t, ctx, "web-playtest.png")
 	if updateShot {
 		var buf []byte
@@ -132,5 +133,58 @@ func TestBrowserPlaytestPanel(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_ = browsertest.Path
+}
+
+// TestBrowserPlaytestRerun: an edit plays the panel again; an edit made
+// while a run is being played ends that run (its worker with it) and the
+// panel shows the newer version's numbers; the page says it is playing;
+// and it answers a click at once while the worker plays.
+func TestBrowserPlaytestRerun(t *testing.T) {
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the example drawn", mapDrawn+` && document.querySelector('#map g.board .ed-badges')`)
+	click(t, ctx, `#tabs button[data-tab="playtest"]`)
+	waitFor(t, ctx, "the panel's numbers for 5, 6 and 7", panelDone+` && [...document.querySelectorAll('#playtest-rates tbody tr')].map(r => r.dataset.survivors).join(' ') === '5 6 7'`)
+
+	// An edit: the panel plays again, and says so.
+	formInput(t, ctx, "/survivors", "4", "change")
+	waitFor(t, ctx, "the run for 4 Survivors under way", `zmissionPlaytest.busy && document.querySelector('#tab-playtest').dataset.state === 'playing'`)
+	var said string
+	js(t, ctx, `document.querySelector('#tab-playtest .playtest-running[role=status]').textContent`, &said)
+	if said != "Playing the games again for this version… (the numbers below are the last version's)" {
+		t.Errorf("while it plays, the panel says %q", said)
+	}
+
+	// A click while the worker plays is answered at once: its handler
+	// runs within a frame or few of the event, and the run is still on.
+	js(t, ctx, `(() => { document.querySelector('#zoom-in').addEventListener('click', e => {
+		window.clickSeen = { late: performance.now() - e.timeStamp, busy: zmissionPlaytest.busy }; }, { once: true }); return true; })()`, new(bool))
+	click(t, ctx, `#zoom-in`)
+	waitFor(t, ctx, "the click handled", `window.clickSeen`)
+	var seen struct {
+		Late float64
+		Busy bool
+	}
+	js(t, ctx, `window.clickSeen`, &seen)
+	if !seen.Busy {
+		t.Fatal("the run ended before the click was handled: nothing measured (the run is too short to test against)")
+	}
+	if seen.Late > 250 {
+		t.Errorf("a click while the games run was handled %.0f ms after it was made", seen.Late)
+	}
+	t.Logf("a click during the run handled %.1f ms after it was made", seen.Late)
+
+	// Another edit while that run plays: the run is ended with its
+	// worker, and the newer version is played.
+	var before struct{ Workers, Cancelled, Runs int }
+	js(t, ctx, `({Workers: zmissionPlaytest.workers, Cancelled: zmissionPlaytest.cancelled, Runs: zmissionPlaytest.runs})`, &before)
+	formInput(t, ctx, "/survivors", "5", "change")
+	waitFor(t, ctx, "the panel's numbers for 4, 5 and 6", panelDone+` && [...document.querySelectorAll('#playtest-rates tbody tr')].map(r => r.dataset.survivors).join(' ') === '4 5 6'`)
+	var after struct{ Workers, Cancelled, Runs int }
+	js(t, ctx, `({Workers: zmissionPlaytest.workers, Cancelled: zmissionPlaytest.cancelled, Runs: zmissionPlaytest.runs})`, &after)
+	if after.Cancelled != before.Cancelled+1 || after.Workers != before.Workers+1 || after.Runs != before.Runs+1 {
+		t.Errorf("the stale run was not ended with its worker: before %+v, after %+v", before, after)
+	}
+	if rows := panelRows(t, ctx); rows[1][1] != "5 (the mission's)" {
+		t.Errorf("the panel shows %q", rows)
+	}
 }

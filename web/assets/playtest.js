@@ -27,9 +27,10 @@ let timer = 0;
 
 // stats is what the runs did, for the tests and the benchmark (as
 // zmissionPlaytest): runs answered, the worker's time of the last one
-// (its session opened and its games played), workers started, runs
+// (its session opened and its games played; the call's alone; which
+// call), workers started, runs
 // ended by an edit, and whether a run is being played now.
-export const stats = { runs: 0, ms: 0, workers: 0, cancelled: 0, busy: false };
+export const stats = { runs: 0, ms: 0, games: 0, path: '', workers: 0, cancelled: 0, busy: false };
 globalThis.zmissionPlaytest = stats;
 
 // stale is the answer of a call a newer one replaced: the page asks again
@@ -82,6 +83,8 @@ function answered(me, m) {
   stats.busy = false;
   stats.runs++;
   stats.ms = m.ms;
+  stats.games = m.games;
+  stats.path = job.path;
   const data = (m.type || '').includes('json') ? JSON.parse(m.body) : m.body;
   job.resolve({ status: m.status, data });
   next();
