@@ -11,6 +11,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -187,4 +188,25 @@ func TestBrowserPlaytestRerun(t *testing.T) {
 	if rows := panelRows(t, ctx); rows[1][1] != "5 (the mission's)" {
 		t.Errorf("the panel shows %q", rows)
 	}
+}
+
+// TestBrowserPlaytestOffline: the panel plays with the network cut too:
+// the service worker keeps the worker's script and what it loads (the
+// page hands it the module the page compiled).
+func TestBrowserPlaytestOffline(t *testing.T) {
+	srv := siteServer(t)
+	ctx := page(t, srv.URL+"/#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the map", mapDrawn+` && document.querySelector('#map g.board .ed-badges')`)
+	waitFor(t, ctx, "the service worker in control", `navigator.serviceWorker.controller`)
+	srv.Close()
+	if err := chromedp.Run(ctx, network.Enable(), network.EmulateNetworkConditions(true, 0, -1, -1)); err != nil {
+		t.Fatal(err)
+	}
+	mark(t, ctx)
+	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	reloaded(t, ctx, "the page offline")
+	click(t, ctx, `#tabs button[data-tab="playtest"]`)
+	waitFor(t, ctx, "the panel's numbers offline", panelDone+` && document.querySelectorAll('#playtest-rates tbody tr').length === 3`)
 }
