@@ -63,6 +63,8 @@ addEventListener('message', async ev => {
     await live;
     postMessage(play(m));
   } catch (err) {
-    postMessage({ gen: m.gen, status: 500, type: 'application/json', body: JSON.stringify({ error: 'the playtest could not run: ' + err.message }) });
+    // The module stopped (or never started): this worker answers nothing
+    // more, and the page starts another for the next run.
+    postMessage({ gen: m.gen, status: 500, type: 'application/json', body: JSON.stringify({ error: 'the playtest could not run: ' + err.message }), fatal: true });
   }
 });

@@ -85,6 +85,10 @@ function answered(me, m) {
   stats.ms = m.ms;
   stats.games = m.games;
   stats.path = job.path;
+  if (m.fatal) {
+    me.w.terminate();
+    worker = null;
+  }
   const data = (m.type || '').includes('json') ? JSON.parse(m.body) : m.body;
   job.resolve({ status: m.status, data });
   next();
