@@ -29,8 +29,9 @@ let timer = 0;
 // zmissionPlaytest): runs answered, the worker's time of the last one
 // (its session opened and its games played; the call's alone; which
 // call), workers started, runs
-// ended by an edit, and whether a run is being played now.
-export const stats = { runs: 0, ms: 0, games: 0, path: '', workers: 0, cancelled: 0, busy: false };
+// ended by an edit, whether a run is being played now, and when the last
+// run was handed to the worker and answered (the page's clock).
+export const stats = { runs: 0, ms: 0, games: 0, path: '', workers: 0, cancelled: 0, busy: false, began: 0, ended: 0 };
 globalThis.zmissionPlaytest = stats;
 
 // stale is the answer of a call a newer one replaced: the page asks again
@@ -81,6 +82,7 @@ function answered(me, m) {
   const job = running;
   running = null;
   stats.busy = false;
+  stats.ended = performance.now();
   stats.runs++;
   stats.ms = m.ms;
   stats.games = m.games;
@@ -131,5 +133,6 @@ async function next() {
   if (running !== job || worker !== me) return;
   job.posted = true;
   stats.busy = true;
+  stats.began = performance.now();
   me.w.postMessage({ gen: job.gen, path: job.path, name: doc.name, data: doc.data, files: web.files || {} });
 }
