@@ -118,9 +118,10 @@ async function next() {
   running = job;
   if (!web.isLive) await web.live;
   if (running !== job) return; // replaced meanwhile
-  // The document as it is now: an edit made while this job waited is in
-  // it, and its own call follows.
-  const doc = JSON.parse(zmissionGo.document());
+  // The version the page's session would play (the last whose board
+  // could be built), as it is now: an edit made while this job waited is
+  // in it, and its own call follows.
+  const doc = JSON.parse(zmissionGo.played());
   if (doc.error) {
     running = null;
     job.resolve({ status: 409, data: { error: doc.error } });
