@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"slices"
@@ -235,4 +236,25 @@ func TestBrowserPlaytestOffline(t *testing.T) {
 	reloaded(t, ctx, "the page offline")
 	click(t, ctx, `#tabs button[data-tab="playtest"]`)
 	waitFor(t, ctx, "the panel's numbers offline", panelDone+` && document.querySelectorAll('#playtest-rates tbody tr').length === 3`)
+}
+
+// TestBrowserPlaytestFails: a worker that cannot play (here a script
+// that throws at its first message, as a module that fails to start
+// would) leaves the panel saying so, not playing forever; the next edit
+// tries again with a new worker.
+func TestBrowserPlaytestFails(t *testing.T) {
+	dir := copySite(t)
+	redeploy(t, dir, "assets/"+WorkerFile, []byte("'use strict';\naddEventListener('message', () => { throw new Error('this worker cannot play'); });\n"))
+	srv := httptest.NewServer(Handler(dir))
+	t.Cleanup(srv.Close)
+	ctx := page(t, srv.URL+"/#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the example drawn", mapDrawn+` && document.querySelector('#map g.board .ed-badges')`)
+	click(t, ctx, `#tabs button[data-tab="playtest"]`)
+	const failed = `document.querySelector('#tab-playtest').dataset.state === 'failed' && !zmissionPlaytest.busy`
+	waitFor(t, ctx, "the panel says the playtest could not run", failed+` && document.querySelector('#tab-playtest').textContent.startsWith('The playtest could not run: ')`)
+	var said string
+	js(t, ctx, `document.querySelector('#tab-playtest').textContent`, &said)
+	t.Logf("the panel says %q", said)
+	formInput(t, ctx, "/survivors", "4", "change")
+	waitFor(t, ctx, "a second worker tried after the edit", failed+` && zmissionPlaytest.workers === 2`)
 }

@@ -68,7 +68,9 @@ function startWorker() {
   const w = new Worker(new URL('playtest-worker.js', import.meta.url));
   stats.workers++;
   const me = { w };
-  me.sent = zmissionCompile().then(module => w.postMessage({ module }), err => failed(me, err.message));
+  // A browser that cannot hand a compiled module to a worker says so in
+  // the panel, as any other failure does.
+  me.sent = zmissionCompile().then(module => w.postMessage({ module })).catch(err => failed(me, err.message));
   w.addEventListener('message', ev => answered(me, ev.data));
   w.addEventListener('error', ev => {
     ev.preventDefault();
