@@ -1,9 +1,10 @@
 // The web edition's way to the editor's session: the session runs in this
 // page's WebAssembly module (zmission.wasm), so a call is a function call,
-// never a request. Same exports as `zmission edit`'s transport.js; the
-// rest of the page is the same. Before the page's first call this module
-// starts the module and opens the work: what the browser kept, a link, an
-// example, or a template.
+// never a request (but for the calls that play games, which a worker of
+// their own answers: playtest.js). Same exports as `zmission edit`'s
+// transport.js; the rest of the page is the same. Before the page's
+// first call this module starts the module and opens the work: what the
+// browser kept, a link, an example, or a template.
 //
 // When the site has the first state of what the page opens, the page's
 // first call is answered with it while the module starts; every other
