@@ -1078,9 +1078,10 @@ $('#tour-step').addEventListener('input', drawTour);
 // --- playtest ---
 
 // playtestPanel asks for the short playtest of the version on screen once
-// it changed: the session plays it on its own thread (`zmission edit`'s
-// server), so the page keeps answering. A game without a playtest, and a
-// transport that would play it on the page's thread, hide the tab.
+// it changed: it is played off the page's thread (`zmission edit`'s
+// server; the web edition's worker), so the page keeps answering. A game
+// without a playtest, and a transport that would play it on the page's
+// thread, hide the tab.
 let playtestAsked = null; // the version last asked for
 async function playtestPanel(st) {
   const offered = offThread && (st.overlays || []).includes('danger');
