@@ -93,3 +93,16 @@ func fillDanger(sc *rules.Scene, overlays []render.Overlay) error {
 	}
 	return nil
 }
+
+// PlayedData is the document of the version the Playtest panel and the
+// danger overlay play: the last whose board could be built, nil when none
+// could yet. The web edition's playtest worker opens it in a session of
+// its own, so it plays what this session would.
+func (s *Session) PlayedData() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.good == nil || s.good.res == nil || s.good.res.Scene == nil {
+		return nil
+	}
+	return s.good.data
+}
