@@ -30,6 +30,7 @@ func TestBrowserWebBalanceFigures(t *testing.T) {
 		t.Errorf("rows %v", plays)
 	}
 	axeClean(t, ctx, "the colony's Played out")
+	js(t, ctx, `(() => { document.querySelector('#balance').scrollIntoView(); return true; })()`, new(bool))
 	shot(t, ctx, "balance-colony.png")
 
 	// An edit: the figures are the new version's (the same plays: a
