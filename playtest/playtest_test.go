@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"testing"
 )
@@ -306,6 +307,46 @@ func TestStreamKeyReseeds(t *testing.T) {
 	}
 	if StreamKey(2, 5) == StreamKey(3, 5) || StreamKey(2, 5) == StreamKey(2, 6) {
 		t.Error("two games share a stream")
+	}
+}
+
+// EachWith folds the same games in the same order on 1, 2 or 5 workers,
+// each worker with its own state, and stops where fold says: what is
+// folded never depends on how many cores played.
+func TestEachWithSameWhateverTheWorkers(t *testing.T) {
+	type table struct{ games int }
+	var want []uint64
+	for _, workers := range []int{1, 2, 5} {
+		var got []uint64
+		var made atomic.Int64
+		EachWith(1000, workers, func() *table { made.Add(1); return &table{} },
+			func(w *table, i int) uint64 {
+				w.games++
+				return rand.New(rand.NewPCG(7, StreamKey(3, i))).Uint64() % 1000
+			},
+			func(v uint64) bool { got = append(got, v); return len(got) < 333 })
+		if int(made.Load()) != workers {
+			t.Errorf("%d workers made %d states", workers, made.Load())
+		}
+		if len(got) != 333 {
+			t.Fatalf("%d workers: folded %d games, want the 333 before the stop", workers, len(got))
+		}
+		if want == nil {
+			want = got
+		} else if !slices.Equal(got, want) {
+			t.Fatalf("%d workers folded other games than 1 worker", workers)
+		}
+	}
+}
+
+// The parts of a game (a scenario's sides) have streams of their own, and
+// part 0's are StreamKey's.
+func TestPartStreamKey(t *testing.T) {
+	if PartStreamKey(0, 4, 9) != StreamKey(4, 9) {
+		t.Fatal("part 0 is not StreamKey")
+	}
+	if PartStreamKey(1, 4, 9) == PartStreamKey(0, 4, 9) {
+		t.Fatal("two parts share a stream")
 	}
 }
 

@@ -217,33 +217,74 @@ const batchPerWorker = 64
 // the number of workers. Outcomes are held a batch at a time: memory does
 // not grow with n.
 func Each(n, workers int, play func(i int) Outcome, fold func(Outcome)) {
+	EachWith(n, workers, func() struct{} { return struct{}{} },
+		func(_ struct{}, i int) Outcome { return play(i) },
+		func(o Outcome) bool { fold(o); return true })
+}
+
+// EachWith is Each for a game that keeps its own state and result: each
+// worker gets a state of its own from newWorker (a table reused from one
+// game to the next), play plays game i with it, and fold takes the results
+// in game order until it says stop. The games folded, and so the numbers,
+// are the same whatever the number of workers: a game played after the
+// stop (at most a batch) is dropped unseen.
+func EachWith[S, T any](n, workers int, newWorker func() S, play func(w S, i int) T, fold func(T) bool) {
+	if n <= 0 {
+		return
+	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, n))
+	states := make([]S, workers)
+	for w := range states {
+		states[w] = newWorker()
+	}
 	batch := workers * batchPerWorker
-	outs := make([]Outcome, min(batch, max(n, 1)))
-	for start := 0; start < n; start += batch {
-		size := min(batch, n-start)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+	if workers == 1 {
+		for i := 0; i < n; i++ {
+			if !fold(play(states[0], i)) {
+				return
+			}
+		}
+		return
+	}
+	outs := make([]T, min(batch, n))
+	var zero T
+	// The workers are started once and given each batch by a message
+	// apiece, so a run allocates the same whatever its number of games.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	batches := make(chan [2]int)
+	defer close(batches)
+	for w := 0; w < workers; w++ {
+		go func(st S) {
+			for b := range batches {
 				for {
 					k := int(next.Add(1)) - 1
-					if k >= size {
-						return
+					if k >= b[1] {
+						break
 					}
-					outs[k] = play(start + k)
+					outs[k] = play(st, b[0]+k)
 				}
-			}()
+				wg.Done()
+			}
+		}(states[w])
+	}
+	for start := 0; start < n; start += batch {
+		size := min(batch, n-start)
+		next.Store(0)
+		wg.Add(workers)
+		for range workers {
+			batches <- [2]int{start, size}
 		}
 		wg.Wait()
 		for k := 0; k < size; k++ {
-			fold(outs[k])
-			outs[k] = Outcome{}
+			more := fold(outs[k])
+			outs[k] = zero
+			if !more {
+				return
+			}
 		}
 	}
 }

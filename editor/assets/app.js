@@ -11,6 +11,7 @@ import { facilityView } from './facility.js';
 import { call, follow, leave, newWork, offThread, printout } from './transport.js';
 import { merge, svgText } from './delta.js';
 import { generator } from './generate.js';
+import { balancePanel } from './balance.js';
 
 const $ = s => document.querySelector(s);
 const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
@@ -203,7 +204,8 @@ function setState(st) {
     const p = document.createElement('p');
     p.textContent = `A ${st.ruleset} scenario is edited with the form on the left, or in your text editor: the sheet and the findings follow every save.`;
     $('#tab-mission').replaceChildren(p);
-    renderSchemaForm($('#form-pane'), st, send);
+    renderSchemaForm(sheetForm(), st, send);
+    balancePanel($('#balance'), st);
   } else {
     // The head is the form every game's head is edited with; objectives
     // and special rules have forms of their own below it.
@@ -228,6 +230,20 @@ function setState(st) {
   renderSelection();
   if (!prev) boardHint(true);
   if (app.onDrawn) app.onDrawn(); // the benchmark's stopwatch
+}
+
+// sheetForm is the form pane's form, with the Played out figures under it
+// (balance.js), each made again on its own.
+function sheetForm() {
+  let f = $('#sheet-form');
+  if (!f) {
+    f = document.createElement('div');
+    f.id = 'sheet-form';
+    const b = document.createElement('section');
+    b.id = 'balance';
+    $('#form-pane').replaceChildren(f, b);
+  }
+  return f;
 }
 
 function selectionExists(sel) {
