@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
 
@@ -31,6 +30,11 @@ var (
 	lineAt = regexp.MustCompile(`\s*\(?(?:on |at )?line \d+\)?(?::\s*)?`)
 	// A schema message's path: "rules #1.when.take: ".
 	schemaPath = regexp.MustCompile(`^([A-Za-z$][\w$-]*(?: #\d+)?(?:\.[\w$-]+(?: #\d+)?)*): `)
+	// "on the edge 1,0:w": the map shows which.
+	edgeAt = regexp.MustCompile(`on the edge \d+,\d+(?::[nesw])?`)
+	// "(rulesets: [zombicide-invader])": a setting quoted as the file
+	// writes it, after words that already say it.
+	quotedSetting = regexp.MustCompile(`\s*\(\w+: \[[^)\]]*\]\)`)
 	// What marks a hint as file syntax: a value written as YAML or a path.
 	syntax = regexp.MustCompile("[{}\\[\\]'`\n]|\\w: |\\d+,\\d+|\\.ya?ml|#")
 )
@@ -113,9 +117,13 @@ func wordsOf(rule, msg string) string {
 	// position: a message with no digit holds neither place.
 	if strings.ContainsAny(msg, "0123456789") {
 		msg = cellAt.ReplaceAllString(msg, "")
+		msg = edgeAt.ReplaceAllString(msg, "on one edge")
 		if strings.Contains(msg, "line ") {
 			msg = lineAt.ReplaceAllString(msg, " ")
 		}
+	}
+	if strings.Contains(msg, ": [") {
+		msg = quotedSetting.ReplaceAllString(msg, "")
 	}
 	return upper(strings.Join(strings.Fields(msg), " "))
 }
@@ -154,69 +162,4 @@ func adviceOf(d validate.Diagnostic) string {
 		return ""
 	}
 	return upper(d.Hint)
-}
-
-// fixFor is the one edit that certainly fixes a finding, or nil: a
-// coloured door nothing opens (or Spawn Zone nothing activates) on a map
-// with an Objective of that colour and no rule yet about taking it gets
-// the rule "taking the Objective opens (activates) them".
-func fixFor(d validate.Diagnostic, root *source.Node) *Fix {
-	if root == nil {
-		return nil
-	}
-	var colour, verb, what string
-	switch d.Rule {
-	case "door-never-opens":
-		m := doorColour.FindStringSubmatch(d.Message)
-		if m == nil {
-			return nil
-		}
-		colour, verb, what = m[1], "open", "opens "+m[1]+" doors"
-	case "spawn-never-active":
-		m := spawnColour.FindStringSubmatch(d.Message)
-		if m == nil {
-			return nil
-		}
-		colour, verb, what = m[1], "activate", "activates "+m[1]+" Spawn Zones"
-	default:
-		return nil
-	}
-	if !hasObjective(root, colour) || takeRule(root, colour) {
-		return nil // no key to give, or a rule about it the author wrote: which one to change is theirs to say
-	}
-	return &Fix{
-		Label: fmt.Sprintf("Add rule: taking the %s Objective %s", colour, what),
-		Ops: []any{map[string]any{"op": "rule.add", "item": map[string]any{
-			"when": map[string]any{"take": colour},
-			"then": []any{map[string]any{verb: colour}},
-		}}},
-	}
-}
-
-// hasObjective tells whether the map holds an Objective token of colour.
-func hasObjective(root *source.Node, colour string) bool {
-	toks := root.Field("tokens")
-	if toks == nil {
-		return false
-	}
-	for _, t := range toks.Items {
-		if t.Field("type").Str() == "objective" && t.Field("color").Str() == colour {
-			return true
-		}
-	}
-	return false
-}
-
-// takeRule tells whether a special rule already fires on taking colour.
-func takeRule(root *source.Node, colour string) bool {
-	rs := root.Field("rules")
-	if rs == nil {
-		return false
-	}
-	for _, r := range rs.Items {
-		if w := r.Field("when"); w != nil && w.Field("take").Str() == colour {
-			return true
-		}
-	}
-	return false
 }
