@@ -377,6 +377,13 @@ function pickFinding(i) {
   showSourceLine();
   if (app.state.kind === 'sheet') focusFinding(f);
   if (facility && app.state.kind === 'facility') return facility.pick(f);
+  if (!f.place && app.state.kind === 'grid') {
+    // A piece the mission lacks (no Start, no Exit): its palette item,
+    // focused; Enter, or a click and a click on the board, puts it down.
+    const lacks = { 'start-missing': 'start', 'exit-missing': 'exit' }[f.rule];
+    const item = lacks && document.querySelector(`#palette .tok[data-type="${lacks}"]`);
+    if (item) { item.focus(); return; }
+  }
   if (!f.place && f.pointer && app.state.kind === 'grid') {
     // Nowhere on the map: the field of the Mission tab that fixes it, when
     // the form has one, is shown and focused.
