@@ -320,6 +320,7 @@ function renderIssues() {
     const li = document.createElement('li');
     li.className = f.severity + (i === app.finding ? ' on' : '');
     li.dataset.index = i;
+    li.dataset.rule = f.rule;
     // The finding in the editor's words (the session's words.go): what
     // kind of problem, what is wrong on the table, how to fix it; the map
     // shows where. The file's line and syntax are the command line's.
@@ -450,7 +451,7 @@ function renderSelection() {
     c.id = 'sel-pin';
     c.checked = gen.pins.has(sel.kind, t);
     c.addEventListener('change', () => gen.pins.toggle([sel]));
-    l.append(c, ' pinned (P)');
+    l.append(c, ' keep it when regenerating (P)');
     host.appendChild(l);
   };
   if (sel.kind === 'tile') {
@@ -509,7 +510,7 @@ function renderSelection() {
       host.appendChild(l);
     }
     const id = document.createElement('input');
-    id.placeholder = 'id (for rules)';
+    id.placeholder = 'name, for special rules';
     id.setAttribute('aria-label', 'Name for special rules');
     id.id = 'sel-id';
     id.value = t.id || '';
