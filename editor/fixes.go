@@ -359,3 +359,10 @@ func takeRule(root *source.Node, colour string) bool {
 	}
 	return false
 }
+
+// fixedRules are the checks whose findings may get a one-click fix: the
+// table in docs/authoring.md names these and no others (TestFixTable).
+var fixedRules = []string{
+	"border-dead-end", "border-mismatch", "door-duplicate", "door-never-opens", "door-slot",
+	"hidden-bite-type", "id-order", "players-backwards", "spawn-never-active",
+}

@@ -2,9 +2,11 @@ package editor
 
 import (
 	"encoding/json"
+	"github.com/zmission/zmission/source"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -165,3 +167,55 @@ func TestCatalogueInWords(t *testing.T) {
 }
 
 var cardPlaceholder = regexp.MustCompile(`\{\d\}`)
+
+// TestFixTable holds docs/authoring.md's table of what each finding
+// offers to the checks (each once) and to the fixes made here: a row
+// names a fix exactly when its check is one fixedRules lists, and every
+// check fixedRules lists gets a fix from fixer.fix on some finding
+// (the tests above).
+func TestFixTable(t *testing.T) {
+	data, err := os.ReadFile("../docs/authoring.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "<!-- fix-table -->\n")
+	table, _, ok2 := strings.Cut(rest, "<!-- /fix-table -->")
+	if !ok || !ok2 {
+		t.Fatal("docs/authoring.md has no fix table")
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(table), "\n")[2:] {
+		cells := strings.Split(line, " | ")
+		if len(cells) != 4 {
+			t.Fatalf("a row of 4 cells: %q", line)
+		}
+		id := strings.Trim(cells[0], "| `")
+		if _, dup := rows[id]; dup {
+			t.Errorf("%s has two rows", id)
+		}
+		rows[id] = strings.TrimSuffix(cells[3], " |")
+	}
+	for _, c := range validate.Checks() {
+		fix, ok := rows[c.ID]
+		if !ok {
+			t.Errorf("%s has no row", c.ID)
+			continue
+		}
+		delete(rows, c.ID)
+		if offered := fix != "—"; offered != slices.Contains(fixedRules, c.ID) {
+			t.Errorf("%s: the table says fix %q, the editor's fixedRules %v", c.ID, fix, fixedRules)
+		}
+	}
+	for id := range rows {
+		t.Errorf("the table has a row for %s, which is no check", id)
+	}
+	// fixer.fix answers only for the rules fixedRules names.
+	fx := &fixer{root: &source.Node{Kind: source.Object}}
+	for _, c := range validate.Checks() {
+		if !slices.Contains(fixedRules, c.ID) {
+			if f := fx.fix(validate.Diagnostic{Rule: c.ID, Message: "the violet door x", Pointer: "/players", Hint: "door_at: 2"}); f != nil {
+				t.Errorf("%s: a fix %q the table does not name", c.ID, f.Label)
+			}
+		}
+	}
+}
