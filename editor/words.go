@@ -36,7 +36,9 @@ var (
 	// writes it, after words that already say it.
 	quotedSetting = regexp.MustCompile(`\s*\(\w+: \[[^)\]]*\]\)`)
 	// What marks a hint as file syntax: a value written as YAML or a path.
-	syntax = regexp.MustCompile("[{}\\[\\]'`\n]|\\w: |\\d+,\\d+|\\.ya?ml|#")
+	// (An apostrophe alone is English, "the airlock's tile"; one opening a
+	// quoted value or command is not.)
+	syntax = regexp.MustCompile("[{}\\[\\]`\n]|'[-{\\[]|'zmission|\\w: |\\d+,\\d+|\\.ya?ml|#")
 )
 
 // pathWords names the setting a schema path points at: "rules #1.when.take"
@@ -158,8 +160,32 @@ func adviceOf(d validate.Diagnostic) string {
 			return fmt.Sprintf("Add a special rule that activates %s Spawn Zones, or make the Spawn Zone red.", m[1])
 		}
 	}
+	if a, ok := tableHints[d.Rule]; ok {
+		return a
+	}
 	if d.Hint == "" || syntax.MatchString(d.Hint) {
 		return ""
 	}
 	return upper(d.Hint)
+}
+
+// tableHints say how to fix a finding with the editor, for the checks
+// whose command-line hint is written in the file's syntax ("add '- {type:
+// exit, at: [x, y]}' to tokens").
+var tableHints = map[string]string{
+	"border-dead-end":     "Turn one of the two tiles (select it, press R) until the corridors meet.",
+	"door-not-on-opening": "Drag the door onto a door opening: a gap the tile leaves in a wall for a door.",
+	"exit-missing":        "Put the Exit token from the palette where the Survivors leave.",
+	"start-missing":       "Put the Start token from the palette where the Survivors start.",
+	"no-objectives":       "Add an objective in the Mission tab, such as reaching the Exit with all Survivors.",
+	"no-tiles":            "Drag a tile from the palette onto the board.",
+	"inventory":           "Use fewer, or list the boxes that hold more in the Mission tab (Boxes).",
+	"room-shut":           "Open the door (select it, set it open), or give the room a way in that is not a closed door.",
+	"rule-does-nothing":   "Put the piece the rule is about on the map, or change the rule in the Mission tab.",
+	"start-outside":       "Start the Survivors inside the station, or give them oxygen tanks (Equipment, in the Mission tab).",
+	"no-door-opener":      "Give the Survivors a weapon that opens doors (Equipment, in the Mission tab), leave a door open, or start them in a building.",
+	"box-ruleset":         "List this game's boxes in the Mission tab (Boxes), or choose the other game under Advanced.",
+	"tileset-ruleset":     "Choose this game's tile set under Advanced in the Mission tab, or the game the tiles are for.",
+	"token-place":         "Drag the token onto the map: it then stands in one place.",
+	"queen-count":         "Keep one Queen token: the game has one Queen.",
 }
