@@ -81,7 +81,7 @@ func valueSet(ptr string, v any) map[string]any {
 }
 
 // keyRule: a coloured door nothing opens (or Spawn Zone nothing activates)
-// on a map with an Objective of that colour and no rule yet about taking
+// on a map with one Objective of that colour and no rule yet about taking
 // it gets the rule "taking the Objective opens (activates) them".
 func keyRule(d validate.Diagnostic, root *source.Node) *Fix {
 	var colour, verb, what string
@@ -99,7 +99,7 @@ func keyRule(d validate.Diagnostic, root *source.Node) *Fix {
 		}
 		colour, verb, what = m[1], "activate", "activates "+m[1]+" Spawn Zones"
 	}
-	if !hasObjective(root, colour) || takeRule(root, colour) {
+	if !oneObjective(root, colour) || takeRule(root, colour) {
 		return nil // no key to give, or a rule about it the author wrote: which one to change is theirs to say
 	}
 	return &Fix{
@@ -332,18 +332,20 @@ func doorSlot(d validate.Diagnostic) *Fix {
 	return &Fix{Label: fmt.Sprintf("Turn the door slot to face slot %d", slot), Ops: []any{valueSet(d.Pointer, slot)}}
 }
 
-// hasObjective tells whether the map holds an Objective token of colour.
-func hasObjective(root *source.Node, colour string) bool {
+// oneObjective tells whether the map holds exactly one Objective token of
+// colour: with two, which of them is the key is the author's to say.
+func oneObjective(root *source.Node, colour string) bool {
 	toks := root.Field("tokens")
 	if toks == nil {
 		return false
 	}
+	n := 0
 	for _, t := range toks.Items {
 		if t.Field("type").Str() == "objective" && t.Field("color").Str() == colour {
-			return true
+			n++
 		}
 	}
-	return false
+	return n == 1
 }
 
 // takeRule tells whether a special rule already fires on taking colour.
