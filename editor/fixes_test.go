@@ -228,3 +228,28 @@ func TestFixTable(t *testing.T) {
 func tileGame(c *validate.Check) bool {
 	return slices.Contains(c.Games, "zombicide-invader") || slices.Contains(c.Games, "zombicide-classic")
 }
+
+// BenchmarkFixTurn: the turns tried for a board's border findings, on the
+// 4-tile example with one tile turned wrong (each try builds the board).
+func BenchmarkFixTurn(b *testing.B) {
+	data, err := os.ReadFile("../examples/invader/first-contact.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &Session{path: "bench.yaml"}
+	s.o.Lint.Limits = source.DefaultLimits
+	snap := s.snapshotOf([]byte(strings.Replace(string(data), "rot: 90}", "rot: 0}", 1)))
+	n := 0
+	for b.Loop() {
+		fx := newFixer(snap)
+		n = 0
+		for _, d := range snap.diags {
+			if fx.fix(d) != nil {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		b.Fatal("no fix offered")
+	}
+}
