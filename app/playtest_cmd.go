@@ -70,13 +70,13 @@ func (e *env) playtestCmd() *cli.Command {
 			}
 			if r.Model != nil {
 				// A game not played on tiles (facility, colony, card game).
-				return usageErr("no playtest for the %s ruleset yet", r.Model.Ruleset())
+				return usageErr("%s", noPlaytest(r.Model.Ruleset()))
 			}
 			if r.Scene == nil || r.Mission == nil {
 				return failErr("%s: no board to play on", path)
 			}
 			if _, ok := rules.Lookup(r.Mission.Ruleset).(playtest.Grid); !ok {
-				return usageErr("no playtest for the %s ruleset yet", r.Mission.Ruleset)
+				return usageErr("%s", noPlaytest(r.Mission.Ruleset))
 			}
 			var decks []byte
 			if f := c.String("decks"); f != "" {
@@ -258,4 +258,20 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 	for _, a := range r.Approximations {
 		fmt.Fprintf(w, "  - %s\n", a)
 	}
+}
+
+// noPlaytest says that a game has no playtest, and where a page says what
+// one would take.
+func noPlaytest(ruleset string) string {
+	msg := fmt.Sprintf("no playtest for the %s ruleset yet", ruleset)
+	if page, ok := playtestPlans[ruleset]; ok {
+		msg += "; " + page
+	}
+	return msg
+}
+
+// playtestPlans are the games with no model of play yet whose docs page
+// says what one would take.
+var playtestPlans = map[string]string{
+	"facility": "there is no model of a facility game to play yet: docs/playtest-facility.md says what one would take",
 }

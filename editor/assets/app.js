@@ -339,6 +339,7 @@ function renderIssues() {
     const li = document.createElement('li');
     li.className = f.severity + (i === app.finding ? ' on' : '');
     li.dataset.index = i;
+    li.dataset.rule = f.rule;
     // The finding in the editor's words (the session's words.go): what
     // kind of problem, what is wrong on the table, how to fix it; the map
     // shows where. The file's line and syntax are the command line's.
@@ -396,6 +397,13 @@ function pickFinding(i) {
   showSourceLine();
   if (app.state.kind === 'sheet') focusFinding(f);
   if (facility && app.state.kind === 'facility') return facility.pick(f);
+  if (!f.place && app.state.kind === 'grid') {
+    // A piece the mission lacks (no Start, no Exit): its palette item,
+    // focused; Enter, or a click and a click on the board, puts it down.
+    const lacks = { 'start-missing': 'start', 'exit-missing': 'exit' }[f.rule];
+    const item = lacks && document.querySelector(`#palette .tok[data-type="${lacks}"]`);
+    if (item) { item.focus(); return; }
+  }
   if (!f.place && f.pointer && app.state.kind === 'grid') {
     // Nowhere on the map: the field of the Mission tab that fixes it, when
     // the form has one, is shown and focused.
@@ -462,7 +470,7 @@ function renderSelection() {
     c.id = 'sel-pin';
     c.checked = gen.pins.has(sel.kind, t);
     c.addEventListener('change', () => gen.pins.toggle([sel]));
-    l.append(c, ' pinned (P)');
+    l.append(c, ' keep it when regenerating (P)');
     host.appendChild(l);
   };
   if (sel.kind === 'tile') {
@@ -521,7 +529,7 @@ function renderSelection() {
       host.appendChild(l);
     }
     const id = document.createElement('input');
-    id.placeholder = 'id (for rules)';
+    id.placeholder = 'name, for special rules';
     id.setAttribute('aria-label', 'Name for special rules');
     id.id = 'sel-id';
     id.value = t.id || '';
