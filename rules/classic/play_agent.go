@@ -34,7 +34,7 @@ type style struct {
 }
 
 var (
-	careful  = style{cohesion: 3, search: true, searchIdle: true, shoot: 2}
+	careful  = style{cohesion: 1, search: true, searchIdle: true, shoot: 2}
 	variants = []style{careful, {cohesion: 9, shoot: 1}, {cohesion: 2, search: true, shoot: 4}}
 )
 
@@ -59,7 +59,20 @@ func (st style) turn(s *state, i int) {
 		z := sv.zone
 		s.tracef("  S%d in %s wounds %d xp %d, %d left; zombies here %v", i, s.m.names[z], sv.wounds, sv.xp, left, s.zombies[z])
 		if s.zombiesIn(z) > 0 {
-			if u, ranged, v := s.bestAttack(i, z); v > 0.05 {
+			// Fight what it can clear with the Actions left; else leave
+			// while it can, as Zombies that stay attack.
+			u, ranged, v := s.bestAttack(i, z)
+			if v*float64(left) >= float64(s.zombiesIn(z))-0.5 {
+				s.attack(i, u, z, ranged)
+				left--
+				continue
+			}
+			if l, ok := s.flee(st, i); ok && s.moveCost(i) <= left {
+				left -= s.moveCost(i)
+				s.move(i, l)
+				continue
+			}
+			if v > 0.05 {
 				s.attack(i, u, z, ranged)
 				left--
 				continue
