@@ -23,4 +23,3 @@ func TestObjectiveLabels(t *testing.T) {
 		}
 	}
 }
-
