@@ -84,6 +84,7 @@ type Decks struct {
 	Pimpmobile  []Card
 	Wounds      int // Wounds that eliminate a Survivor
 	ObjectiveXP int // Experience for taking an Objective
+	Backpack    int // cards a Survivor carries besides its Hands
 }
 
 //go:embed decks/core.json
@@ -115,6 +116,7 @@ type deckFile struct {
 	Survivors  struct {
 		Wounds      int `json:"wounds"`
 		ObjectiveXP int `json:"objective_xp"`
+		Backpack    int `json:"backpack"`
 	} `json:"survivors"`
 }
 
@@ -127,8 +129,9 @@ type cardFile struct {
 }
 
 const (
-	maxCards = gridplay.MaxCards
-	maxDice  = 20
+	maxCards    = gridplay.MaxCards
+	maxDice     = 20
+	maxBackpack = 5
 )
 
 // ReadDecks reads a deck file (the shape of decks/core.json).
@@ -139,9 +142,9 @@ func ReadDecks(data []byte) (*Decks, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("reading the decks: %v", err)
 	}
-	d := &Decks{Wounds: f.Survivors.Wounds, ObjectiveXP: f.Survivors.ObjectiveXP}
-	if d.Wounds < 1 || d.Wounds > 10 || d.ObjectiveXP < 0 || d.ObjectiveXP > 50 {
-		return nil, fmt.Errorf("survivors: wounds 1-10 and objective_xp 0-50")
+	d := &Decks{Wounds: f.Survivors.Wounds, ObjectiveXP: f.Survivors.ObjectiveXP, Backpack: f.Survivors.Backpack}
+	if d.Wounds < 1 || d.Wounds > 10 || d.ObjectiveXP < 0 || d.ObjectiveXP > 50 || d.Backpack < 0 || d.Backpack > maxBackpack {
+		return nil, fmt.Errorf("survivors: wounds 1-10, objective_xp 0-50, backpack 0-%d", maxBackpack)
 	}
 	for t, name := range zombieNames {
 		z, ok := f.Zombies[name]

@@ -22,10 +22,11 @@ type survivor struct {
 	wounds   int
 	xp       int
 	alive    bool
-	escaped  bool     // left the board through the Exit
-	hands    [2]int16 // card indexes (see state.card), -1 empty
-	pack     [3]int16 // the Backpack (3 cards, a default)
+	escaped  bool               // left the board through the Exit
+	hands    [2]int16           // card indexes (see state.card), -1 empty
+	pack     [maxBackpack]int16 // the Backpack: its first Decks.Backpack cards
 	npack    int8
+	room     int8 // the Backpack's size
 	searched bool // a Search this Turn
 }
 
@@ -111,7 +112,7 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	// the strongest first (dealOrder); two in Hand, the rest in the
 	// Backpack.
 	for range n {
-		s.surv = append(s.surv, survivor{zone: m.start, alive: true, hands: [2]int16{-1, -1}})
+		s.surv = append(s.surv, survivor{zone: m.start, alive: true, hands: [2]int16{-1, -1}, room: int8(m.decks.Backpack)})
 	}
 	if n > 0 {
 		for i, c := range m.dealOrder {
@@ -159,7 +160,7 @@ func (sv *survivor) take(c int16) bool {
 		sv.hands[0] = c
 	case sv.hands[1] < 0:
 		sv.hands[1] = c
-	case int(sv.npack) < len(sv.pack):
+	case sv.npack < sv.room:
 		sv.pack[sv.npack] = c
 		sv.npack++
 	default:
