@@ -378,3 +378,29 @@ func TestZombiesNeverOpenDoors(t *testing.T) {
 		t.Fatal("Zombies went through a closed door")
 	}
 }
+
+// A team the mission equips with a door-opening weapon ("equipment:
+// [door-opener]") holds one even when the Starting Equipment has none.
+func TestMissionDoorOpener(t *testing.T) {
+	d := *DefaultDecks()
+	d.Starting = nil
+	for _, c := range DefaultDecks().Starting {
+		if !c.Weapon.OpensDoors {
+			d.Starting = append(d.Starting, c)
+		}
+	}
+	text := exampleText(t, "night-shift")
+	for _, c := range []struct {
+		text string
+		want bool
+	}{{text, false}, {mustReplace(t, text, "tileset: city\n", "equipment: [door-opener]\ntileset: city\n"), true}} {
+		m, err := NewModel(playScene(t, c.text), &d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newState(m, 3, rand.New(rand.NewPCG(1, 2)))
+		if got := s.groupOpener(); got != c.want {
+			t.Errorf("equipment %v: the group holds a door-opener %v, want %v", m.w.Mission.Equipment, got, c.want)
+		}
+	}
+}
