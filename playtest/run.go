@@ -33,17 +33,24 @@ type Result struct {
 
 // Count is the figures of one Survivor count.
 type Count struct {
-	Survivors  int         `json:"survivors"`
-	Games      int         `json:"games"`
-	Wins       int         `json:"wins"`
-	WinRate    float64     `json:"win_rate"`
-	CI95       [2]float64  `json:"ci95"`
-	Difficulty string      `json:"difficulty"` // the band the win rate reads as (Band)
+	Survivors  int        `json:"survivors"`
+	Games      int        `json:"games"`
+	Wins       int        `json:"wins"`
+	WinRate    float64    `json:"win_rate"`
+	CI95       [2]float64 `json:"ci95"`
+	Difficulty string     `json:"difficulty"` // the band the win rate reads as (Band)
+	// ReadsAs is the band, or the bands the 95% interval spans when it
+	// straddles an edge (ReadsAs).
+	ReadsAs    string      `json:"reads_as"`
 	Turns      Spread      `json:"turns"`      // Game Rounds of every game
+	TurnsWon   Spread      `json:"turns_won"`  // of the games won (all 0: none)
+	TurnsLost  Spread      `json:"turns_lost"` // of the games lost (all 0: none)
 	Losses     []Loss      `json:"losses"`
 	Objectives []Objective `json:"objectives"`
 	zones      map[int]int // eliminations per zone, folded into Result.Zones
 	rounds     Hist        // the games' rounds
+	roundsWon  Hist        // the won games' rounds
+	roundsLost Hist        // the lost games' rounds
 	metRounds  []Hist      // per objective: the rounds it was met in
 	causes     Counts      // losses by cause
 }
@@ -55,6 +62,11 @@ type Spread struct {
 	P90    int     `json:"p90"`
 	Mean   float64 `json:"mean"`
 	SD     float64 `json:"sd"`
+}
+
+// spread is the counted values' Spread (all 0 when nothing was counted).
+func (h *Hist) spread() Spread {
+	return Spread{Median: h.Quantile(0.5), P10: h.Quantile(0.1), P90: h.Quantile(0.9), Mean: round4(h.Mean()), SD: round4(h.SD())}
 }
 
 // Loss is one cause of loss and how many games it ended.
@@ -159,7 +171,9 @@ func (c *Count) add(o Outcome) {
 	c.rounds.Add(o.Rounds)
 	if o.Won {
 		c.Wins++
+		c.roundsWon.Add(o.Rounds)
 	} else {
+		c.roundsLost.Add(o.Rounds)
 		cause := o.Cause
 		if cause == "" {
 			cause = "lost"
@@ -181,8 +195,8 @@ func (c *Count) finish(objs []string) {
 	lo, hi := Wilson(c.Wins, c.Games, z95)
 	c.CI95 = [2]float64{round4(lo), round4(hi)}
 	c.Difficulty = Band(c.WinRate)
-	c.Turns = Spread{Median: c.rounds.Quantile(0.5), P10: c.rounds.Quantile(0.1), P90: c.rounds.Quantile(0.9),
-		Mean: round4(c.rounds.Mean()), SD: round4(c.rounds.SD())}
+	c.ReadsAs = ReadsAs(lo, hi)
+	c.Turns, c.TurnsWon, c.TurnsLost = c.rounds.spread(), c.roundsWon.spread(), c.roundsLost.spread()
 	c.Losses = []Loss{}
 	for _, k := range c.causes.Sorted() {
 		c.Losses = append(c.Losses, Loss{Cause: k, Games: c.causes[k], Rate: round4(float64(c.causes[k]) / float64(c.Games))})

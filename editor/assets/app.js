@@ -238,8 +238,10 @@ function selectionExists(sel) {
   return !!b.zones.find(z => z.id === sel.zone);
 }
 
+let mapAsked = 0; // the last drawMap begun: an older one's answer is dropped
 async function drawMap() {
   const st = app.state;
+  const asked = ++mapAsked;
   if (!st.svgSrc) {
     const p = document.createElement('p');
     p.className = 'empty';
@@ -272,6 +274,7 @@ async function drawMap() {
   if (app.overlays.size) {
     const q = [...app.overlays].map(o => 'overlay=' + encodeURIComponent(o)).join('&');
     const r = await api('api/svg?' + q);
+    if (asked !== mapAsked) return; // a newer drawing was asked for meanwhile
     if (r.status === 200) svg = r.data;
     else banner(r.data.error || 'the overlay cannot be drawn');
   }
@@ -1075,20 +1078,33 @@ $('#tour-step').addEventListener('input', drawTour);
 // --- playtest ---
 
 // playtestPanel asks for the short playtest of the version on screen once
-// it changed: the session plays it on its own thread (`zmission edit`'s
-// server), so the page keeps answering. A game without a playtest, and a
-// transport that would play it on the page's thread, hide the tab.
+// it changed: it is played off the page's thread (`zmission edit`'s
+// server; the web edition's worker), so the page keeps answering. A game
+// without a playtest, and a transport that would play it on the page's
+// thread, hide the tab.
 let playtestAsked = null; // the version last asked for
 async function playtestPanel(st) {
   const offered = offThread && (st.overlays || []).includes('danger');
   const btn = document.querySelector('#tabs button[data-tab="playtest"]');
   btn.hidden = !offered;
   if (!offered) { if (app.tab === 'playtest') showTab('issues'); return; }
-  if (playtestAsked === st.version) return;
+  // Played while the tab is shown, and when it is shown again: no games
+  // for an author who is not looking.
+  if (app.tab !== 'playtest' || playtestAsked === st.version) return;
   playtestAsked = st.version;
   const host = $('#tab-playtest');
   host.dataset.state = 'playing';
   host.setAttribute('aria-busy', 'true');
+  // Said while the games run: the numbers below, if any, are the last
+  // version's until the new ones come.
+  let said = host.querySelector('.playtest-running');
+  if (!said) {
+    said = document.createElement('p');
+    said.className = 'playtest-running';
+    said.setAttribute('role', 'status');
+    host.prepend(said);
+  }
+  said.textContent = host.querySelector('#playtest-rates') ? 'Playing the games again for this version… (the numbers below are the last version\'s)' : 'Playing the games…';
   const r = await api('api/playtest');
   if (playtestAsked !== st.version) return; // an edit came meanwhile: its answer follows
   host.removeAttribute('aria-busy');
@@ -1139,6 +1155,7 @@ function showTab(name) {
   for (const t of document.querySelectorAll('.tab')) t.hidden = t.id !== 'tab-' + name;
   $('#tour-bar').hidden = name !== 'tour' || !(app.state && app.state.tour && app.state.tour.length);
   if (app.state) drawTour();
+  if (name === 'playtest' && app.state) playtestPanel(app.state);
 }
 for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('click', () => showTab(b.dataset.tab));
 
