@@ -44,7 +44,7 @@ func TestPlaytestPanel(t *testing.T) {
 		t.Fatalf("%d Survivor counts, want 5, 6 and 7", len(p.Counts))
 	}
 	for i, c := range res.BySurvivors {
-		if got := p.Counts[i]; got.Survivors != c.Survivors || got.Wins != c.Wins || got.WinRate != c.WinRate || got.CI95 != c.CI95 || got.Difficulty != c.Difficulty {
+		if got := p.Counts[i]; got.Survivors != c.Survivors || got.Wins != c.Wins || got.WinRate != c.WinRate || got.CI95 != c.CI95 || got.Difficulty != c.ReadsAs {
 			t.Errorf("%d Survivors: %+v, the playtest %+v", c.Survivors, got, c)
 		}
 	}
@@ -62,8 +62,19 @@ func TestPlaytestPanel(t *testing.T) {
 // A game without a playtest says so; the danger overlay is drawn on the
 // map with the short playtest's counts.
 func TestPlaytestPanelUnavailableAndDangerMap(t *testing.T) {
-	if p := getPlaytest(t, sessionOn(t, "../examples/classic/blue-line.yaml")); p.Unavailable != "" || len(p.Counts) != 3 {
-		t.Errorf("classic panel %+v: want the win rates of 5, 6 and 7 Survivors", p)
+	// A classic mission plays too; Blue Line's intervals straddle a band's
+	// edge, so the panel reads "between A and B" where the point reads one.
+	cs := sessionOn(t, "../examples/classic/blue-line.yaml")
+	cp := getPlaytest(t, cs)
+	cr := lint.Bytes("blue-line.yaml", cs.Data(), lint.Options{})
+	_, cres, err := playtest.Quick(cr.Scene, []int{5, 6, 7}, 0, 0)
+	if err != nil || cp.Unavailable != "" || len(cp.Counts) != 3 {
+		t.Fatalf("classic panel %+v (%v): want the win rates of 5, 6 and 7 Survivors", cp, err)
+	}
+	for i, c := range cres.BySurvivors {
+		if got := cp.Counts[i]; got.Wins != c.Wins || got.Difficulty != c.ReadsAs {
+			t.Errorf("classic, %d Survivors: %+v, the playtest %+v", c.Survivors, got, c)
+		}
 	}
 	p := getPlaytest(t, noStartSession(t))
 	if !strings.Contains(p.Unavailable, "the board cannot be played") || len(p.Counts) != 0 {
