@@ -23,12 +23,12 @@ type cliPlaytest struct {
 	Seed        uint64 `json:"seed"`
 	Games       int    `json:"games"`
 	BySurvivors []struct {
-		Survivors  int        `json:"survivors"`
-		Games      int        `json:"games"`
-		Wins       int        `json:"wins"`
-		WinRate    float64    `json:"win_rate"`
-		CI95       [2]float64 `json:"ci95"`
-		Difficulty string     `json:"difficulty"`
+		Survivors int        `json:"survivors"`
+		Games     int        `json:"games"`
+		Wins      int        `json:"wins"`
+		WinRate   float64    `json:"win_rate"`
+		CI95      [2]float64 `json:"ci95"`
+		ReadsAs   string     `json:"reads_as"` // what the panel shows: the interval's band(s)
 	} `json:"by_survivors"`
 	Zones []struct {
 		Zone         string `json:"zone"`
@@ -73,7 +73,7 @@ func wantRows(p cliPlaytest, mission int) [][]string {
 			label += " (the mission's)"
 		}
 		out = append(out, []string{n, label, fmt.Sprintf("%s (%d/%d)", pct(c.WinRate), c.Wins, c.Games),
-			pct(c.CI95[0]) + "–" + pct(c.CI95[1]), c.Difficulty})
+			pct(c.CI95[0]) + "–" + pct(c.CI95[1]), c.ReadsAs})
 	}
 	return out
 }
