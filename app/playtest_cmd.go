@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -88,12 +89,12 @@ func (e *env) playtestCmd() *cli.Command {
 			if err != nil {
 				return &exitError{code: ExitFindings, msg: fmt.Sprintf("%s cannot be played: %v", path, err)}
 			}
+			own := r.Mission.Survivors
+			if own == 0 {
+				own = 6
+			}
 			if counts == nil {
-				n := r.Mission.Survivors
-				if n == 0 {
-					n = 6
-				}
-				counts = []int{n}
+				counts = []int{own}
 			}
 			opt := playtest.Options{Games: games, Seed: uint64(c.Int64("seed")), Survivors: counts, Agent: c.String("agent")}
 			res, err := playtest.Run(m, opt)
@@ -106,6 +107,7 @@ func (e *env) playtestCmd() *cli.Command {
 			if v, ok := m.(playtest.Varied); ok && !c.Bool("no-what-if") {
 				o := opt
 				o.Games = min(res.Games, whatIfGames)
+				o.Survivors = ownFirst(counts, own)
 				changes, of := v.Changes(playtest.MaxChanges)
 				if res.WhatIf, err = playtest.WhatIf(m, changes, o); err != nil {
 					return failErr("what-if: %v", err)
@@ -149,6 +151,17 @@ type playtestJSON struct {
 	Mission string `json:"mission"`
 	Ruleset string `json:"ruleset"`
 	*playtest.Result
+}
+
+// ownFirst puts the mission's own Survivor count first when it was asked:
+// the what-if plays the first count, and an author asks how a change moves
+// the mission as written, not at the smallest count of a range.
+func ownFirst(counts []int, own int) []int {
+	if i := slices.Index(counts, own); i > 0 {
+		out := append([]int{own}, counts[:i]...)
+		return append(out, counts[i+1:]...)
+	}
+	return counts
 }
 
 // survivorCounts reads --survivors: "4" or "3-6"; nil when not given.
@@ -241,7 +254,8 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 		fmt.Fprintf(w, "  %s: %d\n", z.Zone, z.Eliminations)
 	}
 	if len(r.WhatIf) > 0 {
-		fmt.Fprintf(w, "\nWhat if (%d Survivors, %d games each, same seeds):\n", r.WhatIf[0].Survivors, min(r.Games, whatIfGames))
+		// The rate before the arrow is over these games, not the table's.
+		fmt.Fprintf(w, "\nWhat if (%d Survivors; the mission and each change played on the same %d seeds):\n", r.WhatIf[0].Survivors, min(r.Games, whatIfGames))
 		for i, l := range r.WhatIf {
 			if i == 3 {
 				break
