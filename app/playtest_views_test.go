@@ -125,7 +125,8 @@ func TestRenderDangerOverlay(t *testing.T) {
 	for _, w := range regexp.MustCompile(`>([^<>]+)</text>`).FindAllSubmatch(a, -1) {
 		words = append(words, string(w[1]))
 	}
-	legend := fmt.Sprintf("over %d games of a playtest (agent careful, seed %d)", playtest.QuickGames, playtest.QuickSeed)
+	// Violet Lockdown is written for 6 Survivors: the short playtest plays 6.
+	legend := fmt.Sprintf("over %d games of a playtest (agent careful, seed %d) with 6 Survivors;", playtest.QuickGames, playtest.QuickSeed)
 	if !strings.Contains(strings.Join(words, " "), legend) {
 		t.Errorf("the legend does not say %q", legend)
 	}
