@@ -139,6 +139,15 @@ func TestRenderDangerOverlay(t *testing.T) {
 		!strings.Contains(errb.String(), "overlay danger: the board cannot be played") {
 		t.Errorf("unplayable --overlay danger: exit %d, %s", code, errb.String())
 	}
+	// A game with no playtest says so, as playtest itself does, rather than
+	// calling the overlay unknown.
+	for _, m := range []string{"../examples/facility/breach-wing.yaml", "../examples/colony/field-hospital.yaml"} {
+		errb.Reset()
+		if code := runRenderCmd([]string{"render", "--overlay", "danger", m, "-o", filepath.Join(dir, "none.svg")}, &out, &errb); code != ExitUsage ||
+			!strings.Contains(errb.String(), "overlay danger: no playtest for the ") || strings.Contains(errb.String(), "unknown overlay") {
+			t.Errorf("%s --overlay danger: exit %d, %s", m, code, errb.String())
+		}
+	}
 }
 
 // BenchmarkAnalyzeWithPlaytest is analyze on a 6-tile Invader example with
