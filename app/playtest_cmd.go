@@ -251,7 +251,7 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 			fmt.Fprintf(w, "  … and %d more zones\n", len(r.Zones)-5)
 			break
 		}
-		fmt.Fprintf(w, "  %s: %d\n", z.Zone, z.Eliminations)
+		fmt.Fprintf(w, "  %s: %d eliminated\n", z.Zone, z.Eliminations)
 	}
 	if len(r.WhatIf) > 0 {
 		// The rate before the arrow is over these games, not the table's.
