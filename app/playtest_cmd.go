@@ -56,6 +56,11 @@ func (e *env) playtestCmd() *cli.Command {
 			if games < 1 {
 				return usageErr("--games must be 1 or more")
 			}
+			if c.Int64("seed") < 0 {
+				// The seed is printed for the run to be played again: a
+				// negative one would print as a number --seed cannot take.
+				return usageErr("--seed must be 0 or more")
+			}
 			if f := c.String("heatmap"); f != "" {
 				// Before the games: a run is long, its heat map not to be lost.
 				if err := checkOutput(f, path, c.String("decks")); err != nil {
