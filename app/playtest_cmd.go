@@ -225,7 +225,7 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 	fmt.Fprintf(w, "%s (%s): %d games per Survivor count, seed %d\n", p.Mission, p.Ruleset, r.Games, r.Seed)
 	fmt.Fprintf(w, "Agent %s: %s\n\n", r.Agent.Name, r.Agent.About)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Survivors\tGames\tWins\tWin rate\t95% interval\tReads as\tRounds: median (p10–p90)\twon\tlost")
+	fmt.Fprintln(tw, "Survivors\tGames\tWins\tWin rate\t95% interval\tReads as\tRounds: median (p10–p90)\tgames won\tgames lost")
 	for _, c := range r.BySurvivors {
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s–%s\t%s\t%s\t%s\t%s\n", c.Survivors, c.Games, c.Wins, pct(c.WinRate), pct(c.CI95[0]), pct(c.CI95[1]), c.ReadsAs,
 			rounds(c.Turns, c.Games), rounds(c.TurnsWon, c.Wins), rounds(c.TurnsLost, c.Games-c.Wins))
