@@ -42,6 +42,11 @@ func (e *env) analyzeCmd() *cli.Command {
 			if c.Int("runs") < 0 {
 				return usageErr("--runs must be 0 or more")
 			}
+			if c.Int64("seed") < 0 {
+				// The playtest's seed is printed back: a negative one would
+				// print as a number --seed cannot take.
+				return usageErr("--seed must be 0 or more")
+			}
 			a := an.Analyze(r.Scene)
 			if a.Estimate != nil {
 				// The difficulty from a short playtest where the game has

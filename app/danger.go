@@ -1,6 +1,8 @@
 package app
 
 import (
+	"slices"
+
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/render"
 	"github.com/zmission/zmission/rules"
@@ -14,7 +16,12 @@ func dangerOf(s *rules.Scene, m playtest.Model, res *playtest.Result) *render.Da
 	if n := len(s.Board.Zones); len(counts) > n {
 		counts = counts[:n]
 	}
-	return &render.Danger{Counts: counts, Games: res.Played(), Agent: res.Agent.Name, Seed: res.Seed}
+	var survivors []int
+	for _, c := range res.BySurvivors {
+		survivors = append(survivors, c.Survivors)
+	}
+	slices.Sort(survivors)
+	return &render.Danger{Counts: counts, Games: res.Played(), Agent: res.Agent.Name, Seed: res.Seed, Survivors: survivors}
 }
 
 // fillDanger plays the short playtest (docs/playtest.md) at the mission's

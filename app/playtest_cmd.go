@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -55,6 +56,11 @@ func (e *env) playtestCmd() *cli.Command {
 			if games < 1 {
 				return usageErr("--games must be 1 or more")
 			}
+			if c.Int64("seed") < 0 {
+				// The seed is printed for the run to be played again: a
+				// negative one would print as a number --seed cannot take.
+				return usageErr("--seed must be 0 or more")
+			}
 			if f := c.String("heatmap"); f != "" {
 				// Before the games: a run is long, its heat map not to be lost.
 				if err := checkOutput(f, path, c.String("decks")); err != nil {
@@ -88,12 +94,12 @@ func (e *env) playtestCmd() *cli.Command {
 			if err != nil {
 				return &exitError{code: ExitFindings, msg: fmt.Sprintf("%s cannot be played: %v", path, err)}
 			}
+			own := r.Mission.Survivors
+			if own == 0 {
+				own = 6
+			}
 			if counts == nil {
-				n := r.Mission.Survivors
-				if n == 0 {
-					n = 6
-				}
-				counts = []int{n}
+				counts = []int{own}
 			}
 			opt := playtest.Options{Games: games, Seed: uint64(c.Int64("seed")), Survivors: counts, Agent: c.String("agent")}
 			res, err := playtest.Run(m, opt)
@@ -106,6 +112,7 @@ func (e *env) playtestCmd() *cli.Command {
 			if v, ok := m.(playtest.Varied); ok && !c.Bool("no-what-if") {
 				o := opt
 				o.Games = min(res.Games, whatIfGames)
+				o.Survivors = ownFirst(counts, own)
 				changes, of := v.Changes(playtest.MaxChanges)
 				if res.WhatIf, err = playtest.WhatIf(m, changes, o); err != nil {
 					return failErr("what-if: %v", err)
@@ -149,6 +156,17 @@ type playtestJSON struct {
 	Mission string `json:"mission"`
 	Ruleset string `json:"ruleset"`
 	*playtest.Result
+}
+
+// ownFirst puts the mission's own Survivor count first when it was asked:
+// the what-if plays the first count, and an author asks how a change moves
+// the mission as written, not at the smallest count of a range.
+func ownFirst(counts []int, own int) []int {
+	if i := slices.Index(counts, own); i > 0 {
+		out := append([]int{own}, counts[:i]...)
+		return append(out, counts[i+1:]...)
+	}
+	return counts
 }
 
 // survivorCounts reads --survivors: "4" or "3-6"; nil when not given.
@@ -207,7 +225,7 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 	fmt.Fprintf(w, "%s (%s): %d games per Survivor count, seed %d\n", p.Mission, p.Ruleset, r.Games, r.Seed)
 	fmt.Fprintf(w, "Agent %s: %s\n\n", r.Agent.Name, r.Agent.About)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Survivors\tGames\tWins\tWin rate\t95% interval\tReads as\tRounds: median (p10–p90)\twon\tlost")
+	fmt.Fprintln(tw, "Survivors\tGames\tWins\tWin rate\t95% interval\tReads as\tRounds: median (p10–p90)\tgames won\tgames lost")
 	for _, c := range r.BySurvivors {
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s–%s\t%s\t%s\t%s\t%s\n", c.Survivors, c.Games, c.Wins, pct(c.WinRate), pct(c.CI95[0]), pct(c.CI95[1]), c.ReadsAs,
 			rounds(c.Turns, c.Games), rounds(c.TurnsWon, c.Wins), rounds(c.TurnsLost, c.Games-c.Wins))
@@ -238,10 +256,11 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 			fmt.Fprintf(w, "  … and %d more zones\n", len(r.Zones)-5)
 			break
 		}
-		fmt.Fprintf(w, "  %s: %d\n", z.Zone, z.Eliminations)
+		fmt.Fprintf(w, "  %s: %d eliminated\n", z.Zone, z.Eliminations)
 	}
 	if len(r.WhatIf) > 0 {
-		fmt.Fprintf(w, "\nWhat if (%d Survivors, %d games each, same seeds):\n", r.WhatIf[0].Survivors, min(r.Games, whatIfGames))
+		// The rate before the arrow is over these games, not the table's.
+		fmt.Fprintf(w, "\nWhat if (%d Survivors; the mission and each change played on the same %d seeds):\n", r.WhatIf[0].Survivors, min(r.Games, whatIfGames))
 		for i, l := range r.WhatIf {
 			if i == 3 {
 				break

@@ -125,7 +125,8 @@ func TestRenderDangerOverlay(t *testing.T) {
 	for _, w := range regexp.MustCompile(`>([^<>]+)</text>`).FindAllSubmatch(a, -1) {
 		words = append(words, string(w[1]))
 	}
-	legend := fmt.Sprintf("over %d games of a playtest (agent careful, seed %d)", playtest.QuickGames, playtest.QuickSeed)
+	// Violet Lockdown is written for 6 Survivors: the short playtest plays 6.
+	legend := fmt.Sprintf("over %d games of a playtest (agent careful, seed %d) with 6 Survivors;", playtest.QuickGames, playtest.QuickSeed)
 	if !strings.Contains(strings.Join(words, " "), legend) {
 		t.Errorf("the legend does not say %q", legend)
 	}
@@ -137,6 +138,15 @@ func TestRenderDangerOverlay(t *testing.T) {
 	if code := runRenderCmd([]string{"render", "--overlay", "danger", unplayable(t)}, &out, &errb); code != ExitUsage ||
 		!strings.Contains(errb.String(), "overlay danger: the board cannot be played") {
 		t.Errorf("unplayable --overlay danger: exit %d, %s", code, errb.String())
+	}
+	// A game with no playtest says so, as playtest itself does, rather than
+	// calling the overlay unknown.
+	for _, m := range []string{"../examples/facility/breach-wing.yaml", "../examples/colony/field-hospital.yaml"} {
+		errb.Reset()
+		if code := runRenderCmd([]string{"render", "--overlay", "danger", m, "-o", filepath.Join(dir, "none.svg")}, &out, &errb); code != ExitUsage ||
+			!strings.Contains(errb.String(), "overlay danger: no playtest for the ") || strings.Contains(errb.String(), "unknown overlay") {
+			t.Errorf("%s --overlay danger: exit %d, %s", m, code, errb.String())
+		}
 	}
 }
 

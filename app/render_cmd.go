@@ -220,6 +220,10 @@ func drawModel(r *lint.Result, o render.ModelOptions) ([]byte, error) {
 	}
 	for _, ov := range o.Overlays {
 		if !slices.Contains(v.Overlays(), ov) {
+			if ov == string(render.OverlayDanger) {
+				// The danger overlay is a playtest's: say there is none.
+				return nil, usageErr("overlay danger: %s", noPlaytest(r.Model.Ruleset()))
+			}
 			if len(v.Overlays()) == 0 {
 				return nil, usageErr("the %s sheet has no overlays (got %q)", r.Model.Ruleset(), ov)
 			}

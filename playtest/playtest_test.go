@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -227,6 +228,9 @@ func TestResultFigures(t *testing.T) {
 	}
 	if _, err := Run(&coin{}, Options{Games: 1, Survivors: []int{6}, Agent: "nobody"}); err == nil {
 		t.Fatal("unknown agent accepted")
+	} else if want := `unknown agent "nobody": play ` + orList(agentNames(&coin{})); err.Error() != want || strings.ContainsAny(want, "[]") {
+		// The message names the agents in words, not as a Go slice.
+		t.Fatalf("unknown agent: %q, want %q", err, want)
 	}
 	if _, err := Run(&coin{}, Options{Games: 1, Survivors: []int{MaxSurvivors + 1}}); err == nil {
 		t.Fatal("13 Survivors accepted")
@@ -413,4 +417,23 @@ func (f *fixed) Play(Game, *rand.Rand) Outcome {
 		return Outcome{Won: true, Rounds: 5}
 	}
 	return Outcome{Rounds: 12, Cause: "eaten"}
+}
+
+func agentNames(m Model) []string {
+	var out []string
+	for _, a := range m.Agents() {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+func TestOrList(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{{nil, ""}, {[]string{"careful"}, "careful"}, {[]string{"careful", "strong"}, "careful or strong"}, {[]string{"a", "b", "c"}, "a, b or c"}} {
+		if got := orList(c.in); got != c.want {
+			t.Errorf("orList(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -157,7 +158,15 @@ func pickAgent(m Model, name string) (Agent, error) {
 		}
 		names = append(names, a.Name)
 	}
-	return Agent{}, fmt.Errorf("unknown agent %q: the game has %v", name, names)
+	return Agent{}, fmt.Errorf("unknown agent %q: play %s", name, orList(names))
+}
+
+// orList words names as a reader says them: "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func newCount(survivors, objectives int) *Count {

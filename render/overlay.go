@@ -35,6 +35,10 @@ type Danger struct {
 	Games  int    // the games the counts are over
 	Agent  string // who played the Survivors ("" when not said)
 	Seed   uint64 // the playtest's seed (with Agent)
+	// Survivors are the Survivor counts played, smallest first (none when
+	// not said): an author reads a count over 6 Survivors otherwise than
+	// over 2.
+	Survivors []int
 }
 
 const overlayUsage = "use sight=ZONE, movement, xenos, threat, mold or danger"

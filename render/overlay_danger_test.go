@@ -17,7 +17,7 @@ func TestDangerOverlay(t *testing.T) {
 	counts := make([]int, len(s.Board.Zones))
 	counts[1], counts[4] = 7, 2
 	var buf bytes.Buffer
-	o := Options{Page: "fit", Margin: DefaultMargin, Overlays: []Overlay{{Kind: OverlayDanger, Danger: &Danger{Counts: counts, Games: 300, Agent: "careful", Seed: 5}}}}
+	o := Options{Page: "fit", Margin: DefaultMargin, Overlays: []Overlay{{Kind: OverlayDanger, Danger: &Danger{Counts: counts, Games: 300, Agent: "careful", Seed: 5, Survivors: []int{6}}}}}
 	if err := SVG(&buf, s, g, o); err != nil {
 		t.Fatal(err)
 	}
@@ -30,11 +30,30 @@ func TestDangerOverlay(t *testing.T) {
 	for _, m := range regexp.MustCompile(`>([^<>]+)</text>`).FindAllSubmatch(data, -1) {
 		words = append(words, string(m[1]))
 	}
-	if text := strings.Join(words, " "); !strings.Contains(text, "300 games of a playtest (agent careful, seed 5); the most: 7.") {
-		t.Fatal("the legend does not say what the tints count, who played and with which seed")
+	if text := strings.Join(words, " "); !strings.Contains(text, "300 games of a playtest (agent careful, seed 5) with 6 Survivors; the most, in the strongest tint: 7.") {
+		t.Fatalf("the legend does not say what the tints count, who played, with which seed and how many Survivors: %q", text)
+	}
+	// Several counts are named as the range played.
+	o.Overlays[0].Danger.Survivors = []int{2, 3, 4, 5, 6}
+	buf.Reset()
+	if err := SVG(&buf, s, g, o); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(legendWords(buf.Bytes()), "with 2 to 6 Survivors;") {
+		t.Fatalf("the legend does not name the range of Survivors played: %q", legendWords(buf.Bytes()))
 	}
 	o.Overlays[0].Danger = nil
 	if err := SVG(&buf, s, g, o); err == nil {
 		t.Fatal("a danger overlay without counts drew")
 	}
+}
+
+// legendWords joins the text of an SVG's text elements, as a reader reads
+// them across the legend's wrapped lines.
+func legendWords(data []byte) string {
+	var words []string
+	for _, m := range regexp.MustCompile(`>([^<>]+)</text>`).FindAllSubmatch(data, -1) {
+		words = append(words, string(m[1]))
+	}
+	return strings.Join(words, " ")
 }

@@ -472,7 +472,12 @@ func (a *art) dangerOverlay(d *Danger) overlayArt {
 	if d.Agent != "" {
 		played += " (agent " + d.Agent + ", seed " + strconv.FormatUint(d.Seed, 10) + ")"
 	}
-	note := "Survivors eliminated in each zone over " + played + "; the most: " + itoa(most) + "."
+	if n := len(d.Survivors); n == 1 {
+		played += " with " + itoa(d.Survivors[0]) + " Survivors"
+	} else if n > 1 {
+		played += " with " + itoa(d.Survivors[0]) + " to " + itoa(d.Survivors[n-1]) + " Survivors"
+	}
+	note := "Survivors eliminated in each zone over " + played + "; the most, in the strongest tint: " + itoa(most) + "."
 	if most == 0 {
 		note = "No Survivor was eliminated in " + played + "."
 	}
