@@ -83,11 +83,13 @@ func fillDanger(sc *rules.Scene, overlays []render.Overlay) error {
 			continue
 		}
 		if d == nil {
-			m, res, err := playtest.Quick(sc, []int{playtest.MissionSurvivors(sc)}, 0, 0)
+			n := playtest.MissionSurvivors(sc)
+			m, res, err := playtest.Quick(sc, []int{n}, 0, 0)
 			if err != nil {
 				return err
 			}
-			d = &render.Danger{Counts: playtest.ZoneCounts(m, res), Games: res.Played(), Agent: res.Agent.Name, Seed: res.Seed}
+			d = &render.Danger{Counts: playtest.ZoneCounts(m, res), Games: res.Played(), Agent: res.Agent.Name, Seed: res.Seed,
+				Survivors: []int{n}} // the legend names the count, as render --overlay danger's does
 		}
 		overlays[i].Danger = d
 	}

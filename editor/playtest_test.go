@@ -85,6 +85,9 @@ func TestPlaytestPanelUnavailableAndDangerMap(t *testing.T) {
 	if r.Status != StatusOK || len(regexp.MustCompile(`data-eliminations="\d+"`).FindAll(r.Body, -1)) == 0 {
 		t.Errorf("danger map: %d, no tinted zone", r.Status)
 	}
+	if !strings.Contains(string(r.Body), " with 6 Survivors;") { // Violet Lockdown is written for 6
+		t.Errorf("the danger legend does not name the Survivor count played")
+	}
 	r = noStartSession(t).Call(Request{Method: "GET", Path: "svg", Query: map[string][]string{"overlay": {"danger"}}})
 	if r.Status != StatusRefused || !strings.Contains(string(r.Body), "cannot be played") {
 		t.Errorf("danger map of a mission without a start: %d %s", r.Status, r.Body)
