@@ -248,8 +248,8 @@ func (s *state) wanted(t int) bool {
 			return true
 		}
 	}
-	for r, rule := range s.m.rules {
-		if !s.fired[r] && rule.When != nil && (rule.When.Take == tok.color || (rule.When.Activate != "" && rule.When.Activate == tok.id)) {
+	for r := range s.m.rules {
+		if !s.fired[r] && s.firesOn(r, t) {
 			return true
 		}
 	}

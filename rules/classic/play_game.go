@@ -458,13 +458,20 @@ func (s *state) goalPossible(g gridplay.Goal) bool {
 func (s *state) takeObjective(sv, i int) {
 	s.taken[i] = true
 	s.surv[sv].xp += s.m.decks.ObjectiveXP
-	t := s.m.tokens[i]
-	for r, rule := range s.m.rules {
-		if w := rule.When; w != nil && ((w.Take != "" && (w.Take == t.color || w.Take == "all")) || (w.Activate != "" && w.Activate == t.id)) {
+	for r := range s.m.rules {
+		if s.firesOn(r, i) {
 			s.fire(r, sv)
 		}
 	}
 	s.judge()
+}
+
+// firesOn: rule r waits for Objective token t to be taken (its colour, or
+// any with take: all) or activated (its id). Taking a token and the agent's
+// wish to take it both read it here, so they cannot disagree.
+func (s *state) firesOn(r, t int) bool {
+	w, tok := s.m.rules[r].When, s.m.tokens[t]
+	return w != nil && ((w.Take != "" && (w.Take == tok.color || w.Take == "all")) || (w.Activate != "" && w.Activate == tok.id))
 }
 
 // enter records Survivor sv entering zone z.
