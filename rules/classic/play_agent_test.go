@@ -1,6 +1,8 @@
 package classic
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -29,5 +31,60 @@ func TestAgentWantsTheObjectiveARuleWaitsFor(t *testing.T) {
 	}
 	if s.wanted(1) {
 		t.Fatal("the agent still wants an Objective once the rule has fired")
+	}
+}
+
+// noStartingOpener is the default decks without the Starting Equipment's
+// door-opening weapons.
+func noStartingOpener() *Decks {
+	d := *DefaultDecks()
+	d.Starting = nil
+	for _, c := range DefaultDecks().Starting {
+		if !c.Weapon.OpensDoors {
+			d.Starting = append(d.Starting, c)
+		}
+	}
+	return &d
+}
+
+// A door-opener the mission gives (equipment: [door-opener], or a rule's
+// grant) is a card no deck still holds, and the card it displaces from
+// the Hand is kept.
+func TestMissionDoorOpenerIsNoCopyOfADeckCard(t *testing.T) {
+	text := mustReplace(t, exampleText(t, "night-shift"), "tileset: city\n", "equipment: [door-opener]\ntileset: city\n")
+	m, err := NewModel(playScene(t, text), noStartingOpener())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newState(m, 1, rand.New(rand.NewPCG(1, 2)))
+	if !s.holdsOpener(0) {
+		t.Fatal("the team holds no door-opener")
+	}
+	held := map[int16]bool{}
+	sv := &s.surv[0]
+	for _, c := range append(sv.hands[:], sv.pack[:sv.npack]...) {
+		if c >= 0 {
+			held[c] = true
+		}
+	}
+	for _, c := range append(slices.Clone(s.edeck), s.edisc...) {
+		if held[c] {
+			t.Fatalf("%s is both held and in the Equipment deck", s.card(c).Name)
+		}
+	}
+	if got := len(held) + len(s.edeck) + len(s.edisc); got != len(m.decks.Equipment)+len(m.decks.Starting) {
+		t.Fatalf("%d cards held or in the deck, want the %d Equipment and Starting cards", got, len(m.decks.Equipment)+len(m.decks.Starting))
+	}
+
+	// A grant: the Pistol it displaces goes to the Backpack.
+	text = mustReplace(t, exampleText(t, "night-shift"), "rules:\n", "rules:\n  - when: {take: red}\n    then: [{grant: door-opener}]\n")
+	s = newGame(t, text, 1)
+	s.arm(t, 0, "Pan", "Pistol")
+	s.takeObjective(0, 0)
+	if !s.holdsOpener(0) {
+		t.Fatal("the grant gave no door-opener")
+	}
+	if s.surv[0].npack != 1 || s.card(s.surv[0].pack[0]).Name != "Pistol" {
+		t.Fatalf("the Pistol the grant displaced is lost: Backpack %v", s.surv[0].pack[:s.surv[0].npack])
 	}
 }

@@ -118,10 +118,6 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 		for i, c := range m.dealOrder {
 			s.surv[i%n].take(c)
 		}
-		if m.opener && !s.groupOpener() {
-			// equipment: [door-opener]: the first Survivor holds one.
-			s.surv[0].hands[1] = s.starterOpener()
-		}
 	}
 	s.pimps = make([]int16, len(m.decks.Pimpmobile))
 	for i := range s.pimps {
@@ -137,20 +133,47 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 		s.edeck[i] = int16(i)
 	}
 	gridplay.Shuffle(rng, s.edeck)
+	if n > 0 && m.opener && !s.groupOpener() {
+		// equipment: [door-opener]: the first Survivor holds one.
+		s.giveOpener(0)
+	}
 	s.judge()
 	return s
 }
 
-// starterOpener is a door-opening card for a team the mission equips with
-// one: the first such card of the Starting Equipment or the deck.
-func (s *state) starterOpener() int16 {
+// giveOpener puts a door-opening weapon in Survivor i's Hand (the mission
+// equips the team with one), the card it displaces going to the Backpack
+// or the discards: a copy of a Starting Equipment card, which never joins
+// the Equipment deck, else a card taken out of that deck, so that no card
+// is both held and drawn.
+func (s *state) giveOpener(i int) {
 	d := s.m.decks
-	for i := range len(d.Equipment) + len(d.Starting) {
-		if w := s.card(int16(i)).Weapon; w != nil && w.OpensDoors {
-			return int16(i)
+	opens := func(c int16) bool { w := s.card(c).Weapon; return w != nil && w.OpensDoors }
+	c := int16(-1)
+	for k := range d.Starting {
+		if opens(int16(len(d.Equipment) + k)) {
+			c = int16(len(d.Equipment) + k)
+			break
 		}
 	}
-	return -1
+	for _, pile := range []*[]int16{&s.edeck, &s.edisc} {
+		if c >= 0 {
+			break
+		}
+		if k := slices.IndexFunc(*pile, opens); k >= 0 {
+			c = (*pile)[k]
+			*pile = slices.Delete(*pile, k, k+1)
+		}
+	}
+	if c < 0 {
+		return // the decks hold no door-opening weapon
+	}
+	sv := &s.surv[i]
+	old := sv.hands[1]
+	sv.hands[1] = c
+	if old >= 0 && !sv.take(old) {
+		s.discard(old)
+	}
 }
 
 // take puts card c in an empty Hand, else in the Backpack.
@@ -514,7 +537,7 @@ func (s *state) fire(r, sv int) {
 			}
 		case e.Grant != "":
 			if itemKey(e.Grant) == rules.KeyDoorOpener && sv >= 0 && !s.holdsOpener(sv) {
-				s.surv[sv].hands[1] = s.starterOpener()
+				s.giveOpener(sv)
 			}
 		case e.Remove != "":
 			s.remove(e.Remove)
