@@ -88,3 +88,22 @@ func TestMissionDoorOpenerIsNoCopyOfADeckCard(t *testing.T) {
 		t.Fatalf("the Pistol the grant displaced is lost: Backpack %v", s.surv[0].pack[:s.surv[0].npack])
 	}
 }
+
+// A rule fired by a round, not by a Survivor, still gives the team its
+// door-opener ("grant: ITEM | the team gains an item", docs/mission-format.md).
+func TestRoundRuleGrantsTheTeamADoorOpener(t *testing.T) {
+	text := mustReplace(t, exampleText(t, "night-shift"), "rules:\n", "rules:\n  - when: {round: 2}\n    then: [{grant: door-opener}]\n")
+	m, err := NewModel(playScene(t, text), noStartingOpener())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newState(m, 2, rand.New(rand.NewPCG(1, 2)))
+	if s.groupOpener() {
+		t.Fatal("the team holds a door-opener before the rule fires")
+	}
+	s.round = 2
+	s.startRound()
+	if !s.groupOpener() {
+		t.Fatal("the round's grant gave the team no door-opener")
+	}
+}

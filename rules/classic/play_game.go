@@ -536,8 +536,16 @@ func (s *state) fire(r, sv int) {
 				}
 			}
 		case e.Grant != "":
-			if itemKey(e.Grant) == rules.KeyDoorOpener && sv >= 0 && !s.holdsOpener(sv) {
-				s.giveOpener(sv)
+			// "the team gains an item": the Survivor who fired the rule,
+			// else (a round's rule) the first one in play.
+			to := sv
+			for j := range s.surv {
+				if to < 0 && s.surv[j].inPlay() {
+					to = j
+				}
+			}
+			if itemKey(e.Grant) == rules.KeyDoorOpener && to >= 0 && !s.holdsOpener(to) {
+				s.giveOpener(to)
 			}
 		case e.Remove != "":
 			s.remove(e.Remove)
