@@ -104,6 +104,7 @@ func TestMoveNotThroughClosedDoorsOrWalls(t *testing.T) {
 			}
 		}
 	}
+	t.Fatal("Night Shift has no wall between two zones to try")
 }
 
 func TestLeavingZombiesCostsActions(t *testing.T) {
@@ -233,7 +234,7 @@ func TestExtraActivationCardAddsNoZombiesOnReveal(t *testing.T) {
 		}
 	}
 	if len(extra) == 0 {
-		t.Skip("the default deck has no Walker Extra Activation")
+		t.Fatal("the default deck has no Walker Extra Activation")
 	}
 	for len(extra) < len(s.m.buildings[b]) {
 		extra = append(extra, extra...)
@@ -245,6 +246,9 @@ func TestExtraActivationCardAddsNoZombiesOnReveal(t *testing.T) {
 			far = z
 			break
 		}
+	}
+	if far < 0 {
+		t.Fatal("Night Shift has no street zone two steps from the door")
 	}
 	s.zombies[far][Walker] = 1
 	s.openDoor(0, door)
