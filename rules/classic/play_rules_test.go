@@ -408,3 +408,32 @@ func TestMissionDoorOpener(t *testing.T) {
 		}
 	}
 }
+
+// Two buildings joined only by an open door, sealed from the street by a
+// closed one, are not open at setup: opening the street door is the first
+// opening of the building behind it. One the Survivors walk into without
+// opening anything (an open door from the street, then on through an
+// open door) is.
+func TestBuildingsOpenAtSetup(t *testing.T) {
+	playQuote(t, "Opening a building for the first time reveals all the Zombies inside all rooms of the building")
+	digestQuote(t, "The building containing the Survivors' starting Zone does not spawn this way.")
+	// Zones: 0 the start's street, 1 a room of building 0, 2 a room of
+	// building 1, 3 a street, 4 a room of building 2 and 5 of building 3.
+	// Doors: 0-1 closed, 1-2 open; 3-4 open, 4-5 open.
+	m := &model{n: 6, start: 0, building: []int{-1, 0, 1, -1, 2, 3}, buildings: [][]int{{1}, {2}, {4}, {5}}}
+	m.doors = []pdoor{{a: 0, b: 1, state: doorClosed}, {a: 1, b: 2, state: doorOpen}, {a: 3, b: 4, state: doorOpen}, {a: 4, b: 5, state: doorOpen}}
+	m.links = make([][]link, m.n)
+	for i, d := range m.doors {
+		m.links[d.a] = append(m.links[d.a], link{To: d.b, Kind: gridplay.LinkDoor, Door: i})
+		m.links[d.b] = append(m.links[d.b], link{To: d.a, Kind: gridplay.LinkDoor, Door: i})
+	}
+	m.links[0] = append(m.links[0], link{To: 3, Kind: gridplay.LinkOpen, Door: -1})
+	m.links[3] = append(m.links[3], link{To: 0, Kind: gridplay.LinkOpen, Door: -1})
+	if got, want := m.openBuildings(), []bool{false, false, true, true}; !slices.Equal(got, want) {
+		t.Fatalf("open at setup %v, want %v", got, want)
+	}
+	m.start = 2 // the Survivors start in building 1: it and building 0 are open
+	if got, want := m.openBuildings(), []bool{true, true, true, true}; !slices.Equal(got, want) {
+		t.Fatalf("starting in building 1: open at setup %v, want %v", got, want)
+	}
+}
