@@ -437,3 +437,25 @@ func TestBuildingsOpenAtSetup(t *testing.T) {
 		t.Fatalf("starting in building 1: open at setup %v, want %v", got, want)
 	}
 }
+
+// "all the discarded cards" make the new deck: a Starting Equipment card
+// discarded too, its Pans excepted.
+func TestEquipmentReshuffleTakesDiscardedStartingCards(t *testing.T) {
+	playQuote(t, "If the Equipment deck runs out, reshuffle all the discarded cards, with the exception of Wounded cards, Pans, Molotov, and pimpmobile cards (Ma's shotgun and the Evil Twins), to make a new deck.")
+	s := newGame(t, exampleText(t, "night-shift"), 1)
+	d := s.m.decks
+	for k := range d.Starting {
+		s.discard(int16(len(d.Equipment) + k))
+	}
+	var names []string
+	for _, c := range s.edisc {
+		names = append(names, s.card(c).Name)
+	}
+	if want := []string{"Crowbar", "Fire Axe", "Pistol", "Baseball Bat"}; !slices.Equal(names, want) {
+		t.Fatalf("discarded Starting Equipment kept for the new deck: %v, want %v", names, want)
+	}
+	s.edeck = s.edeck[:0]
+	if c, ok := s.drawEquipment(); !ok || !slices.Contains(names, s.card(c).Name) {
+		t.Fatal("the new deck is not the discarded Starting Equipment")
+	}
+}
