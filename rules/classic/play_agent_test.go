@@ -87,6 +87,27 @@ func TestMissionDoorOpenerIsNoCopyOfADeckCard(t *testing.T) {
 	if s.surv[0].npack != 1 || s.card(s.surv[0].pack[0]).Name != "Pistol" {
 		t.Fatalf("the Pistol the grant displaced is lost: Backpack %v", s.surv[0].pack[:s.surv[0].npack])
 	}
+
+	// Another Survivor holds the Starting Equipment's door-openers: the
+	// grant gives none of them again.
+	s = newGame(t, text, 2)
+	d := s.m.decks
+	var starting []int16
+	for k, c := range d.Starting {
+		if c.Weapon.OpensDoors {
+			starting = append(starting, int16(len(d.Equipment)+k))
+		}
+	}
+	s.surv[1].hands = [2]int16{starting[0], starting[1]}
+	s.surv[1].npack = 0
+	s.arm(t, 0, "Pan", "Pistol")
+	s.takeObjective(0, 0)
+	if c := s.surv[0].hands[1]; !s.holdsOpener(0) || c == starting[0] || c == starting[1] {
+		t.Fatalf("the grant gave %d, a copy of a card another Survivor holds", c)
+	}
+	if slices.Contains(s.edeck, s.surv[0].hands[1]) || slices.Contains(s.edisc, s.surv[0].hands[1]) {
+		t.Fatal("the granted card is still in the Equipment deck")
+	}
 }
 
 // A rule fired by a round, not by a Survivor, still gives the team its

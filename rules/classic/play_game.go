@@ -143,16 +143,16 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 
 // giveOpener puts a door-opening weapon in Survivor i's Hand (the mission
 // equips the team with one), the card it displaces going to the Backpack
-// or the discards: a copy of a Starting Equipment card, which never joins
-// the Equipment deck, else a card taken out of that deck, so that no card
-// is both held and drawn.
+// or the discards. The card is one nobody holds: a Starting Equipment
+// card left over, else one taken out of the Equipment deck or its
+// discards, so that no card is both held and drawn.
 func (s *state) giveOpener(i int) {
 	d := s.m.decks
 	opens := func(c int16) bool { w := s.card(c).Weapon; return w != nil && w.OpensDoors }
 	c := int16(-1)
 	for k := range d.Starting {
-		if opens(int16(len(d.Equipment) + k)) {
-			c = int16(len(d.Equipment) + k)
+		if sc := int16(len(d.Equipment) + k); opens(sc) && !s.held(sc) && !slices.Contains(s.edeck, sc) && !slices.Contains(s.edisc, sc) {
+			c = sc
 			break
 		}
 	}
@@ -166,7 +166,7 @@ func (s *state) giveOpener(i int) {
 		}
 	}
 	if c < 0 {
-		return // the decks hold no door-opening weapon
+		return // every door-opening card is held already
 	}
 	sv := &s.surv[i]
 	old := sv.hands[1]
@@ -174,6 +174,17 @@ func (s *state) giveOpener(i int) {
 	if old >= 0 && !sv.take(old) {
 		s.discard(old)
 	}
+}
+
+// held: a Survivor holds card c, in Hand or Backpack.
+func (s *state) held(c int16) bool {
+	for i := range s.surv {
+		sv := &s.surv[i]
+		if slices.Contains(sv.hands[:], c) || slices.Contains(sv.pack[:sv.npack], c) {
+			return true
+		}
+	}
+	return false
 }
 
 // take puts card c in an empty Hand, else in the Backpack.
