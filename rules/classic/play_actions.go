@@ -344,8 +344,8 @@ func (s *state) canEscape(i int) bool {
 		return false
 	}
 	exitHere := false
-	for _, z := range s.m.exits {
-		exitHere = exitHere || z == sv.zone
+	for k, z := range s.m.exits {
+		exitHere = exitHere || z == sv.zone && !s.exitGone[k]
 	}
 	if !exitHere {
 		return false

@@ -282,7 +282,11 @@ func (s *state) goals() []int {
 		}
 	}
 	if len(out) == 0 && exit {
-		out = append(out, s.m.exits...)
+		for k, z := range s.m.exits {
+			if !s.exitGone[k] {
+				out = append(out, z)
+			}
+		}
 	}
 	return out
 }

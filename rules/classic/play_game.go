@@ -46,6 +46,7 @@ type state struct {
 	opened   []bool // per building: opened (its Zombies revealed)
 	taken    []bool // per Objective token
 	gone     []bool // per Objective token: removed by a rule
+	exitGone []bool // per Exit: removed by a rule
 	active   []bool // per Spawn Zone
 	fired    []bool // per rule
 	pimps    []int16
@@ -98,6 +99,7 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	s.opened = slices.Clone(m.openAtSet)
 	s.taken = make([]bool, len(m.tokens))
 	s.gone = make([]bool, len(m.tokens))
+	s.exitGone = make([]bool, len(m.exits))
 	s.active = make([]bool, len(m.spawns))
 	for i, sp := range m.spawns {
 		s.active[i] = sp.color == "red"
@@ -227,6 +229,7 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.opened = slices.Clone(s.opened)
 	c.taken = slices.Clone(s.taken)
 	c.gone = slices.Clone(s.gone)
+	c.exitGone = slices.Clone(s.exitGone)
 	c.active = slices.Clone(s.active)
 	c.fired = slices.Clone(s.fired)
 	c.pimps = slices.Clone(s.pimps)
@@ -468,8 +471,8 @@ func (s *state) goalNow(g gridplay.Goal) bool {
 	return true // free text
 }
 
-// goalPossible: an objective whose tokens a rule removed can no longer be
-// met.
+// goalPossible: an objective whose tokens a rule removed (its Objectives,
+// every Exit) can no longer be met.
 func (s *state) goalPossible(g gridplay.Goal) bool {
 	switch g.Kind {
 	case gridplay.GoalTake:
@@ -482,6 +485,8 @@ func (s *state) goalPossible(g gridplay.Goal) bool {
 		return n >= g.Need
 	case gridplay.GoalActivate:
 		return g.Token < 0 || s.taken[g.Token] || !s.gone[g.Token]
+	case gridplay.GoalExit:
+		return slices.Contains(s.exitGone, false) // an Exit is left
 	}
 	return true
 }
@@ -570,6 +575,11 @@ func (s *state) remove(id string) {
 	for i, t := range s.m.tokens {
 		if t.id == id {
 			s.gone[i] = true
+		}
+	}
+	for i, e := range s.m.exitIDs {
+		if e != "" && e == id {
+			s.exitGone[i] = true
 		}
 	}
 	t := s.m.w.ByID(id)

@@ -70,6 +70,7 @@ type model struct {
 	spawns    []pspawn
 	tokens    []pobjective
 	exits     []int
+	exitIDs   []string // per Exit: its token's id, for a rule that removes it
 	cars      []pcar
 	noise     []int16 // Noise tokens at setup
 	goals     []gridplay.Goal
@@ -163,6 +164,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	}
 	for _, t := range s.Of(missions.TokExit) {
 		m.exits = append(m.exits, t.Zone.Index)
+		m.exitIDs = append(m.exitIDs, t.ID)
 	}
 	for _, t := range s.Of(missions.TokCar) {
 		m.cars = append(m.cars, pcar{zone: t.Zone.Index, police: t.Kind == "police"})

@@ -459,3 +459,28 @@ func TestEquipmentReshuffleTakesDiscardedStartingCards(t *testing.T) {
 		t.Fatal("the new deck is not the discarded Starting Equipment")
 	}
 }
+
+// A rule that removes the Exit token closes the way out: no Survivor
+// escapes through it, and an exit objective can no longer be met.
+func TestRemovedExitClosesTheWayOut(t *testing.T) {
+	digestQuote(t, "a Survivor may escape through this Zone at the end of his Turn as long as there are no Zombies in it.")
+	text := mustReplace(t, exampleText(t, "night-shift"), "{type: exit, at: [4, 4]}", "{type: exit, id: gate, at: [4, 4]}")
+	text = mustReplace(t, text, "rules:\n", "rules:\n  - when: {round: 2}\n    then: [{remove: gate}]\n")
+	s := newGame(t, text, 1)
+	s.surv[0].zone = s.m.exits[0]
+	for i := range s.taken {
+		s.taken[i] = true
+	}
+	s.judge()
+	if !s.canEscape(0) {
+		t.Fatal("could not escape before the Exit was removed")
+	}
+	s.round = 2
+	s.startRound()
+	if s.canEscape(0) {
+		t.Fatal("escaped through a removed Exit")
+	}
+	if !s.over || s.won || s.cause != LostObjective {
+		t.Fatalf("the exit objective outlived its Exit: over %v won %v cause %q", s.over, s.won, s.cause)
+	}
+}
