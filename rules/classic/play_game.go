@@ -486,7 +486,14 @@ func (s *state) goalPossible(g gridplay.Goal) bool {
 	case gridplay.GoalActivate:
 		return g.Token < 0 || s.taken[g.Token] || !s.gone[g.Token]
 	case gridplay.GoalExit:
-		return slices.Contains(s.exitGone, false) // an Exit is left
+		// an Exit is left, and Survivors enough to go through it
+		alive := 0
+		for i := range s.surv {
+			if s.surv[i].alive {
+				alive++
+			}
+		}
+		return slices.Contains(s.exitGone, false) && alive >= g.Need
 	}
 	return true
 }

@@ -484,3 +484,22 @@ func TestRemovedExitClosesTheWayOut(t *testing.T) {
 		t.Fatalf("the exit objective outlived its Exit: over %v won %v cause %q", s.over, s.won, s.cause)
 	}
 }
+
+// An exit objective asking for more Survivors than play is lost once it
+// is the objective in play, not after the round limit.
+func TestExitForMoreSurvivorsThanPlay(t *testing.T) {
+	text := mustReplace(t, exampleText(t, "night-shift"), "  - exit: all\n", "  - exit: 5\n")
+	for _, c := range []struct {
+		n    int
+		lost bool
+	}{{4, true}, {5, false}} {
+		s := newGame(t, text, c.n)
+		for i := range s.taken {
+			s.taken[i] = true
+		}
+		s.judge()
+		if lost := s.over && s.cause == LostObjective; lost != c.lost {
+			t.Errorf("exit: 5 with %d Survivors: lost once the Objectives are taken %v, want %v", c.n, lost, c.lost)
+		}
+	}
+}
