@@ -184,9 +184,13 @@ func (s *state) drawEquipment() (int16, bool) {
 	return c, true
 }
 
-// discard puts card c on the discard pile, unless it leaves the game.
+// discard puts card c on the discard pile, unless it leaves the game:
+// "reshuffle all the discarded cards, with the exception of Wounded cards,
+// Pans, Molotov, and pimpmobile cards" (a Starting Equipment card
+// discarded joins the new deck too).
 func (s *state) discard(c int16) {
-	if int(c) < len(s.m.decks.Equipment) && !s.card(c).NoReshuffle {
+	d := s.m.decks
+	if int(c) < len(d.Equipment)+len(d.Starting) && !s.card(c).NoReshuffle {
 		s.edisc = append(s.edisc, c)
 	}
 }
@@ -340,8 +344,8 @@ func (s *state) canEscape(i int) bool {
 		return false
 	}
 	exitHere := false
-	for _, z := range s.m.exits {
-		exitHere = exitHere || z == sv.zone
+	for k, z := range s.m.exits {
+		exitHere = exitHere || z == sv.zone && !s.exitGone[k]
 	}
 	if !exitHere {
 		return false

@@ -248,8 +248,8 @@ func (s *state) wanted(t int) bool {
 			return true
 		}
 	}
-	for r, rule := range s.m.rules {
-		if !s.fired[r] && rule.When != nil && (rule.When.Take == tok.color || (rule.When.Activate != "" && rule.When.Activate == tok.id)) {
+	for r := range s.m.rules {
+		if !s.fired[r] && s.firesOn(r, t) {
 			return true
 		}
 	}
@@ -282,7 +282,11 @@ func (s *state) goals() []int {
 		}
 	}
 	if len(out) == 0 && exit {
-		out = append(out, s.m.exits...)
+		for k, z := range s.m.exits {
+			if !s.exitGone[k] {
+				out = append(out, z)
+			}
+		}
 	}
 	return out
 }

@@ -46,6 +46,7 @@ type state struct {
 	opened   []bool // per building: opened (its Zombies revealed)
 	taken    []bool // per Objective token
 	gone     []bool // per Objective token: removed by a rule
+	exitGone []bool // per Exit: removed by a rule
 	active   []bool // per Spawn Zone
 	fired    []bool // per rule
 	pimps    []int16
@@ -98,6 +99,7 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	s.opened = slices.Clone(m.openAtSet)
 	s.taken = make([]bool, len(m.tokens))
 	s.gone = make([]bool, len(m.tokens))
+	s.exitGone = make([]bool, len(m.exits))
 	s.active = make([]bool, len(m.spawns))
 	for i, sp := range m.spawns {
 		s.active[i] = sp.color == "red"
@@ -118,10 +120,6 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 		for i, c := range m.dealOrder {
 			s.surv[i%n].take(c)
 		}
-		if m.opener && !s.groupOpener() {
-			// equipment: [door-opener]: the first Survivor holds one.
-			s.surv[0].hands[1] = s.starterOpener()
-		}
 	}
 	s.pimps = make([]int16, len(m.decks.Pimpmobile))
 	for i := range s.pimps {
@@ -137,20 +135,58 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 		s.edeck[i] = int16(i)
 	}
 	gridplay.Shuffle(rng, s.edeck)
+	if n > 0 && m.opener && !s.groupOpener() {
+		// equipment: [door-opener]: the first Survivor holds one.
+		s.giveOpener(0)
+	}
 	s.judge()
 	return s
 }
 
-// starterOpener is a door-opening card for a team the mission equips with
-// one: the first such card of the Starting Equipment or the deck.
-func (s *state) starterOpener() int16 {
+// giveOpener puts a door-opening weapon in Survivor i's Hand (the mission
+// equips the team with one), the card it displaces going to the Backpack
+// or the discards. The card is one nobody holds: a Starting Equipment
+// card left over, else one taken out of the Equipment deck or its
+// discards, so that no card is both held and drawn.
+func (s *state) giveOpener(i int) {
 	d := s.m.decks
-	for i := range len(d.Equipment) + len(d.Starting) {
-		if w := s.card(int16(i)).Weapon; w != nil && w.OpensDoors {
-			return int16(i)
+	opens := func(c int16) bool { w := s.card(c).Weapon; return w != nil && w.OpensDoors }
+	c := int16(-1)
+	for k := range d.Starting {
+		if sc := int16(len(d.Equipment) + k); opens(sc) && !s.held(sc) && !slices.Contains(s.edeck, sc) && !slices.Contains(s.edisc, sc) {
+			c = sc
+			break
 		}
 	}
-	return -1
+	for _, pile := range []*[]int16{&s.edeck, &s.edisc} {
+		if c >= 0 {
+			break
+		}
+		if k := slices.IndexFunc(*pile, opens); k >= 0 {
+			c = (*pile)[k]
+			*pile = slices.Delete(*pile, k, k+1)
+		}
+	}
+	if c < 0 {
+		return // every door-opening card is held already
+	}
+	sv := &s.surv[i]
+	old := sv.hands[1]
+	sv.hands[1] = c
+	if old >= 0 && !sv.take(old) {
+		s.discard(old)
+	}
+}
+
+// held: a Survivor holds card c, in Hand or Backpack.
+func (s *state) held(c int16) bool {
+	for i := range s.surv {
+		sv := &s.surv[i]
+		if slices.Contains(sv.hands[:], c) || slices.Contains(sv.pack[:sv.npack], c) {
+			return true
+		}
+	}
+	return false
 }
 
 // take puts card c in an empty Hand, else in the Backpack.
@@ -193,6 +229,7 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.opened = slices.Clone(s.opened)
 	c.taken = slices.Clone(s.taken)
 	c.gone = slices.Clone(s.gone)
+	c.exitGone = slices.Clone(s.exitGone)
 	c.active = slices.Clone(s.active)
 	c.fired = slices.Clone(s.fired)
 	c.pimps = slices.Clone(s.pimps)
@@ -434,8 +471,8 @@ func (s *state) goalNow(g gridplay.Goal) bool {
 	return true // free text
 }
 
-// goalPossible: an objective whose tokens a rule removed can no longer be
-// met.
+// goalPossible: an objective whose tokens a rule removed (its Objectives,
+// every Exit) can no longer be met.
 func (s *state) goalPossible(g gridplay.Goal) bool {
 	switch g.Kind {
 	case gridplay.GoalTake:
@@ -448,6 +485,15 @@ func (s *state) goalPossible(g gridplay.Goal) bool {
 		return n >= g.Need
 	case gridplay.GoalActivate:
 		return g.Token < 0 || s.taken[g.Token] || !s.gone[g.Token]
+	case gridplay.GoalExit:
+		// an Exit is left, and Survivors enough to go through it
+		alive := 0
+		for i := range s.surv {
+			if s.surv[i].alive {
+				alive++
+			}
+		}
+		return slices.Contains(s.exitGone, false) && alive >= g.Need
 	}
 	return true
 }
@@ -458,13 +504,20 @@ func (s *state) goalPossible(g gridplay.Goal) bool {
 func (s *state) takeObjective(sv, i int) {
 	s.taken[i] = true
 	s.surv[sv].xp += s.m.decks.ObjectiveXP
-	t := s.m.tokens[i]
-	for r, rule := range s.m.rules {
-		if w := rule.When; w != nil && ((w.Take != "" && (w.Take == t.color || w.Take == "all")) || (w.Activate != "" && w.Activate == t.id)) {
+	for r := range s.m.rules {
+		if s.firesOn(r, i) {
 			s.fire(r, sv)
 		}
 	}
 	s.judge()
+}
+
+// firesOn: rule r waits for Objective token t to be taken (its colour, or
+// any with take: all) or activated (its id). Taking a token and the agent's
+// wish to take it both read it here, so they cannot disagree.
+func (s *state) firesOn(r, t int) bool {
+	w, tok := s.m.rules[r].When, s.m.tokens[t]
+	return w != nil && ((w.Take != "" && (w.Take == tok.color || w.Take == "all")) || (w.Activate != "" && w.Activate == tok.id))
 }
 
 // enter records Survivor sv entering zone z.
@@ -506,8 +559,16 @@ func (s *state) fire(r, sv int) {
 				}
 			}
 		case e.Grant != "":
-			if itemKey(e.Grant) == rules.KeyDoorOpener && sv >= 0 && !s.holdsOpener(sv) {
-				s.surv[sv].hands[1] = s.starterOpener()
+			// "the team gains an item": the Survivor who fired the rule,
+			// else (a round's rule) the first one in play.
+			to := sv
+			for j := range s.surv {
+				if to < 0 && s.surv[j].inPlay() {
+					to = j
+				}
+			}
+			if itemKey(e.Grant) == rules.KeyDoorOpener && to >= 0 && !s.holdsOpener(to) {
+				s.giveOpener(to)
 			}
 		case e.Remove != "":
 			s.remove(e.Remove)
@@ -521,6 +582,11 @@ func (s *state) remove(id string) {
 	for i, t := range s.m.tokens {
 		if t.id == id {
 			s.gone[i] = true
+		}
+	}
+	for i, e := range s.m.exitIDs {
+		if e != "" && e == id {
+			s.exitGone[i] = true
 		}
 	}
 	t := s.m.w.ByID(id)

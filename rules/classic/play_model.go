@@ -70,6 +70,7 @@ type model struct {
 	spawns    []pspawn
 	tokens    []pobjective
 	exits     []int
+	exitIDs   []string // per Exit: its token's id, for a rule that removes it
 	cars      []pcar
 	noise     []int16 // Noise tokens at setup
 	goals     []gridplay.Goal
@@ -163,6 +164,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	}
 	for _, t := range s.Of(missions.TokExit) {
 		m.exits = append(m.exits, t.Zone.Index)
+		m.exitIDs = append(m.exitIDs, t.ID)
 	}
 	for _, t := range s.Of(missions.TokCar) {
 		m.cars = append(m.cars, pcar{zone: t.Zone.Index, police: t.Kind == "police"})
@@ -199,24 +201,29 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 
 // openBuildings marks the buildings open at setup: the start's ("The
 // building containing the Survivors' starting Zone does not spawn"), and
-// any with an opening or an open door to a zone outside it: nothing is
-// opened there, so nothing is revealed.
+// any the Survivors can walk into from a street or the start without
+// opening a door (an opening or an open door, maybe through another
+// building): nothing is opened there, so nothing is revealed. A building
+// joined by an open door to another building only is still closed.
 func (m *model) openBuildings() []bool {
 	open := make([]bool, len(m.buildings))
-	if b := m.building[m.start]; b >= 0 {
-		open[b] = true
-	}
-	for z, ls := range m.links {
-		b := m.building[z]
-		if b < 0 {
-			continue
+	seen := make([]bool, m.n)
+	var q []int
+	for z := range m.n {
+		if m.building[z] < 0 || z == m.start || m.building[z] == m.building[m.start] {
+			seen[z] = true
+			q = append(q, z)
 		}
-		for _, l := range ls {
-			if m.building[l.To] == b {
-				continue
-			}
-			if l.Kind == gridplay.LinkOpen || (l.Kind == gridplay.LinkDoor && m.doors[l.Door].state != doorClosed) {
-				open[b] = true
+	}
+	for h := 0; h < len(q); h++ {
+		z := q[h]
+		if b := m.building[z]; b >= 0 {
+			open[b] = true
+		}
+		for _, l := range m.links[z] {
+			if !seen[l.To] && (l.Kind == gridplay.LinkOpen || (l.Kind == gridplay.LinkDoor && m.doors[l.Door].state != doorClosed)) {
+				seen[l.To] = true
+				q = append(q, l.To)
 			}
 		}
 	}

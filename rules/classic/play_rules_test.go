@@ -104,6 +104,7 @@ func TestMoveNotThroughClosedDoorsOrWalls(t *testing.T) {
 			}
 		}
 	}
+	t.Fatal("Night Shift has no wall between two zones to try")
 }
 
 func TestLeavingZombiesCostsActions(t *testing.T) {
@@ -233,7 +234,7 @@ func TestExtraActivationCardAddsNoZombiesOnReveal(t *testing.T) {
 		}
 	}
 	if len(extra) == 0 {
-		t.Skip("the default deck has no Walker Extra Activation")
+		t.Fatal("the default deck has no Walker Extra Activation")
 	}
 	for len(extra) < len(s.m.buildings[b]) {
 		extra = append(extra, extra...)
@@ -245,6 +246,9 @@ func TestExtraActivationCardAddsNoZombiesOnReveal(t *testing.T) {
 			far = z
 			break
 		}
+	}
+	if far < 0 {
+		t.Fatal("Night Shift has no street zone two steps from the door")
 	}
 	s.zombies[far][Walker] = 1
 	s.openDoor(0, door)
@@ -401,6 +405,101 @@ func TestMissionDoorOpener(t *testing.T) {
 		s := newState(m, 3, rand.New(rand.NewPCG(1, 2)))
 		if got := s.groupOpener(); got != c.want {
 			t.Errorf("equipment %v: the group holds a door-opener %v, want %v", m.w.Mission.Equipment, got, c.want)
+		}
+	}
+}
+
+// Two buildings joined only by an open door, sealed from the street by a
+// closed one, are not open at setup: opening the street door is the first
+// opening of the building behind it. One the Survivors walk into without
+// opening anything (an open door from the street, then on through an
+// open door) is.
+func TestBuildingsOpenAtSetup(t *testing.T) {
+	playQuote(t, "Opening a building for the first time reveals all the Zombies inside all rooms of the building")
+	digestQuote(t, "The building containing the Survivors' starting Zone does not spawn this way.")
+	// Zones: 0 the start's street, 1 a room of building 0, 2 a room of
+	// building 1, 3 a street, 4 a room of building 2 and 5 of building 3.
+	// Doors: 0-1 closed, 1-2 open; 3-4 open, 4-5 open.
+	m := &model{n: 6, start: 0, building: []int{-1, 0, 1, -1, 2, 3}, buildings: [][]int{{1}, {2}, {4}, {5}}}
+	m.doors = []pdoor{{a: 0, b: 1, state: doorClosed}, {a: 1, b: 2, state: doorOpen}, {a: 3, b: 4, state: doorOpen}, {a: 4, b: 5, state: doorOpen}}
+	m.links = make([][]link, m.n)
+	for i, d := range m.doors {
+		m.links[d.a] = append(m.links[d.a], link{To: d.b, Kind: gridplay.LinkDoor, Door: i})
+		m.links[d.b] = append(m.links[d.b], link{To: d.a, Kind: gridplay.LinkDoor, Door: i})
+	}
+	m.links[0] = append(m.links[0], link{To: 3, Kind: gridplay.LinkOpen, Door: -1})
+	m.links[3] = append(m.links[3], link{To: 0, Kind: gridplay.LinkOpen, Door: -1})
+	if got, want := m.openBuildings(), []bool{false, false, true, true}; !slices.Equal(got, want) {
+		t.Fatalf("open at setup %v, want %v", got, want)
+	}
+	m.start = 2 // the Survivors start in building 1: it and building 0 are open
+	if got, want := m.openBuildings(), []bool{true, true, true, true}; !slices.Equal(got, want) {
+		t.Fatalf("starting in building 1: open at setup %v, want %v", got, want)
+	}
+}
+
+// "all the discarded cards" make the new deck: a Starting Equipment card
+// discarded too, its Pans excepted.
+func TestEquipmentReshuffleTakesDiscardedStartingCards(t *testing.T) {
+	playQuote(t, "If the Equipment deck runs out, reshuffle all the discarded cards, with the exception of Wounded cards, Pans, Molotov, and pimpmobile cards (Ma's shotgun and the Evil Twins), to make a new deck.")
+	s := newGame(t, exampleText(t, "night-shift"), 1)
+	d := s.m.decks
+	for k := range d.Starting {
+		s.discard(int16(len(d.Equipment) + k))
+	}
+	var names []string
+	for _, c := range s.edisc {
+		names = append(names, s.card(c).Name)
+	}
+	if want := []string{"Crowbar", "Fire Axe", "Pistol", "Baseball Bat"}; !slices.Equal(names, want) {
+		t.Fatalf("discarded Starting Equipment kept for the new deck: %v, want %v", names, want)
+	}
+	s.edeck = s.edeck[:0]
+	if c, ok := s.drawEquipment(); !ok || !slices.Contains(names, s.card(c).Name) {
+		t.Fatal("the new deck is not the discarded Starting Equipment")
+	}
+}
+
+// A rule that removes the Exit token closes the way out: no Survivor
+// escapes through it, and an exit objective can no longer be met.
+func TestRemovedExitClosesTheWayOut(t *testing.T) {
+	digestQuote(t, "a Survivor may escape through this Zone at the end of his Turn as long as there are no Zombies in it.")
+	text := mustReplace(t, exampleText(t, "night-shift"), "{type: exit, at: [4, 4]}", "{type: exit, id: gate, at: [4, 4]}")
+	text = mustReplace(t, text, "rules:\n", "rules:\n  - when: {round: 2}\n    then: [{remove: gate}]\n")
+	s := newGame(t, text, 1)
+	s.surv[0].zone = s.m.exits[0]
+	for i := range s.taken {
+		s.taken[i] = true
+	}
+	s.judge()
+	if !s.canEscape(0) {
+		t.Fatal("could not escape before the Exit was removed")
+	}
+	s.round = 2
+	s.startRound()
+	if s.canEscape(0) {
+		t.Fatal("escaped through a removed Exit")
+	}
+	if !s.over || s.won || s.cause != LostObjective {
+		t.Fatalf("the exit objective outlived its Exit: over %v won %v cause %q", s.over, s.won, s.cause)
+	}
+}
+
+// An exit objective asking for more Survivors than play is lost once it
+// is the objective in play, not after the round limit.
+func TestExitForMoreSurvivorsThanPlay(t *testing.T) {
+	text := mustReplace(t, exampleText(t, "night-shift"), "  - exit: all\n", "  - exit: 5\n")
+	for _, c := range []struct {
+		n    int
+		lost bool
+	}{{4, true}, {5, false}} {
+		s := newGame(t, text, c.n)
+		for i := range s.taken {
+			s.taken[i] = true
+		}
+		s.judge()
+		if lost := s.over && s.cause == LostObjective; lost != c.lost {
+			t.Errorf("exit: 5 with %d Survivors: lost once the Objectives are taken %v, want %v", c.n, lost, c.lost)
 		}
 	}
 }

@@ -22,7 +22,7 @@ type Hunt interface {
 // as both rulebooks word it (Invader's words quoted): "The first Zone they
 // go for is the one with Survivors in Line of Sight that has the most
 // Noise tokens", "If no Survivors are visible, they Move toward the
-// noisiest Zone", then "Move 1 Zone toward their destination Zone by
+// noisiest Zone", then they "move 1 Zone toward their destination Zone by
 // taking the shortest available path". Each Survivor counts as one Noise.
 // Equal targets and equal routes give several ways, in zone order.
 //
