@@ -569,8 +569,16 @@ func (s *state) fire(r, sv int) {
 				}
 			}
 		case e.Grant != "":
-			if itemKey(e.Grant) == rules.KeyOxygen && sv >= 0 {
-				s.surv[sv].tank = true
+			// "the team gains an item": the Survivor who fired the rule,
+			// else (a round's rule) the first one in play without a tank.
+			to := sv
+			for j := range s.surv {
+				if to < 0 && s.surv[j].alive && !s.surv[j].tank {
+					to = j
+				}
+			}
+			if itemKey(e.Grant) == rules.KeyOxygen && to >= 0 {
+				s.surv[to].tank = true
 			}
 		case e.Remove != "":
 			s.remove(e.Remove)

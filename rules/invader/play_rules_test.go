@@ -1189,3 +1189,15 @@ func TestFirstContactNotHarderForFewerSurvivors(t *testing.T) {
 		t.Fatalf("3 Survivors %+v, 6 Survivors %+v: the intervals part", rate[3], rate[6])
 	}
 }
+
+// A rule fired by a round has no Survivor behind it; the mission format
+// gives the item to the team, so one of the Survivors in play takes it.
+func TestRoundRuleGrantsTheTeamAnOxygenTank(t *testing.T) {
+	text := duo + "rules:\n  - when: {round: 2}\n    then: [{grant: oxygen-tank}]\n"
+	s := newGame(t, text, 2)
+	s.round = 2
+	s.startRound()
+	if !s.surv[0].tank && !s.surv[1].tank {
+		t.Fatal("the round's rule granted an Oxygen Tank and no Survivor holds one")
+	}
+}
