@@ -61,7 +61,7 @@ type Game struct {
 type Outcome struct {
 	Won    bool
 	Rounds int    // Game Rounds played, the last one included
-	Cause  string // why it was lost ("" when won): "survivor eliminated", "time", ...
+	Cause  string // why it was lost ("" when won): "Survivor eliminated", "time", ...
 	// Met is, per Objective, the round it was met in (0: never).
 	Met []int
 	// Eliminated lists the zone of each Survivor eliminated.

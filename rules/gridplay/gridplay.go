@@ -9,7 +9,7 @@ package gridplay
 // Loss causes every grid game prints the same way.
 const (
 	// LostSurvivor: a starting Survivor was eliminated.
-	LostSurvivor = "survivor eliminated"
+	LostSurvivor = "Survivor eliminated"
 	// LostTime: no result after playtest.MaxRounds (the model's bound, not
 	// a rule).
 	LostTime = "time"

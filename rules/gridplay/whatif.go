@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
@@ -34,10 +35,10 @@ func Changes(s *rules.Scene, limit int, model func(*rules.Scene) (playtest.Model
 			tok := &mis.Tokens[t.Index]
 			if tok.State == "" || tok.State == "closed" {
 				tok.State = "open"
-				name = fmt.Sprintf("with the door at %d,%d:%s open", t.Cell.X, t.Cell.Y, t.Side)
+				name = "with the door " + doorPlace(s, t) + " open"
 			} else {
 				tok.State = "closed"
-				name = fmt.Sprintf("with the door at %d,%d:%s closed", t.Cell.X, t.Cell.Y, t.Side)
+				name = "with the door " + doorPlace(s, t) + " closed"
 			}
 		default:
 			continue
@@ -53,6 +54,24 @@ func Changes(s *rules.Scene, limit int, model func(*rules.Scene) (playtest.Model
 		out = append(out, playtest.Change{Name: name, Model: cm})
 	}
 	return out, of
+}
+
+// doorPlace names a door by the zones it stands between, as an author
+// finds it on the map, with its cell and side for the file.
+func doorPlace(s *rules.Scene, t *rules.Token) string {
+	at := fmt.Sprintf("(%d,%d:%s)", t.Cell.X, t.Cell.Y, t.Side)
+	d, ok := rules.Side(t.Side)
+	if !ok || s.Board == nil {
+		return "at " + at
+	}
+	a, b := s.Board.ZoneAt(t.Cell.X, t.Cell.Y), s.Board.ZoneAt(t.Cell.X+layout.DX[d], t.Cell.Y+layout.DY[d])
+	switch {
+	case a != nil && b != nil:
+		return "between " + a.ID + " and " + b.ID + " " + at
+	case a != nil:
+		return "of " + a.ID + " " + at
+	}
+	return "at " + at
 }
 
 func orRed(c string) string {

@@ -102,7 +102,7 @@ func TestChangesBounded(t *testing.T) {
 	if of != 5 || len(all) != 5 { // 3 Spawn Zones, 2 doors
 		t.Fatalf("%d changes of %d, want 5 of 5", len(all), of)
 	}
-	if !strings.HasPrefix(all[0].Name, "without the red Spawn Zone at ") || !strings.Contains(all[3].Name, "door at 2,5:n open") {
+	if !strings.HasPrefix(all[0].Name, "without the red Spawn Zone at ") || !strings.Contains(all[3].Name, "door between 1B/e and 1B/c (2,5:n) open") {
 		t.Fatalf("changes %q, %q", all[0].Name, all[3].Name)
 	}
 	some, of := m.Changes(2)
