@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/zmission/zmission/internal/benchgen"
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/source"
 )
 
@@ -51,6 +52,7 @@ func benchmarkServerEdit(b *testing.B, data []byte, token int, a, c2 [2]int) {
 func benchmarkServerOps(b *testing.B, data []byte, ops []Op, follow bool) {
 	s := &Session{path: "bench.yaml"}
 	s.o.Lint.Limits = source.DefaultLimits
+	s.o.Lint.Boards = &layout.BuildCache{} // as NewSession makes it
 	snap := s.snapshotOf(data)
 	if !snap.ok() {
 		b.Fatal("the mission does not build")
