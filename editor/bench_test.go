@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/zmission/zmission/internal/benchgen"
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/source"
 )
 
@@ -31,6 +32,17 @@ func BenchmarkEdit400(b *testing.B) {
 	benchmarkServerEdit(b, data, 0, [2]int{1, 0}, [2]int{0, 0})
 }
 
+// BenchmarkEdit100 is the same on a 10×10-tile board: with the 6-tile
+// and the 20×20 ones, its figure per tile (µs/tile) shows a step that
+// grows faster than the board.
+func BenchmarkEdit100(b *testing.B) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 10, 25)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkServerEdit(b, data, 0, [2]int{1, 0}, [2]int{0, 0})
+}
+
 // BenchmarkEditTurn400 is the server's part of a tile turned by R on the
 // 20×20-tile board, turn after turn (every other turn of this tile splits
 // or joins zones): BenchmarkBrowserTurn400's request.
@@ -42,6 +54,25 @@ func BenchmarkEditTurn400(b *testing.B) {
 	benchmarkServerOps(b, data, []Op{{Op: "tile.rotate", Index: 37}}, true)
 }
 
+// BenchmarkEditTurn100 is a tile turned on the 10×10-tile board.
+func BenchmarkEditTurn100(b *testing.B) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 10, 25)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkServerOps(b, data, []Op{{Op: "tile.rotate", Index: 37}}, true)
+}
+
+// BenchmarkEditTurn6 is a tile of the 6-tile Violet Lockdown turned, as
+// BenchmarkBrowserTurn6 turns it.
+func BenchmarkEditTurn6(b *testing.B) {
+	data, err := os.ReadFile("../examples/invader/violet-lockdown.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkServerOps(b, data, []Op{{Op: "tile.rotate", Index: 2}}, true)
+}
+
 func benchmarkServerEdit(b *testing.B, data []byte, token int, a, c2 [2]int) {
 	benchmarkServerOps(b, data, []Op{{Op: "token.move", Index: token, At: &a}, {Op: "token.move", Index: token, At: &c2}}, false)
 }
@@ -51,6 +82,7 @@ func benchmarkServerEdit(b *testing.B, data []byte, token int, a, c2 [2]int) {
 func benchmarkServerOps(b *testing.B, data []byte, ops []Op, follow bool) {
 	s := &Session{path: "bench.yaml"}
 	s.o.Lint.Limits = source.DefaultLimits
+	s.o.Lint.Boards = &layout.BuildCache{} // as NewSession makes it
 	snap := s.snapshotOf(data)
 	if !snap.ok() {
 		b.Fatal("the mission does not build")
@@ -80,6 +112,7 @@ func benchmarkServerOps(b *testing.B, data []byte, ops []Op, follow bool) {
 		}
 		base = s.sent.kept[len(s.sent.kept)-1].key
 	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(len(snap.board().Tiles)), "µs/tile")
 }
 
 // BenchmarkApply is the operation alone: node tree, edit, formatter.

@@ -258,3 +258,41 @@ func TestBrowserGroupDelete(t *testing.T) {
 		t.Errorf("one undo did not bring the file back")
 	}
 }
+
+// TestBrowserBadgesStand: on the 20×20-tile board, a tile turned changes
+// some of its hundreds of findings; the badges drawn before that stand
+// the same are kept, and the layer is, element for element, the one drawn
+// anew from the findings.
+func TestBrowserBadgesStand(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map and its badges", `document.querySelector('#map .ed-badges .badge') && zmission.state.board`)
+	kept, changed := 0, 0
+	for turn := range 3 {
+		var v string
+		js(t, ctx, `(() => { window.badgesBefore = new Set(document.querySelectorAll('#map .ed-badges .badge'));
+			window.findingsBefore = zmission.state.findings; zmission.sel = {kind: 'tile', index: 37};
+			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
+		waitFor(t, ctx, fmt.Sprintf("turn %d drawn", turn), fmt.Sprintf(`zmission.state.version !== %q && zmission.state.findings !== window.findingsBefore && zmission.canvas.badgesDrawn.findings === zmission.state.findings`, v))
+		var r struct {
+			Same        bool
+			Kept, Count int
+		}
+		js(t, ctx, `(() => { const L = document.querySelector('#map .ed-badges'), now = L.innerHTML;
+			const gs = [...L.children], kept = gs.filter(g => window.badgesBefore.has(g)).length;
+			const c = zmission.canvas; c.badgesDrawn = null; c.badgeEls = null;
+			c.badges(zmission.state.findings, () => {});
+			return {Same: L.innerHTML === now, Kept: kept, Count: gs.length}; })()`, &r)
+		if !r.Same {
+			t.Fatalf("turn %d: the badges kept and added differ from the badges drawn anew", turn)
+		}
+		kept += r.Kept
+		changed += r.Count - r.Kept
+	}
+	if kept == 0 || changed == 0 {
+		t.Fatalf("%d badges kept and %d drawn anew over the turns: the test reads neither kind", kept, changed)
+	}
+}

@@ -5,6 +5,7 @@ package editor
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/memory"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/zmission/zmission/internal/benchgen"
@@ -208,6 +210,30 @@ func benchmarkKeys(b *testing.B, src, sel string, keys []benchKey) {
 	var total, server, frames float64
 	var edits, framed []float64
 	n := 0
+	// ZMISSION_BENCH_JSPROFILE=file writes the page's JavaScript CPU
+	// profile over the timed edits (it opens in DevTools): where the
+	// page's part of an edit goes.
+	if f := os.Getenv("ZMISSION_BENCH_JSPROFILE"); f != "" {
+		if err := chromedp.Run(ctx, profiler.Enable(), profiler.SetSamplingInterval(200), profiler.Start()); err != nil {
+			b.Fatal(err)
+		}
+		defer func() {
+			var p *profiler.Profile
+			err := chromedp.Run(ctx, chromedp.ActionFunc(func(c context.Context) (err error) {
+				p, err = profiler.Stop().Do(c)
+				return err
+			}))
+			if err == nil {
+				var data []byte
+				if data, err = json.Marshal(p); err == nil {
+					err = os.WriteFile(f, data, 0o644)
+				}
+			}
+			if err != nil {
+				b.Error(err)
+			}
+		}()
+	}
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()

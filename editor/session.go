@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/lint"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/render"
@@ -171,6 +172,10 @@ func NewSession(path string, o Options) (*Session, error) {
 	}
 	if o.Lint.Limits == (source.Limits{}) {
 		o.Lint.Limits = source.DefaultLimits
+	}
+	if o.Lint.Boards == nil {
+		// Most edits leave the tiles alone: their board is built once.
+		o.Lint.Boards = &layout.BuildCache{}
 	}
 	st := o.Store
 	if st == nil {

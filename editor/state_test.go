@@ -3,10 +3,14 @@ package editor
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/zmission/zmission/internal/benchgen"
+	"github.com/zmission/zmission/source"
 )
 
 // TestGalleryStates opens every file of the failing gallery, hostile ones
@@ -100,5 +104,46 @@ func TestOpenUnfinishedMission(t *testing.T) {
 	}
 	if _, err := New(manifest, Options{}); err == nil || !strings.Contains(err.Error(), "neither a mission nor a tile set") {
 		t.Errorf("a web app's manifest opened: %v", err)
+	}
+}
+
+// TestNamesCellBeforeCellRef: namesCell, the quick look atNamedCell takes
+// before its regular expression, is true of every message the expression
+// matches: random texts of the pieces it reads, and the findings of a
+// generated 20×20-tile board.
+func TestNamesCellBeforeCellRef(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 5))
+	pieces := []string{"at ", "at", " ", "a", "t", "1", "23", ",", "4", "(its ", "east", " border)", "x", "cat 1,2", "\n"}
+	var msgs []string
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		msgs = append(msgs, b.String())
+	}
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Session{path: "board.yaml"}
+	s.o.Lint.Limits = source.DefaultLimits
+	for _, d := range s.snapshotOf(data).diags {
+		msgs = append(msgs, d.Message)
+	}
+	matched, skipped := 0, 0
+	for _, m := range msgs {
+		switch {
+		case cellRef().MatchString(m):
+			matched++
+			if !namesCell(m) {
+				t.Fatalf("cellRef reads a cell in %q, namesCell says it names none", m)
+			}
+		case !namesCell(m):
+			skipped++
+		}
+	}
+	if matched == 0 || skipped == 0 {
+		t.Fatalf("%d messages name a cell and %d were passed over: the test reads neither kind", matched, skipped)
 	}
 }

@@ -30,6 +30,12 @@ type sentState struct {
 	svg    string
 	board  [][]byte // the board's fields, by boardFields
 	tree   *svgTree // the drawing read as lines; the latest states' only
+	// state is the state sent, the latest states' only: a field equal to
+	// its value now is written as it was then, not encoded again (on a big
+	// board the findings, the lines and the zones are most of an answer,
+	// and most edits leave them as they were). A state is never changed
+	// once it is answered.
+	state *State
 }
 
 type stateCache struct {
@@ -68,7 +74,7 @@ func (c *stateCache) add(s *sentState) {
 	// A drawing's lines weigh as much again as its text: the states
 	// before the last two drop theirs (they are read again if asked).
 	for _, k := range c.kept[:max(0, len(c.kept)-2)] {
-		k.tree = nil
+		k.tree, k.state = nil, nil
 	}
 }
 
@@ -117,8 +123,9 @@ func omitted(f stateField, v reflect.Value) bool {
 }
 
 // fieldJSON is each field's JSON as encoding/json writes it in the
-// struct (nil for one it leaves out).
-func fieldJSON(v reflect.Value, fs []stateField) ([][]byte, error) {
+// struct (nil for one it leaves out); a field equal to its value in the
+// struct before (when valid), whose JSON was before's, is before's.
+func fieldJSON(v reflect.Value, fs []stateField, before reflect.Value, beforeJSON [][]byte) ([][]byte, error) {
 	var enc bytes.Buffer
 	je := json.NewEncoder(&enc)
 	je.SetEscapeHTML(false)
@@ -128,6 +135,10 @@ func fieldJSON(v reflect.Value, fs []stateField) ([][]byte, error) {
 		if omitted(f, fv) {
 			continue
 		}
+		if unchanged(before, beforeJSON, i, f, fv) {
+			out[i] = beforeJSON[i]
+			continue
+		}
 		if err := je.Encode(fv.Interface()); err != nil {
 			return nil, err
 		}
@@ -135,6 +146,16 @@ func fieldJSON(v reflect.Value, fs []stateField) ([][]byte, error) {
 		enc.Reset()
 	}
 	return out, nil
+}
+
+// unchanged tells whether field f (the i-th of its list) of the struct
+// before holds what fv holds, and its JSON was written then: equal values
+// give the same JSON, and comparing them costs a fraction of encoding.
+func unchanged(before reflect.Value, beforeJSON [][]byte, i int, f stateField, fv reflect.Value) bool {
+	if !before.IsValid() || beforeJSON == nil || beforeJSON[i] == nil {
+		return false
+	}
+	return reflect.DeepEqual(before.Field(f.index).Interface(), fv.Interface())
 }
 
 // object writes the fields' JSON as encoding/json writes the struct.
@@ -190,8 +211,15 @@ func (s *Session) stateReply(st *State, base string) Reply {
 	defer s.sent.mu.Unlock()
 	prev := s.sent.find(base)
 	fs := stateFields()
-	now := &sentState{fields: make([][]byte, len(fs)), svg: st.SVG}
+	now := &sentState{fields: make([][]byte, len(fs)), svg: st.SVG, state: st}
 	v := reflect.ValueOf(st).Elem()
+	var before, beforeBoard reflect.Value // the state sent before, when kept
+	if prev != nil && prev.state != nil {
+		before = reflect.ValueOf(prev.state).Elem()
+		if prev.state.Board != nil && prev.board != nil {
+			beforeBoard = reflect.ValueOf(prev.state.Board).Elem()
+		}
+	}
 	var enc bytes.Buffer
 	je := json.NewEncoder(&enc)
 	je.SetEscapeHTML(false)
@@ -255,7 +283,11 @@ func (s *Session) stateReply(st *State, base string) Reply {
 			// its tokens leaves them as they were: the board's fields are
 			// compared one by one.
 			bf := boardFields()
-			raws, err := fieldJSON(reflect.ValueOf(st.Board).Elem(), bf)
+			var beforeRaws [][]byte
+			if beforeBoard.IsValid() {
+				beforeRaws = prev.board
+			}
+			raws, err := fieldJSON(reflect.ValueOf(st.Board).Elem(), bf, beforeBoard, beforeRaws)
 			if err != nil {
 				return errorReply(StatusFailed, "the state cannot be written: "+err.Error(), "")
 			}
@@ -272,11 +304,16 @@ func (s *Session) stateReply(st *State, base string) Reply {
 			}
 			continue
 		}
-		if err := je.Encode(fv.Interface()); err != nil {
-			return errorReply(StatusFailed, "the state cannot be written: "+err.Error(), "")
+		var raw []byte
+		if prev != nil && unchanged(before, prev.fields, i, f, fv) {
+			raw = prev.fields[i]
+		} else {
+			if err := je.Encode(fv.Interface()); err != nil {
+				return errorReply(StatusFailed, "the state cannot be written: "+err.Error(), "")
+			}
+			raw = bytes.Clone(bytes.TrimSuffix(enc.Bytes(), []byte("\n")))
+			enc.Reset()
 		}
-		raw := bytes.Clone(bytes.TrimSuffix(enc.Bytes(), []byte("\n")))
-		enc.Reset()
 		now.fields[i] = raw
 		if prev != nil && bytes.Equal(prev.fields[i], raw) {
 			continue

@@ -195,12 +195,12 @@ func (r *Result) board(o Options) {
 			r.finding(f)
 		}
 		r.skipped(boardChecks, stop{at: doc.Pos(fs[0].Ptr), why: "the tile set is another game's"})
-		if b, _ := layout.Build(set, place); b != nil {
+		if b, _ := o.Boards.Build(set, place); b != nil {
 			r.Scene, _ = rules.Place(doc, m, b)
 		}
 		return
 	}
-	b, probs := layout.Build(set, place)
+	b, probs := o.Boards.Build(set, place)
 	for _, p := range probs {
 		f := rules.Finding{Rule: p.Code, Message: p.Message, Hint: p.Hint}
 		switch {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/ours"
 	"github.com/zmission/zmission/rules"
@@ -38,6 +39,10 @@ type Options struct {
 	// that the cap counts what is shown, not findings switched off (the
 	// caller may apply it again: it changes nothing the second time).
 	Config *validate.Config
+	// Boards, when set, keeps the last board built and gives it again for
+	// the same tiles (layout.BuildCache): the editor's session lints the
+	// whole mission at every edit, and most edits leave the tiles alone.
+	Boards *layout.BuildCache
 }
 
 // Kind of document a file holds.

@@ -1,8 +1,10 @@
 package missions
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"sync"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -19,9 +21,11 @@ func EditYAML(data []byte, edit func(root *yaml.Node) error) (out []byte, err er
 			out, err = nil, fmt.Errorf("internal error while editing: %v", r)
 		}
 	}()
-	docs, err := loadYAML(data)
-	if err != nil {
-		return nil, err
+	docs := takeTree(data)
+	if docs == nil {
+		if docs, err = loadYAML(data); err != nil {
+			return nil, err
+		}
 	}
 	var doc *yaml.Node
 	for _, d := range docs {
@@ -43,5 +47,39 @@ func EditYAML(data []byte, edit func(root *yaml.Node) error) (out []byte, err er
 	if err != nil {
 		return nil, err
 	}
-	return Format(canon, false)
+	out, tree, err := format(canon, false)
+	if err == nil && tree != nil {
+		keepTree(out, tree)
+	}
+	return out, err
+}
+
+// editTree is the node tree of the document EditYAML wrote last, as the
+// formatter's own check read it: the next edit of that document (the
+// editor's next key) starts from it instead of reading the document
+// again, a third of an edit's YAML work on a big board. A tree is taken
+// out to be edited, never shared, and only for the same bytes.
+var editTree struct {
+	sync.Mutex
+	data []byte
+	docs []*yaml.Node
+}
+
+func keepTree(data []byte, docs []*yaml.Node) {
+	editTree.Lock()
+	editTree.data, editTree.docs = data, docs
+	editTree.Unlock()
+}
+
+// takeTree gives the kept tree when it was read from data, and keeps it
+// no longer; nil otherwise.
+func takeTree(data []byte) []*yaml.Node {
+	editTree.Lock()
+	defer editTree.Unlock()
+	docs := editTree.docs
+	if docs == nil || !bytes.Equal(editTree.data, data) {
+		return nil
+	}
+	editTree.data, editTree.docs = nil, nil
+	return docs
 }

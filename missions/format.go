@@ -154,9 +154,16 @@ func CanonicalExample(src string) string {
 // default rotations) and, for YAML, hold every comment. The result has the
 // line ends of data (see KeepLineEnds).
 func Format(data []byte, json bool) (out []byte, err error) {
+	out, _, err = format(data, json)
+	return out, err
+}
+
+// format is Format, and for YAML the node tree of its result when the
+// formatter's own check read it (nil otherwise).
+func format(data []byte, json bool) (out []byte, tree []*yaml.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, formatFailure(source.Pos{}, CodeInternal, "internal error while formatting: %v", r)
+			out, tree, err = nil, nil, formatFailure(source.Pos{}, CodeInternal, "internal error while formatting: %v", r)
 		}
 	}()
 	// Line ends are the author's: the document is formatted with LF (YAML
@@ -167,23 +174,27 @@ func Format(data []byte, json bool) (out []byte, err error) {
 	lim := source.DefaultLimits
 	root, probs := parseAs(data, json, lim)
 	if len(probs) > 0 {
-		return nil, &FormatError{Problems: probs}
+		return nil, nil, &FormatError{Problems: probs}
 	}
 	if _, probs := FromNode("", root); len(probs) > 0 {
-		return nil, &FormatError{Problems: probs}
+		return nil, nil, &FormatError{Problems: probs}
 	}
 	if faces := root.Field("faces"); faces != nil && root.Field("ruleset") == nil {
-		return nil, formatFailure(faces.KeyPos, CodeNotMission, "this is a tile set, not a mission; only missions are formatted")
+		return nil, nil, formatFailure(faces.KeyPos, CodeNotMission, "this is a tile set, not a mission; only missions are formatted")
 	}
 	if json {
 		out = formatJSON(root)
-	} else if out, err = settleYAML(data); err != nil {
-		return nil, err
+	} else if out, tree, err = settleYAML(data); err != nil {
+		return nil, nil, err
 	}
 	if err := checkFormatted(root, data, out, json, lim); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return KeepLineEnds(orig, out), nil
+	kept := KeepLineEnds(orig, out)
+	if !bytes.Equal(kept, out) {
+		tree = nil // the tree read out, not these bytes
+	}
+	return kept, tree, nil
 }
 
 func parseAs(data []byte, json bool, lim source.Limits) (*source.Node, []source.Problem) {
@@ -299,22 +310,24 @@ func loadYAML(data []byte) (docs []*yaml.Node, err error) {
 // attaches comments between entries by their columns; the writer puts them
 // where it gives them back to the same entry, so the second pass is a check
 // that should change nothing.
-func settleYAML(data []byte) ([]byte, error) {
-	out, err := formatYAML(data)
+func settleYAML(data []byte) ([]byte, []*yaml.Node, error) {
+	out, docs, err := formatYAML(data)
 	if err == nil && bytes.Equal(out, data) {
-		return out, nil // a fixed point already: formatting it again gives it again
+		// A fixed point already: formatting it again gives it again, and
+		// docs is its tree.
+		return out, docs, nil
 	}
 	for pass := 0; err == nil && pass < 3; pass++ {
 		var next []byte
-		if next, err = formatYAML(out); err == nil && bytes.Equal(next, out) {
-			return out, nil
+		if next, docs, err = formatYAML(out); err == nil && bytes.Equal(next, out) {
+			return out, docs, nil
 		}
 		out = next
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return nil, formatFailure(source.Pos{}, CodeInternal, "the comments of this file find no stable place; the file is left as it is")
+	return nil, nil, formatFailure(source.Pos{}, CodeInternal, "the comments of this file find no stable place; the file is left as it is")
 }
 
 // blankDoc reports a document with no content, such as a lone "---".
@@ -323,11 +336,12 @@ func blankDoc(doc *yaml.Node) bool {
 	return n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" && n.Anchor == ""
 }
 
-// formatYAML writes the one document with content of a YAML stream.
-func formatYAML(data []byte) ([]byte, error) {
-	docs, err := loadYAML(data)
+// formatYAML writes the one document with content of a YAML stream; docs
+// is the stream's tree, read from data (writing leaves it as it was).
+func formatYAML(data []byte) (out []byte, docs []*yaml.Node, err error) {
+	docs, err = loadYAML(data)
 	if err != nil {
-		return nil, formatFailure(source.Pos{}, CodeInternal, "%v", err)
+		return nil, nil, formatFailure(source.Pos{}, CodeInternal, "%v", err)
 	}
 	var doc *yaml.Node
 	for _, d := range docs {
@@ -337,9 +351,10 @@ func formatYAML(data []byte) ([]byte, error) {
 		}
 	}
 	if doc == nil {
-		return nil, formatFailure(source.Pos{}, CodeInternal, "the document has no content")
+		return nil, nil, formatFailure(source.Pos{}, CodeInternal, "the document has no content")
 	}
-	return writeCanonical(data, doc)
+	out, err = writeCanonical(data, doc)
+	return out, docs, err
 }
 
 // writeCanonical writes the canonical YAML of doc, a document parsed from

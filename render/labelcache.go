@@ -22,6 +22,12 @@ import (
 type LabelCache struct {
 	mu   sync.Mutex
 	last map[string]*labelPlace // the places found by the last page drawn
+
+	// The board's fills and edges as the last page drew them
+	// (fixedcache.go); apart from mu, which label placement holds while
+	// the fills and edges are drawn.
+	fixedMu sync.Mutex
+	fixed   *fixedDrawing
 }
 
 // labelPlace is a zone's label place and what its search read.

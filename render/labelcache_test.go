@@ -12,13 +12,14 @@ import (
 
 // TestLabelCacheSamePage: a page drawn with a LabelCache that has seen
 // other versions of the board (tokens moved, added, taken away, another
-// board, overlays on and off) is byte for byte the page drawn without one.
+// board, overlays on and off, mono and colour) is byte for byte the page
+// drawn without one: the label places and the board's fills and edges.
 func TestLabelCacheSamePage(t *testing.T) {
 	g, _ := rules.Lookup("zombicide-invader").(rules.BoardGame)
 	r := rand.New(rand.NewPCG(5, 8))
 	var c LabelCache
 	var s *rules.Scene
-	reused := 0
+	reused, fixedReused := 0, 0
 	for i := range 120 {
 		switch k := r.IntN(15); {
 		case s == nil || k == 0:
@@ -46,6 +47,9 @@ func TestLabelCacheSamePage(t *testing.T) {
 		for _, p := range c.last {
 			before[p] = true
 		}
+		if f := c.fixed; f != nil && f.b == s.Board && f.st.mono == o.Mono && f.groups[groupFills].ok && f.groups[groupEdges].ok {
+			fixedReused++ // the fills and edges come from the page before
+		}
 		o.Labels = &c
 		if err := SVG(&got, s, g, o); err != nil {
 			t.Fatal(err)
@@ -63,7 +67,10 @@ func TestLabelCacheSamePage(t *testing.T) {
 	if reused == 0 {
 		t.Fatal("no label place was ever taken from the cache")
 	}
-	t.Logf("%d label places taken from the cache", reused)
+	if fixedReused == 0 {
+		t.Fatal("no board's fills and edges were ever taken from the cache")
+	}
+	t.Logf("%d label places taken from the cache; fills and edges %d times", reused, fixedReused)
 }
 
 // TestLabelCacheKeepsOneDrawing: what a cache keeps is the places of the

@@ -231,7 +231,7 @@ func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt, placed func()) {
 	if len(ovs) > 0 {
 		placed() // overlays draw at the labels' graph nodes
 	}
-	a.drawFills(w)
+	a.drawFixed(w, groupFills, a.drawFills)
 	for _, ov := range ovs {
 		if ov.shade != nil {
 			ov.shade(w)
@@ -241,7 +241,7 @@ func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt, placed func()) {
 		a.drawGrid(w)
 	}
 	a.drawTiles(w)
-	a.drawEdges(w)
+	a.drawFixed(w, groupEdges, a.drawEdges)
 	a.drawDoors(w)
 	// The tiles' badges come after the tokens in the drawing but stand
 	// where they stand whatever the labels do: drawn aside meanwhile.

@@ -433,8 +433,8 @@ export class Canvas {
     const m = this.badgesDrawn;
     if (m && m.findings === memo.findings && m.layer === memo.layer && m.cell === memo.cell) return;
     this.badgesDrawn = memo;
-    this.clear('badges');
-    if (!this.b) return;
+    this.badgeClick = onClick;
+    if (!this.b) { this.clear('badges'); return; }
     const C = this.b.cell, L = this.layers.badges;
     const rank = { error: 3, warning: 2, info: 1 };
     const groups = new Map();
@@ -453,18 +453,39 @@ export class Canvas {
       if (!groups.has(key)) groups.set(key, { pt, items: [] });
       groups.get(key).items.push(i);
     });
+    // A badge drawn before with the same place, findings and words
+    // stands: an edit that changes some findings of hundreds (a tile
+    // turned) made every badge anew, and Chromium styled and laid out
+    // them all again.
+    const before = this.badgeEls && this.badgeEls.layer === L ? this.badgeEls.byKey : new Map();
+    const byKey = new Map(), list = [];
     for (const { pt, items } of groups.values()) {
       const worst = items.map(i => findings[i].severity).sort((a, b) => rank[b] - rank[a])[0];
-      const fill = { error: '#c0392b', warning: '#e0a100', info: '#2f6fbd' }[worst];
-      const g = el('g', { class: 'badge badge-' + worst, 'data-findings': items.join(' '), transform: `translate(${pt[0]} ${pt[1]})` }, L);
-      el('circle', { r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
-      const t = el('text', { 'text-anchor': 'middle', y: 5, 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
-      t.textContent = items.length > 1 ? String(items.length) : '!';
-      el('title', {}, g).textContent = items.map(i => findings[i].words || findings[i].message).join('\n');
-      // A press on a badge is the badge's, never the token's under it.
-      g.addEventListener('pointerdown', ev => ev.stopPropagation());
-      g.addEventListener('click', ev => { ev.stopPropagation(); onClick(items[0]); });
+      const title = items.map(i => findings[i].words || findings[i].message).join('\n');
+      const key = `${pt} ${worst} ${items.join(' ')} ${title}`;
+      let g = before.get(key);
+      if (!g) {
+        const fill = { error: '#c0392b', warning: '#e0a100', info: '#2f6fbd' }[worst];
+        g = el('g', { class: 'badge badge-' + worst, 'data-findings': items.join(' '), transform: `translate(${pt[0]} ${pt[1]})` });
+        el('circle', { r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
+        const t = el('text', { 'text-anchor': 'middle', y: 5, 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
+        t.textContent = items.length > 1 ? String(items.length) : '!';
+        el('title', {}, g).textContent = title;
+        // A press on a badge is the badge's, never the token's under it.
+        g.addEventListener('pointerdown', ev => ev.stopPropagation());
+        g.addEventListener('click', ev => { ev.stopPropagation(); this.badgeClick(items[0]); });
+      }
+      byKey.set(key, g);
+      list.push(g);
     }
+    this.badgeEls = { layer: L, byKey };
+    // In the order drawn anew: those that stand stay where they are.
+    let cur = L.firstChild;
+    for (const g of list) {
+      if (g === cur) cur = cur.nextSibling;
+      else L.insertBefore(g, cur);
+    }
+    while (cur) { const next = cur.nextSibling; cur.remove(); cur = next; }
   }
 
   // keys puts a focusable stand-in over each token and tile, in reading

@@ -40,25 +40,24 @@ func (w *World) Buildings() []Building {
 			}
 		}
 	}
-	groups := map[int][]int{}
-	var roots []int
+	// Zones in order, each to its root's building: a building is made at
+	// its first zone, so the buildings come in the order of their first
+	// zone and each one's zones sorted (a map of roots was most of this
+	// on a big board, which every play of the lint asks for).
+	at := make([]int32, n) // root -> its building's index + 1
+	var out []Building
 	for z := 0; z < n; z++ {
 		if !room(z) {
 			continue
 		}
 		r := find(z)
-		if _, ok := groups[r]; !ok {
-			roots = append(roots, r)
+		if at[r] == 0 {
+			out = append(out, Building{})
+			at[r] = int32(len(out))
 		}
-		groups[r] = append(groups[r], z)
+		b := &out[at[r]-1]
+		b.Zones = append(b.Zones, z)
 	}
-	var out []Building
-	for _, r := range roots {
-		zs := groups[r]
-		slices.Sort(zs)
-		out = append(out, Building{Zones: zs})
-	}
-	slices.SortFunc(out, func(a, b Building) int { return a.Zones[0] - b.Zones[0] })
 	return out
 }
 
