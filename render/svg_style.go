@@ -63,7 +63,7 @@ var palette = map[string][2]string{
 	"ov:free":   {"#1a1a1a", "#000000"},
 	"ov:mold":   {"#3f6212", "#000000"},
 	"ov:hot":    {"#7f0000", "#303030"},
-	"ov:cold":   {"#fde3c8", "#f0f0f0"},
+	"ov:cold":   {"#fbbf24", "#d0d0d0"}, // amber: the lightest step reads apart from room and street fills, in colour and in grey
 }
 
 // pathColours tell Xeno paths apart, one per Spawn Zone in spawning order.

@@ -31,8 +31,13 @@ func playtestSection(s *rules.Scene) (sec site.AnalysisSection, ok bool) {
 	}
 	return site.AnalysisSection{
 		Title: "Playtest",
+		// A published page stands alone: it says what the agent is and
+		// what the figures are worth here, and points at no file of the
+		// project the reader does not have.
 		Lines: []string{fmt.Sprintf("%d games per Survivor count played by the rules' text, seed %d, agent %s (%s). "+
-			"The model and what it assumes: docs/playtest.md.", res.Games, res.Seed, res.Agent.Name, res.Agent.About)},
+			"The agent is a program that plays every Survivor that way, and the figures come from a model of the rules, "+
+			"which guesses where the rules give no number: read them as a guide to difficulty, not as games played at a table.",
+			res.Games, res.Seed, res.Agent.Name, res.Agent.About)},
 		Table: t,
 	}, true
 }

@@ -53,6 +53,12 @@ func pagePlaytest(t *testing.T, path string) {
 		!strings.Contains(sec.Lines[0], fmt.Sprintf("seed %d, agent careful", playtest.QuickSeed)) {
 		t.Errorf("the section does not name the games, seed and agent: %q", sec.Lines)
 	}
+	// A published site's reader has no checkout: the section says what
+	// the agent and the figures are instead of pointing at a file.
+	if line := strings.Join(sec.Lines, " "); strings.Contains(line, ".md") || !strings.Contains(line, "The agent is a program") ||
+		!strings.Contains(line, "model of the rules") {
+		t.Errorf("the section does not say, in itself, what the agent and the figures are: %q", sec.Lines)
+	}
 	r := lint.Bytes(path, read(t, path), lint.Options{})
 	if r.Scene == nil {
 		t.Fatalf("%s: no scene", path)

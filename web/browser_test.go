@@ -169,6 +169,9 @@ func TestBrowserExample(t *testing.T) {
 	}
 	shot(t, ctx, "web-example.png")
 	if updateShot {
+		// The first-time hint on the board would cover the components
+		// list: the README's picture is of the page as it is once closed.
+		waitFor(t, ctx, "the hint closed", `(() => { const b = document.querySelector('#board-hint-close'); if (b && !b.parentElement.hidden) b.click(); return !b || b.parentElement.hidden; })()`)
 		var buf []byte
 		if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&buf)); err != nil {
 			t.Fatal(err)

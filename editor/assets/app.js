@@ -1167,7 +1167,7 @@ function showPlaytest(host, p) {
   t.appendChild(body);
   const note = document.createElement('p');
   note.className = 'note';
-  note.textContent = `${p.games} games per count by the rules' text, seed ${p.seed}, agent ${p.agent.name} (${p.agent.about}). Played again after each edit; the danger overlay draws where Survivors fall. The model and what it assumes: docs/playtest.md.`;
+  note.textContent = `${p.games} games per count by the rules' text, seed ${p.seed}, agent ${p.agent.name} (${p.agent.about}). Played again after each edit; the danger overlay draws where Survivors fall. The agent is a program that plays every Survivor that way, and the figures come from a model of the rules, which guesses where the rules give no number: a guide to difficulty, not games played at a table.`;
   host.append(h, t, note);
 }
 
