@@ -35,11 +35,13 @@ type PlaytestCount struct {
 }
 
 // playtestCache keeps the last answer: the page asks again after every
-// edit, and a version's games never change.
+// edit, and a revision's games never change. It is keyed by the revision
+// (snapshot.revision), not the version: a change of the mission's own
+// tile-set file keeps the version and changes the board.
 type playtestCache struct {
-	mu      sync.Mutex
-	version string
-	reply   Reply
+	mu       sync.Mutex
+	revision string
+	reply    Reply
 }
 
 // playtest plays the short playtest of the last good version, once per
@@ -55,7 +57,7 @@ func (s *Session) playtest() Reply {
 	c := &s.played
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.version == good.version && c.reply.Body != nil {
+	if c.revision == good.revision() && c.reply.Body != nil {
 		return c.reply
 	}
 	sc := good.res.Scene
@@ -70,7 +72,7 @@ func (s *Session) playtest() Reply {
 				WinRate: k.WinRate, CI95: k.CI95, Difficulty: k.ReadsAs})
 		}
 	}
-	c.version, c.reply = good.version, jsonReply(StatusOK, out)
+	c.revision, c.reply = good.revision(), jsonReply(StatusOK, out)
 	return c.reply
 }
 

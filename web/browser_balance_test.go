@@ -35,6 +35,17 @@ func TestBrowserWebBalanceFigures(t *testing.T) {
 
 	// An edit: the figures are the new version's (the same plays: a
 	// title plays no part).
+	// The table's words are a board-gamer's: no statistician's p10–p90.
+	var heads []string
+	js(t, ctx, `[...document.querySelectorAll('#balance-plays th[scope=col]')].map(c => c.textContent)`, &heads)
+	for _, c := range heads {
+		if strings.Contains(c, "p10") || strings.Contains(c, "p90") {
+			t.Errorf("a column is headed %q", c)
+		}
+	}
+	// The reader opened "How the simulated players choose": the next
+	// version's figures keep it open.
+	js(t, ctx, `(() => { document.querySelector('#balance .bal-policy').open = true; return true; })()`, new(bool))
 	before := plays
 	var first string
 	js(t, ctx, `zmission.state.version`, &first)
@@ -43,6 +54,11 @@ func TestBrowserWebBalanceFigures(t *testing.T) {
 	js(t, ctx, `[...document.querySelectorAll('#balance-plays tbody tr')].map(r => r.dataset.side + ' ' + r.dataset.players + ': ' + r.cells[1].textContent)`, &plays)
 	if strings.Join(plays, "|") != strings.Join(before, "|") {
 		t.Errorf("renaming changed the plays:\n%v\n%v", before, plays)
+	}
+	var open bool
+	js(t, ctx, `document.querySelector('#balance .bal-policy').open`, &open)
+	if !open {
+		t.Errorf("the next version's figures closed the opened \"How the simulated players choose\"")
 	}
 
 	ctx = page(t, site(t)+"#example=survival-infection/long-night")
@@ -55,4 +71,17 @@ func TestBrowserWebBalanceFigures(t *testing.T) {
 		t.Errorf("rows %v", rows)
 	}
 	axeClean(t, ctx, "Survival Infection's Played out")
+
+	// A failure the module recovered (safe: a panic, told as {error}) is
+	// shown with its words, not as a bare "Not played out.".
+	js(t, ctx, `(() => { const real = zmissionGo.call;
+		zmissionGo.call = (m, p, b) => p === 'api/balance' ? JSON.stringify({ error: 'internal error: a test failure' }) : real(m, p, b);
+		return true; })()`, new(bool))
+	formInput(t, ctx, "/title", "Long Night, renamed", "change")
+	waitFor(t, ctx, "the failure said", `document.querySelector('#balance').dataset.state === 'none'`)
+	var said string
+	js(t, ctx, `document.querySelector('#balance .bal-status').textContent`, &said)
+	if said != "Not played out: internal error: a test failure." {
+		t.Errorf("the section says %q", said)
+	}
 }

@@ -1106,7 +1106,9 @@ $('#tour-step').addEventListener('input', drawTour);
 // server; the web edition's worker), so the page keeps answering. A game
 // without a playtest, and a transport that would play it on the page's
 // thread, hide the tab.
-let playtestAsked = null; // the version last asked for
+// Keyed by the revision, not the version: a change of the mission's own
+// tile-set file keeps the version and changes the board.
+let playtestAsked = null; // the revision last asked for
 async function playtestPanel(st) {
   const offered = offThread && (st.overlays || []).includes('danger');
   const btn = document.querySelector('#tabs button[data-tab="playtest"]');
@@ -1114,8 +1116,8 @@ async function playtestPanel(st) {
   if (!offered) { if (app.tab === 'playtest') showTab('issues'); return; }
   // Played while the tab is shown, and when it is shown again: no games
   // for an author who is not looking.
-  if (app.tab !== 'playtest' || playtestAsked === st.version) return;
-  playtestAsked = st.version;
+  if (app.tab !== 'playtest' || playtestAsked === st.revision) return;
+  playtestAsked = st.revision;
   const host = $('#tab-playtest');
   host.dataset.state = 'playing';
   host.setAttribute('aria-busy', 'true');
@@ -1130,7 +1132,7 @@ async function playtestPanel(st) {
   }
   said.textContent = host.querySelector('#playtest-rates') ? 'Playing the games again for this version… (the numbers below are the last version\'s)' : 'Playing the games…';
   const r = await api('api/playtest');
-  if (playtestAsked !== st.version) return; // an edit came meanwhile: its answer follows
+  if (playtestAsked !== st.revision) return; // an edit came meanwhile: its answer follows
   host.removeAttribute('aria-busy');
   if (r.status !== 200) { host.dataset.state = 'failed'; host.textContent = (r.data && r.data.error) || 'The playtest could not run.'; return; }
   showPlaytest(host, r.data);

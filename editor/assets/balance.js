@@ -45,8 +45,13 @@ export function balancePanel(host, st) {
     const f = r.data.figures;
     const body = r.data.ruleset === 'colony' ? colony(f) : games(f);
     const stale = r.data.version !== st.version ? ' These are the last version that could be read.' : '';
-    const policy = h('details', { className: 'bal-policy' }, h('summary', { textContent: 'How the simulated players choose' }), h('p', { textContent: f.policy + '.' }));
+    // Opened by the reader, it stays open when the next version's figures
+    // replace these.
+    const was = host.querySelector('.bal-policy');
+    const policy = h('details', { className: 'bal-policy', open: !!(was && was.open) }, h('summary', { textContent: 'How the simulated players choose' }), h('p', { textContent: f.policy + '.' }));
+    const focused = was && was.contains(document.activeElement);
     host.replaceChildren(host.firstChild, h('p', { className: 'bal-status', role: 'status', textContent: body.note + stale }), ...flags(f.flags), body.table, policy);
+    if (focused) policy.firstChild.focus(); // a keyboard reader's place is kept
   }, DELAY);
 }
 
@@ -96,7 +101,7 @@ function games(f) {
   const base = new Map((f.base_game || []).map(b => [b.players, b]));
   const flagged = new Map((f.flags || []).map(x => [x.players, x.rule]));
   const t = table(base.size ? 'Whole games per player count, each beside the base game played the same way' : 'Whole games per player count',
-    ['Players', 'Seat wins (95% interval)', 'First seat lead', 'Zombies win', 'Rounds median (p10–p90)', 'Ended']);
+    ['Players', 'Seat wins (95% interval)', 'First seat lead', 'Zombies win', 'Rounds: median (8 in 10 games between)', 'Ended']);
   t.id = 'balance-games';
   const row = (r, kind) => {
     const th = h('th', { scope: 'row', textContent: kind === 'base' ? `${r.players}, base game` : String(r.players) });
@@ -120,7 +125,7 @@ function games(f) {
 // colony is a scenario's plays: a row per side and player count.
 function colony(f) {
   const flagged = new Map((f.flags || []).map(x => [x.side + ' ' + x.players, x.rule]));
-  const t = table('Plays per side and player count', ['Side, players', 'Main Objective met by the last round (95% interval)', 'Morale held', 'Food held', 'Round met, median (p10–p90)', 'Ended']);
+  const t = table('Plays per side and player count', ['Side, players', 'Main Objective met by the last round (95% interval)', 'Morale held', 'Food held', 'Round met: median (8 in 10 plays between)', 'Ended']);
   t.id = 'balance-plays';
   for (const r of f.rows || []) {
     const th = h('th', { scope: 'row', textContent: `${r.side}, ${r.players}` });

@@ -53,7 +53,10 @@ export async function call(path, body) {
   [path, body] = liveKeys(path, body);
   const method = body === undefined ? 'GET' : 'POST';
   let out = zmissionGo.call(method, path, body === undefined ? undefined : JSON.stringify(body));
-  if (typeof out === 'string') out = JSON.parse(out); // a failure, as every function of the module tells one
+  // A failure, as every function of the module tells one ({error}: a
+  // panic it recovered): answered as a failed call, so the page shows why
+  // (as the playtest worker answers it, playtest-worker.js).
+  if (typeof out === 'string') out = { status: 500, type: 'application/json', body: out };
   const data = (out.type || '').includes('json') ? JSON.parse(out.body) : out.body;
   firstKey(data);
   if (method === 'POST' && out.status === 200) afterChange();
