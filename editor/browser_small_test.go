@@ -21,8 +21,9 @@ func TestBrowserGameFit(t *testing.T) {
 	waitFor(t, ctx, "the map", `document.querySelector('#map g.board .ed-badges') && document.querySelector('#overlays input')`)
 	var labels []string
 	js(t, ctx, `[...document.querySelectorAll('#overlays label')].map(l => l.textContent.trim())`, &labels)
-	if len(labels) != 3 || labels[0] != "movement" || labels[1] != "zombies" || labels[2] != "threat" {
-		t.Errorf("classic offers the overlays %q, want movement, zombies, threat", labels)
+	// classic Zombicide has a playtest, so the danger overlay is offered too.
+	if len(labels) != 4 || labels[0] != "movement" || labels[1] != "zombies" || labels[2] != "threat" || labels[3] != "danger" {
+		t.Errorf("classic offers the overlays %q, want movement, zombies, threat, danger", labels)
 	}
 	click(t, ctx, `#tabs button[data-tab="tour"]`)
 	var goals []string
