@@ -65,6 +65,9 @@ func generateFacility(o Options) (*Result, error) {
 	if len(o.Boxes) > 0 {
 		return nil, badOption("the facility crawler has no boxes to choose: its rooms are the rulebook's catalogue")
 	}
+	if o.Survivors > 0 {
+		return nil, badOption("the facility crawler has no Survivor count apart from its players: each player plays one character; use --players")
+	}
 	var err error
 	if o.Players == "" {
 		o.Players = "1-5"
@@ -139,7 +142,16 @@ func generateFacility(o Options) (*Result, error) {
 		return nil, fmt.Errorf("the scenario made does not pass its checks as written: %s", why)
 	}
 	return &Result{Data: data, Mission: &missions.Mission{ID: slug(title) + fmt.Sprintf("-%d", o.Seed), Title: title, Ruleset: facility.Ruleset, Players: missions.Amount(o.Players)},
-		Estimate: c.est, Candidates: len(passed), Attempts: attempts}, nil
+		Estimate: c.est, Judged: facilityJudged(o), Candidates: len(passed), Attempts: attempts}, nil
+}
+
+// facilityJudged: the facility is judged by its formula; the playtest
+// plays games on tiles.
+func facilityJudged(o Options) string {
+	if o.JudgeBy == JudgeFormula {
+		return "by the formula, as asked (--judge formula)"
+	}
+	return "by the formula: no playtest for facility yet (docs/playtest.md)"
 }
 
 type facCandidate struct {

@@ -270,36 +270,3 @@ func TestSurvivorsScale(t *testing.T) {
 	}
 }
 
-// TestJudgeHasTheLastWord: a judge (the playtest's seam) that agrees with
-// the estimate changes nothing; one that plays every candidate harder
-// than asked has the request refused, saying what it found; its error
-// stops the generation.
-func TestJudgeHasTheLastWord(t *testing.T) {
-	o := generate.Options{Ruleset: "zombicide-invader", W: 3, H: 2, Difficulty: "medium", Seed: 5}
-	plain, err := generate.Generate(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := 0
-	o.Judge = func(r *lint.Result) (string, error) {
-		calls++
-		if r == nil || r.Scene == nil {
-			return "", errors.New("no scene to play")
-		}
-		return "medium", nil
-	}
-	agreed, err := generate.Generate(o)
-	if err != nil || calls == 0 || !bytes.Equal(agreed.Data, plain.Data) {
-		t.Fatalf("an agreeing judge (%d calls) changed the mission: %v", calls, err)
-	}
-	o.Judge = func(*lint.Result) (string, error) { return "hard", nil }
-	_, err = generate.Generate(o)
-	var no *generate.Impossible
-	if !errors.As(err, &no) || !no.SeedBound || !strings.Contains(no.Reason, "no medium mission by the judge") || !strings.Contains(no.Reason, "they played hard") {
-		t.Errorf("a judge finding every candidate hard: %v", err)
-	}
-	o.Judge = func(*lint.Result) (string, error) { return "", errors.New("the playtest ran out of time") }
-	if _, err = generate.Generate(o); err == nil || !strings.Contains(err.Error(), "the playtest ran out of time") {
-		t.Errorf("a failing judge: %v", err)
-	}
-}
