@@ -269,4 +269,3 @@ func TestSurvivorsScale(t *testing.T) {
 		}
 	}
 }
-
