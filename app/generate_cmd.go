@@ -41,7 +41,7 @@ func (e *env) generateCmd() *cli.Command {
 			&cli.StringFlag{Name: "size", Usage: "the board, COLUMNSxROWS in tiles (the facility: room slots), e.g. 3x3 (default: from --length)"},
 			&cli.StringFlag{Name: "difficulty", Usage: "how hard (default: the --from file's, else medium): easy, medium or hard"},
 			&cli.StringFlag{Name: "length", Value: "medium", Usage: "how long to play: short, medium or long"},
-			&cli.StringFlag{Name: "type", Usage: "the mission type (default: the seed chooses): grab-and-go, key-chain or wake-spawns; airlock (zombicide-invader), car-escape (zombicide-classic)"},
+			&cli.StringFlag{Name: "type", Usage: "the mission type (default: the seed chooses): grab-and-go, key-chain or wake-spawns; airlock (zombicide-invader), car-escape (zombicide-classic); facility: any-escape, lander, hibernation or shuttle"},
 			&cli.StringFlag{Name: "seed", Usage: "the seed, a whole number (default: a random one, printed)"},
 			&cli.StringFlag{Name: "from", Usage: "a mission to complete: its tiles, tokens, objectives, rules, boxes and players are kept"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mission to this file, YAML (.yaml, .yml) or JSON (.json) by its name, - for standard output (with --count, into this folder)"},

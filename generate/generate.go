@@ -267,7 +267,7 @@ func Games() []Game {
 				Unit: "tiles", Complete: true, Sizes: sizeWords(gridSizes), Types: g.Types})
 			continue
 		}
-		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes), Types: []string{}})
+		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes), Types: FacilityTypes})
 	}
 	return out
 }

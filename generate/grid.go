@@ -166,17 +166,31 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	// Each type in turn, briefly; then the game's first, the one every
 	// board has room for (grab-and-go), with every attempt.
 	order = append(order, g.Types[0])
+	// A mission of the difficulty outside the length's band (on the board
+	// the length sizes) is kept aside while the next types try for one in
+	// it, and written if none is.
+	var aside *Result
 	for i := range order {
 		try := *rq
 		try.typ, try.rng, try.patient = order[i], newRand(o.Seed), i == len(order)-1
 		try.alt, try.remade = map[*missions.Mission]string{}, map[*missions.Mission]string{}
 		r, err := try.run()
+		if err == nil && rq.lengthSized && LengthBand(r.Estimate.Minutes) != o.Length && i < len(order)-1 {
+			if aside == nil {
+				aside = r
+			}
+			continue
+		}
 		var no *Impossible
-		if err == nil || !errors.As(err, &no) || !no.SeedBound || try.patient {
+		seedBound := errors.As(err, &no) && no.SeedBound
+		if err == nil || !seedBound || try.patient {
+			if aside != nil && (err == nil && LengthBand(r.Estimate.Minutes) != o.Length || seedBound) {
+				return aside, nil
+			}
 			return r, err
 		}
 	}
-	return nil, nil // not reached: the last try is patient
+	return aside, nil // the last try is patient: reached only with one aside
 }
 
 // stock sums what the boxes hold; a box of another game or an unknown name
@@ -323,6 +337,7 @@ func (rq *request) run() (*Result, error) {
 	var last, shape string // why the last candidate failed; why the last board had no room for the type
 	var rejected []string
 	judge, note := rq.judge()
+	bestFit := -1 // the fit nearest the request so far
 	boardRead := false
 	rq.aim = rq.o.Difficulty
 	var played []string // the bands the judge found
@@ -334,7 +349,7 @@ func (rq *request) run() (*Result, error) {
 	// for, the length is the nearer the better.
 	inBand, fits := 0, 0
 	more := func() bool {
-		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0 && attempts < maxAttempts*3/4)
+		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0)
 	}
 	// A type the seed chose gives way to the next after a few boards with
 	// no room for it, or a quarter of the attempts with none of the
@@ -389,9 +404,11 @@ func (rq *request) run() (*Result, error) {
 			if judge != nil {
 				c.fit = false
 				// Played only when it could be kept: while none is of the
-				// difficulty, or none of both it and the length's band.
-				inLength := LengthBand(c.est.Minutes) == rq.o.Length
-				if judgeWanted(c.est.Difficulty, rq.o.Difficulty) && (fits == 0 || inBand == 0 && inLength) {
+				// difficulty, or when it is nearer the request than the
+				// best that is. The formula filters until the judge has
+				// shown it reads this board a band off (the aim moved).
+				formula := c.est.Difficulty
+				if (rq.aim != rq.o.Difficulty || judgeWanted(formula, rq.o.Difficulty)) && (bestFit < 0 || rq.better(c.est, passed[bestFit].est)) {
 					d, why, err := judge(&c)
 					if err != nil {
 						return nil, err
@@ -403,11 +420,14 @@ func (rq *request) run() (*Result, error) {
 					}
 					c.fit = d == rq.o.Difficulty
 					played = append(played, d)
-					rq.aim = steer(rq.aim, d, rq.o.Difficulty)
+					rq.aim = steer(rq.aim, d, formula)
 				}
 			}
 			passed = append(passed, c)
 			if c.fit {
+				if bestFit < 0 || rq.better(c.est, passed[bestFit].est) {
+					bestFit = len(passed) - 1
+				}
 				fits++
 				if LengthBand(c.est.Minutes) == rq.o.Length {
 					inBand++

@@ -126,11 +126,12 @@ func playedWords(got []string) string {
 }
 
 // steer moves the difficulty the structure aims at one band against what
-// the judge found: a candidate played harder than asked, the next is
-// built easier, and the other way.
-func steer(aim, played, asked string) string {
+// the judge found: a candidate played harder than the formula read it, the
+// next is built easier, and the other way (a judge agreeing with the
+// formula moves nothing).
+func steer(aim, played, formula string) string {
 	order := []string{gentle, "easy", "medium", "hard", "deadly"}
-	a, p, k := slices.Index(order, aim), slices.Index(order, played), slices.Index(order, asked)
+	a, p, k := slices.Index(order, aim), slices.Index(order, played), slices.Index(order, formula)
 	switch {
 	case p < 0 || k < 0 || a < 0 || p == k:
 		return aim

@@ -87,19 +87,33 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	if rq.typ == "wake-spawns" && !locks[0].spawn {
 		return nil, fmt.Errorf("no %s Spawn Zone for the %s key to wake", locks[0].color, locks[0].color)
 	}
-	if rq.g.Mold {
-		p.placeMold(locks)
-	}
-	p.placeNoise()
-	if rq.g.Cars {
-		p.placeCars()
-	}
-	if rq.g.ShutDoors {
-		p.shutDoors(locks)
+	// A file completed that already places its Spawn Zones is a whole
+	// mission: it gets no extras (Mold, Noise, cars, shut doors, the
+	// Sentry Gun) its author left out.
+	if !rq.fromWhole() {
+		if rq.g.Mold {
+			p.placeMold(locks)
+		}
+		p.placeNoise()
+		if rq.g.Cars {
+			p.placeCars()
+		}
+		if rq.g.ShutDoors {
+			p.shutDoors(locks)
+		}
+		if rq.g.SentryGun {
+			p.placeSentryGun()
+		}
 	}
 	p.objectives(locks)
 	rq.texts(p, locks)
 	return &m, nil
+}
+
+// fromWhole reports whether the file being completed places Spawn Zones
+// of its own.
+func (rq *request) fromWhole() bool {
+	return rq.from != nil && slices.ContainsFunc(rq.from.Tokens, func(t missions.Token) bool { return t.Type == missions.TokSpawn })
 }
 
 // base is the mission with the file's fixed parts and the new tiles.
@@ -923,6 +937,34 @@ func (p *plan) placeNoise() {
 	}
 }
 
+// placeSentryGun puts the box's Sentry Gun, as the seed says, where it
+// covers the Survivors' way: a zone they reach two moves or more from the
+// start, as near a Spawn Zone as two enemy moves and no nearer — the
+// Survivor who walks into its Zone fires it at what comes.
+func (p *plan) placeSentryGun() {
+	if p.has(missions.TokSentryGun) || p.rq.st.has(missions.TokSentryGun, "") == 0 || p.rq.rng.IntN(2) == 0 {
+		return
+	}
+	var spawns []int
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokSpawn {
+			if z := p.zoneOf(t); z != nil {
+				spawns = append(spawns, z.Index)
+			}
+		}
+	}
+	if len(spawns) == 0 {
+		return
+	}
+	fromSpawn := p.pl.EnemyDistance(spawns)
+	in := p.freeZones(func(z int) bool { return p.dist[z] >= 2 && fromSpawn[z] >= 2 })
+	if len(in) == 0 {
+		return
+	}
+	z := pick(p.rq.rng, nearest(in, fromSpawn))
+	p.add(missions.Token{Type: missions.TokSentryGun, In: p.zones[z].ID}, z)
+}
+
 // placeCars parks up to two cars on free streets.
 func (p *plan) placeCars() {
 	if p.has(missions.TokCar) {
@@ -989,7 +1031,7 @@ func (p *plan) shutDoors(locks []*lock) {
 			continue
 		}
 		closed[mv.Edges[0]] = true
-		if !p.enemiesCome(closed, spawns) {
+		if !p.enemiesCome(closed, spawns) || p.rq.g.DoorsFromInside && !p.allStillReached(closed) {
 			delete(closed, mv.Edges[0])
 			continue
 		}
@@ -998,6 +1040,43 @@ func (p *plan) shutDoors(locks []*lock) {
 		p.add(missions.Token{Type: missions.TokDoor, At: &at, Side: e.Dir.String()}, -1)
 		left--
 	}
+}
+
+// allStillReached reports whether the Survivors still reach every zone
+// they reach with no door shut, every closed door kept shut: each room
+// keeps a way in, so its doors can be opened from inside.
+func (p *plan) allStillReached(closed map[layout.CellEdge]bool) bool {
+	n := len(p.zones)
+	adj := make([][]int, n)
+	for _, mv := range p.ways {
+		open := len(mv.Edges) == 0
+		for _, e := range mv.Edges {
+			open = open || !closed[e]
+		}
+		if open {
+			adj[mv.From] = append(adj[mv.From], mv.To)
+			adj[mv.To] = append(adj[mv.To], mv.From)
+		}
+	}
+	seen := make([]bool, n)
+	seen[p.start] = true
+	q := []int{p.start}
+	for len(q) > 0 {
+		z := q[0]
+		q = q[1:]
+		for _, o := range adj[z] {
+			if !seen[o] {
+				seen[o] = true
+				q = append(q, o)
+			}
+		}
+	}
+	for z := range p.zones {
+		if p.reach[z] && !seen[z] {
+			return false
+		}
+	}
+	return true
 }
 
 // edgeAt is the cell edge on side d of cell (x, y) as moves list it.
