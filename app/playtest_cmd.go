@@ -70,13 +70,13 @@ func (e *env) playtestCmd() *cli.Command {
 			}
 			if r.Model != nil {
 				// A game not played on tiles (facility, colony, card game).
-				return usageErr("no playtest for the %s ruleset yet", r.Model.Ruleset())
+				return usageErr("%s", noPlaytest(r.Model.Ruleset()))
 			}
 			if r.Scene == nil || r.Mission == nil {
 				return failErr("%s: no board to play on", path)
 			}
 			if _, ok := rules.Lookup(r.Mission.Ruleset).(playtest.Grid); !ok {
-				return usageErr("no playtest for the %s ruleset yet", r.Mission.Ruleset)
+				return usageErr("%s", noPlaytest(r.Mission.Ruleset))
 			}
 			var decks []byte
 			if f := c.String("decks"); f != "" {
@@ -194,14 +194,23 @@ func readSmall(path string) ([]byte, error) {
 
 func pct(x float64) string { return strconv.FormatFloat(math.Round(x*1000)/10, 'f', 1, 64) + "%" }
 
+// rounds prints a Spread of n games: "13 (9–18)", or "—" for none.
+func rounds(sp playtest.Spread, n int) string {
+	if n == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%d (%d–%d)", sp.Median, sp.P10, sp.P90)
+}
+
 func writePlaytest(w io.Writer, p playtestJSON) {
 	r := p.Result
 	fmt.Fprintf(w, "%s (%s): %d games per Survivor count, seed %d\n", p.Mission, p.Ruleset, r.Games, r.Seed)
 	fmt.Fprintf(w, "Agent %s: %s\n\n", r.Agent.Name, r.Agent.About)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Survivors\tGames\tWins\tWin rate\t95% interval\tReads as\tRounds: median (p10–p90)")
+	fmt.Fprintln(tw, "Survivors\tGames\tWins\tWin rate\t95% interval\tReads as\tRounds: median (p10–p90)\twon\tlost")
 	for _, c := range r.BySurvivors {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s–%s\t%s\t%d (%d–%d)\n", c.Survivors, c.Games, c.Wins, pct(c.WinRate), pct(c.CI95[0]), pct(c.CI95[1]), c.Difficulty, c.Turns.Median, c.Turns.P10, c.Turns.P90)
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s–%s\t%s\t%s\t%s\t%s\n", c.Survivors, c.Games, c.Wins, pct(c.WinRate), pct(c.CI95[0]), pct(c.CI95[1]), c.ReadsAs,
+			rounds(c.Turns, c.Games), rounds(c.TurnsWon, c.Wins), rounds(c.TurnsLost, c.Games-c.Wins))
 	}
 	tw.Flush()
 	for _, c := range r.BySurvivors {
@@ -237,11 +246,32 @@ func writePlaytest(w io.Writer, p playtestJSON) {
 			if i == 3 {
 				break
 			}
-			fmt.Fprintf(w, "  %s: %s → %s (%+.1f points)\n", l.Change, pct(l.From), pct(l.To), l.Delta*100)
+			sig := "not significant"
+			if l.Significant {
+				sig = "significant"
+			}
+			fmt.Fprintf(w, "  %s: %s → %s (%+.1f points, 95%% interval %+.1f to %+.1f on the %d games that differ: %s)\n",
+				l.Change, pct(l.From), pct(l.To), l.Delta*100, l.CI95[0]*100, l.CI95[1]*100, l.Gained+l.Lost, sig)
 		}
 	}
 	fmt.Fprintln(w, "\nApproximations (docs/playtest.md):")
 	for _, a := range r.Approximations {
 		fmt.Fprintf(w, "  - %s\n", a)
 	}
+}
+
+// noPlaytest says that a game has no playtest, and where a page says what
+// one would take.
+func noPlaytest(ruleset string) string {
+	msg := fmt.Sprintf("no playtest for the %s ruleset yet", ruleset)
+	if page, ok := playtestPlans[ruleset]; ok {
+		msg += "; " + page
+	}
+	return msg
+}
+
+// playtestPlans are the games with no model of play yet whose docs page
+// says what one would take.
+var playtestPlans = map[string]string{
+	"facility": "there is no model of a facility game to play yet: docs/playtest-facility.md says what one would take",
 }

@@ -60,11 +60,35 @@ func TestAnalyzeReadsDifficultyFromPlaytest(t *testing.T) {
 	}
 }
 
-// Where no playtest can run the formula's reading stands, and says why.
+// unplayable writes a classic mission lint lets through (its config turns
+// the missing start into a warning) that the playtest cannot play.
+func unplayable(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("../examples/classic/blue-line.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	text := strings.Replace(string(data), "  - {type: start, at: [1, 4]}\n", "", 1)
+	m := filepath.Join(dir, "no-start.yaml")
+	if err := os.WriteFile(m, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".zmission.yaml"), []byte("rules:\n  start-missing: warning\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Both Zombicide games read their difficulty from a playtest; where none
+// can run the formula's reading stands, and says why.
 func TestAnalyzeFallsBackToFormula(t *testing.T) {
-	e, _ := analyzeEstimate(t, "../examples/classic/blue-line.yaml")
-	if e.From != "" || e.Playtest != nil || !strings.Contains(e.NoPlaytest, "no playtest for the zombicide-classic ruleset") {
-		t.Errorf("classic estimate %+v: want the formula, saying there is no playtest", e)
+	if e, _ := analyzeEstimate(t, "../examples/classic/blue-line.yaml"); e.From != rules.FromPlaytest || e.Playtest == nil {
+		t.Errorf("classic estimate %+v: want the difficulty read from a playtest", e)
+	}
+	e, _ := analyzeEstimate(t, unplayable(t))
+	if e.From != "" || e.Playtest != nil || !strings.Contains(e.NoPlaytest, "the board cannot be played: the mission has no start token") {
+		t.Errorf("estimate %+v: want the formula, saying the board cannot be played", e)
 	}
 	if e.Difficulty != rules.Band(e.Score) {
 		t.Errorf("difficulty %q is not the formula's band of %v", e.Difficulty, e.Score)
@@ -106,9 +130,13 @@ func TestRenderDangerOverlay(t *testing.T) {
 		t.Errorf("the legend does not say %q", legend)
 	}
 	var out, errb bytes.Buffer
-	if code := runRenderCmd([]string{"render", "--overlay", "danger", "../examples/classic/blue-line.yaml"}, &out, &errb); code != ExitUsage ||
-		!strings.Contains(errb.String(), "overlay danger: no playtest for the zombicide-classic ruleset yet") {
+	if code := runRenderCmd([]string{"render", "--overlay", "danger", "../examples/classic/blue-line.yaml", "-o", filepath.Join(dir, "classic.svg")}, &out, &errb); code != ExitOK {
 		t.Errorf("classic --overlay danger: exit %d, %s", code, errb.String())
+	}
+	errb.Reset()
+	if code := runRenderCmd([]string{"render", "--overlay", "danger", unplayable(t)}, &out, &errb); code != ExitUsage ||
+		!strings.Contains(errb.String(), "overlay danger: the board cannot be played") {
+		t.Errorf("unplayable --overlay danger: exit %d, %s", code, errb.String())
 	}
 }
 

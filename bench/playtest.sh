@@ -1,5 +1,5 @@
 #!/bin/sh
-# Times 'zmission playtest' on the Invader examples the way the budget is
+# Times 'zmission playtest' on the Zombicide examples the way the budget is
 # stated (docs/performance.md, Playtest): CPU per 1,000 games with the
 # careful group, and the games a second a core that makes.
 #
@@ -16,7 +16,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 CGO_ENABLED=0 go build -o "$work/zmission" ./cmd/zmission
 
 printf '%-40s %9s %9s %14s\n' "run" "cpu s" "wall s" "games/s/core"
-for m in examples/invader/first-contact.yaml examples/invader/violet-lockdown.yaml; do
+for m in examples/invader/first-contact.yaml examples/invader/violet-lockdown.yaml examples/classic/night-shift.yaml examples/classic/blue-line.yaml; do
 	for n in 4 6; do
 		/usr/bin/time -f "%U %S %e" -o "$work/t" "$work/zmission" playtest --games "$GAMES" --survivors "$n" --no-what-if "$m" >/dev/null
 		read -r user sys wall <"$work/t"

@@ -15,7 +15,7 @@ import (
 // Request is one call of the page into the session, the same whichever
 // door it comes through: "GET state", "GET svg", "GET los", "POST op",
 // "POST undo", "POST redo", "GET photo", "POST photo", "GET face", "GET generate",
-// "POST generate", "GET printinfo", "GET print", "GET playtest" (paths without
+// "POST generate", "GET printinfo", "GET print", "GET playtest", "GET balance" (paths without
 // the "api/" prefix the page uses).
 type Request struct {
 	Method string
@@ -76,6 +76,8 @@ func (s *Session) Call(r Request) Reply {
 		return s.generateOffer()
 	case "GET playtest":
 		return s.playtest()
+	case "GET balance":
+		return s.balance()
 	case "POST generate":
 		return s.generateCall(r.Body)
 	case "GET printinfo":

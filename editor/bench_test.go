@@ -107,13 +107,13 @@ func BenchmarkFindingWords(b *testing.B) {
 	s := &Session{path: "bench.yaml"}
 	s.o.Lint.Limits = source.DefaultLimits
 	snap := s.snapshotOf(data)
-	root := docRoot(snap)
 	b.ReportAllocs()
 	for b.Loop() {
+		fx := newFixer(snap)
 		for _, d := range snap.diags {
 			_ = tableWords(d.Rule, d.Message)
 			_ = tableAdvice(d)
-			_ = fixFor(d, root)
+			_ = fx.fix(d)
 		}
 	}
 	b.ReportMetric(float64(len(snap.diags)), "findings")

@@ -211,11 +211,45 @@ func TestBrowserFindingToField(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the finding listed", `document.querySelector('#issues li.error') && zmission.state.findings.some(f => f.rule === 'players-backwards')`)
-	clickUntil(t, ctx, `#issues li.error:not(:has(button.fix))`, "the players field focused", `!document.querySelector('#tab-mission').hidden && document.activeElement.dataset.pointer === '/players'`)
+	var label string
+	js(t, ctx, `document.querySelector('#issues li[data-rule="players-backwards"] button.fix').textContent`, &label)
+	if label != "Set the players to 2–6" {
+		t.Errorf("the players' fix is labelled %q", label)
+	}
+	clickUntil(t, ctx, `#issues li[data-rule="players-backwards"] .msg`, "the players field focused", `!document.querySelector('#tab-mission').hidden && document.activeElement.dataset.pointer === '/players'`)
 	shot(t, ctx, "finding-to-field.png")
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const e = document.activeElement; e.select(); return true; })()`, new(bool)), chromedp.KeyEvent("2-6\t")); err != nil {
 		t.Fatal(err)
 	}
 	waitFile(t, path, "players: 2-6")
 	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'players-backwards')`)
+
+	// Undone, it is back; its one-click fix does the same.
+	clickUntil(t, ctx, `#undo`, "the range back", `zmission.state.findings.some(f => f.rule === 'players-backwards')`)
+	waitFile(t, path, "players: 6-2")
+	click(t, ctx, `#tabs button[data-tab="issues"]`)
+	clickForFile(t, ctx, `#issues li[data-rule="players-backwards"] button.fix`, path, "players: 2-6")
+	waitFor(t, ctx, "the finding gone again", `!zmission.state.findings.some(f => f.rule === 'players-backwards')`)
+}
+
+// TestBrowserMissingStart: a mission with no Start, its finding picked,
+// focuses the palette's Start token, which Enter puts on the board.
+func TestBrowserMissingStart(t *testing.T) {
+	ctx := browser(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "no-start.yaml")
+	if err := os.WriteFile(src, []byte(bad(t, "start-missing")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, path := serve(t, src)
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the finding listed", `document.querySelector('#issues li[data-rule="start-missing"]')`)
+	clickUntil(t, ctx, `#issues li[data-rule="start-missing"] .msg`, "the Start token focused", `document.activeElement.matches('#palette .tok[data-type="start"]')`)
+	if err := chromedp.Run(ctx, chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	waitFile(t, path, "type: start")
+	waitFor(t, ctx, "the finding gone", `!zmission.state.findings.some(f => f.rule === 'start-missing')`)
 }

@@ -40,3 +40,22 @@ func TestBrowserPlaytestPanel(t *testing.T) {
 	click(t, ctx, `#overlays input[data-overlay="danger"]`)
 	waitFor(t, ctx, "the danger tints", `document.querySelector('#map .overlay-danger path[data-eliminations]')`)
 }
+
+// TestBrowserPlaytestPanelClassic: a classic Zombicide mission's page has
+// the same Playtest tab and danger overlay, found through the same
+// interface as Invader's.
+func TestBrowserPlaytestPanelClassic(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, "../examples/classic/blue-line.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map g.board') && document.querySelector('#overlays input[data-overlay="danger"]')`)
+	click(t, ctx, `#tabs button[data-tab="playtest"]`)
+	waitFor(t, ctx, "the win rates for 5, 6 and 7 Survivors", `(() => {
+		const rows = [...document.querySelectorAll('#playtest-rates tbody tr')];
+		return rows.map(r => r.dataset.survivors).join(' ') === '5 6 7' && rows[1].className === 'mission' &&
+			/^\d+\.\d% \(\d+\/200\)$/.test(rows[1].cells[1].textContent); })()`)
+	click(t, ctx, `#overlays input[data-overlay="danger"]`)
+	waitFor(t, ctx, "the danger tints", `document.querySelector('#map .overlay-danger path[data-eliminations]')`)
+}

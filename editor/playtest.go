@@ -31,7 +31,7 @@ type PlaytestCount struct {
 	Wins       int        `json:"wins"`
 	WinRate    float64    `json:"win_rate"`
 	CI95       [2]float64 `json:"ci95"`
-	Difficulty string     `json:"difficulty"`
+	Difficulty string     `json:"difficulty"` // what the win rate reads as, from its interval (playtest.ReadsAs)
 }
 
 // playtestCache keeps the last answer: the page asks again after every
@@ -67,7 +67,7 @@ func (s *Session) playtest() Reply {
 		out.Survivors, out.Games, out.Seed, out.Agent, out.Zones = n, res.Games, res.Seed, &res.Agent, res.Zones
 		for _, k := range res.BySurvivors {
 			out.Counts = append(out.Counts, PlaytestCount{Survivors: k.Survivors, Games: k.Games, Wins: k.Wins,
-				WinRate: k.WinRate, CI95: k.CI95, Difficulty: k.Difficulty})
+				WinRate: k.WinRate, CI95: k.CI95, Difficulty: k.ReadsAs})
 		}
 	}
 	c.version, c.reply = good.version, jsonReply(StatusOK, out)
@@ -92,4 +92,17 @@ func fillDanger(sc *rules.Scene, overlays []render.Overlay) error {
 		overlays[i].Danger = d
 	}
 	return nil
+}
+
+// PlayedData is the document of the version the Playtest panel and the
+// danger overlay play: the last whose board could be built, nil when none
+// could yet. The web edition's playtest worker opens it in a session of
+// its own, so it plays what this session would.
+func (s *Session) PlayedData() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.good == nil || s.good.res == nil || s.good.res.Scene == nil {
+		return nil
+	}
+	return s.good.data
 }

@@ -145,6 +145,8 @@ type Session struct {
 	sent stateCache
 	// played is the last Playtest panel's answer (playtest.go).
 	played playtestCache
+	// balanced is the form view's last Played out answer (balance.go).
+	balanced balanceCache
 	// svgSize is the size of the last map drawn.
 	svgSize atomic.Int64
 	// Where the labels went on the last map drawn, and on the last drawn

@@ -454,10 +454,10 @@ func placeFindings(cur, show *snapshot) []Finding {
 	if sc != nil {
 		views = tokenViews(sc)
 	}
-	root := docRoot(cur)
+	fx := newFixer(cur)
 	for _, d := range cur.diags {
 		f := Finding{Severity: d.Severity.String(), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Line: d.Line, Col: d.Col, Related: d.Related,
-			Words: tableWords(d.Rule, d.Message), Advice: tableAdvice(d), Fix: fixFor(d, root)}
+			Words: tableWords(d.Rule, d.Message), Advice: tableAdvice(d), Fix: fx.fix(d)}
 		if c := validate.Lookup(d.Rule); c != nil {
 			f.Title = c.Title
 		}

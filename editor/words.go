@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/zmission/zmission/source"
 	"github.com/zmission/zmission/validate"
 )
 
@@ -31,8 +30,15 @@ var (
 	lineAt = regexp.MustCompile(`\s*\(?(?:on |at )?line \d+\)?(?::\s*)?`)
 	// A schema message's path: "rules #1.when.take: ".
 	schemaPath = regexp.MustCompile(`^([A-Za-z$][\w$-]*(?: #\d+)?(?:\.[\w$-]+(?: #\d+)?)*): `)
+	// "on the edge 1,0:w": the map shows which.
+	edgeAt = regexp.MustCompile(`on the edge \d+,\d+(?::[nesw])?`)
+	// "(rulesets: [zombicide-invader])": a setting quoted as the file
+	// writes it, after words that already say it.
+	quotedSetting = regexp.MustCompile(`\s*\(\w+: \[[^)\]]*\]\)`)
 	// What marks a hint as file syntax: a value written as YAML or a path.
-	syntax = regexp.MustCompile("[{}\\[\\]'`\n]|\\w: |\\d+,\\d+|\\.ya?ml|#")
+	// (An apostrophe alone is English, "the airlock's tile"; one opening a
+	// quoted value or command is not.)
+	syntax = regexp.MustCompile("[{}\\[\\]`\n]|'[-{\\[]|'zmission|\\w: |\\d+,\\d+|\\.ya?ml|#")
 )
 
 // pathWords names the setting a schema path points at: "rules #1.when.take"
@@ -113,9 +119,13 @@ func wordsOf(rule, msg string) string {
 	// position: a message with no digit holds neither place.
 	if strings.ContainsAny(msg, "0123456789") {
 		msg = cellAt.ReplaceAllString(msg, "")
+		msg = edgeAt.ReplaceAllString(msg, "on one edge")
 		if strings.Contains(msg, "line ") {
 			msg = lineAt.ReplaceAllString(msg, " ")
 		}
+	}
+	if strings.Contains(msg, ": [") {
+		msg = quotedSetting.ReplaceAllString(msg, "")
 	}
 	return upper(strings.Join(strings.Fields(msg), " "))
 }
@@ -150,73 +160,32 @@ func adviceOf(d validate.Diagnostic) string {
 			return fmt.Sprintf("Add a special rule that activates %s Spawn Zones, or make the Spawn Zone red.", m[1])
 		}
 	}
+	if a, ok := tableHints[d.Rule]; ok {
+		return a
+	}
 	if d.Hint == "" || syntax.MatchString(d.Hint) {
 		return ""
 	}
 	return upper(d.Hint)
 }
 
-// fixFor is the one edit that certainly fixes a finding, or nil: a
-// coloured door nothing opens (or Spawn Zone nothing activates) on a map
-// with an Objective of that colour and no rule yet about taking it gets
-// the rule "taking the Objective opens (activates) them".
-func fixFor(d validate.Diagnostic, root *source.Node) *Fix {
-	if root == nil {
-		return nil
-	}
-	var colour, verb, what string
-	switch d.Rule {
-	case "door-never-opens":
-		m := doorColour.FindStringSubmatch(d.Message)
-		if m == nil {
-			return nil
-		}
-		colour, verb, what = m[1], "open", "opens "+m[1]+" doors"
-	case "spawn-never-active":
-		m := spawnColour.FindStringSubmatch(d.Message)
-		if m == nil {
-			return nil
-		}
-		colour, verb, what = m[1], "activate", "activates "+m[1]+" Spawn Zones"
-	default:
-		return nil
-	}
-	if !hasObjective(root, colour) || takeRule(root, colour) {
-		return nil // no key to give, or a rule about it the author wrote: which one to change is theirs to say
-	}
-	return &Fix{
-		Label: fmt.Sprintf("Add rule: taking the %s Objective %s", colour, what),
-		Ops: []any{map[string]any{"op": "rule.add", "item": map[string]any{
-			"when": map[string]any{"take": colour},
-			"then": []any{map[string]any{verb: colour}},
-		}}},
-	}
-}
-
-// hasObjective tells whether the map holds an Objective token of colour.
-func hasObjective(root *source.Node, colour string) bool {
-	toks := root.Field("tokens")
-	if toks == nil {
-		return false
-	}
-	for _, t := range toks.Items {
-		if t.Field("type").Str() == "objective" && t.Field("color").Str() == colour {
-			return true
-		}
-	}
-	return false
-}
-
-// takeRule tells whether a special rule already fires on taking colour.
-func takeRule(root *source.Node, colour string) bool {
-	rs := root.Field("rules")
-	if rs == nil {
-		return false
-	}
-	for _, r := range rs.Items {
-		if w := r.Field("when"); w != nil && w.Field("take").Str() == colour {
-			return true
-		}
-	}
-	return false
+// tableHints say how to fix a finding with the editor, for the checks
+// whose command-line hint is written in the file's syntax ("add '- {type:
+// exit, at: [x, y]}' to tokens").
+var tableHints = map[string]string{
+	"border-dead-end":     "Turn one of the two tiles (select it, press R) until the corridors meet.",
+	"door-not-on-opening": "Drag the door onto a door opening: a gap the tile leaves in a wall for a door.",
+	"exit-missing":        "Put the Exit token from the palette where the Survivors leave.",
+	"start-missing":       "Put the Start token from the palette where the Survivors start.",
+	"no-objectives":       "Add an objective in the Mission tab, such as reaching the Exit with all Survivors.",
+	"no-tiles":            "Drag a tile from the palette onto the board.",
+	"inventory":           "Use fewer, or list the boxes that hold more in the Mission tab (Boxes).",
+	"room-shut":           "Open the door (select it, set it open), or give the room a way in that is not a closed door.",
+	"rule-does-nothing":   "Put the piece the rule is about on the map, or change the rule in the Mission tab.",
+	"start-outside":       "Start the Survivors inside the station, or give them oxygen tanks (Equipment, in the Mission tab).",
+	"no-door-opener":      "Give the Survivors a weapon that opens doors (Equipment, in the Mission tab), leave a door open, or start them in a building.",
+	"box-ruleset":         "List this game's boxes in the Mission tab (Boxes), or choose the other game under Advanced.",
+	"tileset-ruleset":     "Choose this game's tile set under Advanced in the Mission tab, or the game the tiles are for.",
+	"token-place":         "Drag the token onto the map: it then stands in one place.",
+	"queen-count":         "Keep one Queen token: the game has one Queen.",
 }

@@ -84,13 +84,18 @@ func TestFixDoorNeverOpens(t *testing.T) {
 }
 
 // No fix is offered where the key is not certain: no Objective of the
-// door's colour.
+// door's colour, or two of them.
 func TestNoFixWithoutKey(t *testing.T) {
 	s, _ := serve(t, "../testdata/broken/door-never-opens.yaml")
 	for _, f := range s.state(s.cur, s.good).Findings {
 		if f.Fix != nil {
 			t.Errorf("%s offers %q with no green Objective on the map", f.Rule, f.Fix.Label)
 		}
+	}
+	two := strings.Replace(string(read(t, "testdata/words/violet-key.yaml")), "  - {type: exit,", "  - {type: objective, color: violet, at: [1, 1]}\n  - {type: exit,", 1)
+	s, _ = writeMission(t, two)
+	if f := finding(s, "door-never-opens"); f == nil || f.Fix != nil {
+		t.Errorf("two violet Objectives: %+v", f)
 	}
 }
 

@@ -113,3 +113,10 @@ func Stream(seed uint64, survivors, i int) *rand.Rand {
 func StreamKey(survivors, i int) uint64 {
 	return uint64(survivors)<<32 | uint64(uint32(i))
 }
+
+// PartStreamKey is StreamKey for a game played in more than one part at
+// each count (a colony scenario's normal and hardcore sides): each part
+// has streams of its own. Part 0 is StreamKey itself.
+func PartStreamKey(part, survivors, i int) uint64 {
+	return StreamKey(part<<8|survivors&0xff, i)
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"testing"
 )
@@ -242,6 +243,45 @@ func TestWhatIfRanksChanges(t *testing.T) {
 	if lines[0].Change != "much harder" || lines[0].Delta > -0.3 || lines[2].Change != "same" || lines[2].Delta != 0 {
 		t.Fatalf("what-if order: %+v", lines)
 	}
+	// Paired on the same seeds: the same model differs in no game; a
+	// much harder one loses many games the mission won and wins none it
+	// lost but a few (the coin's draws part once a game's first flip
+	// differs).
+	same, hard, easier := lines[2], lines[0], lines[1]
+	if same.Gained != 0 || same.Lost != 0 || same.Significant || same.CI95[0] >= 0 || same.CI95[1] <= 0 {
+		t.Errorf("same model: %+v", same)
+	}
+	if hard.Gained > hard.Lost/10 || hard.Lost < 600 || !hard.Significant || hard.CI95[1] >= 0 || hard.Games != 2000 {
+		t.Errorf("much harder: %+v", hard)
+	}
+	if d := float64(easier.Gained-easier.Lost) / 2000; math.Abs(d-easier.Delta) > 1e-4 || easier.CI95[0] > d || easier.CI95[1] < d {
+		t.Errorf("slightly easier: delta %v from the pairs %v, interval %v", easier.Delta, d, easier.CI95)
+	}
+}
+
+// McNemar's paired difference: Agresti, Categorical Data Analysis (2nd
+// ed., §10.1), the presidential approval ratings of 1,600 people polled
+// twice, 150 approving then not and 86 the other way round: the
+// difference 0.040 with the interval (0.021, 0.059). The half game the
+// Agresti–Min adjustment adds moves it by less than the book's rounding.
+func TestPairedDiffKnownValues(t *testing.T) {
+	lo, hi := PairedDiff(150, 86, 1600, z95)
+	if math.Abs(lo-0.021) > 0.0006 || math.Abs(hi-0.059) > 0.0006 {
+		t.Errorf("PairedDiff(150, 86, 1600) = %.4f, %.4f; want 0.021, 0.059", lo, hi)
+	}
+	lo, hi = PairedDiff(86, 150, 1600, z95)
+	if math.Abs(lo+0.059) > 0.0006 || math.Abs(hi+0.021) > 0.0006 {
+		t.Errorf("the other way round: %.4f, %.4f", lo, hi)
+	}
+	// No pair differs: an interval around 0, narrower with more games.
+	lo, hi = PairedDiff(0, 0, 500, z95)
+	lo2, hi2 := PairedDiff(0, 0, 5000, z95)
+	if lo >= 0 || hi <= 0 || hi2 >= hi || lo2 <= lo {
+		t.Errorf("no pair differs: %v..%v on 500, %v..%v on 5000", lo, hi, lo2, hi2)
+	}
+	if lo, hi := PairedDiff(0, 0, 0, z95); lo != -1 || hi != 1 {
+		t.Errorf("no games: %v..%v", lo, hi)
+	}
 }
 
 func TestBands(t *testing.T) {
@@ -268,4 +308,109 @@ func TestStreamKeyReseeds(t *testing.T) {
 	if StreamKey(2, 5) == StreamKey(3, 5) || StreamKey(2, 5) == StreamKey(2, 6) {
 		t.Error("two games share a stream")
 	}
+}
+
+// EachWith folds the same games in the same order on 1, 2 or 5 workers,
+// each worker with its own state, and stops where fold says: what is
+// folded never depends on how many cores played.
+func TestEachWithSameWhateverTheWorkers(t *testing.T) {
+	type table struct{ games int }
+	var want []uint64
+	for _, workers := range []int{1, 2, 5} {
+		var got []uint64
+		var made atomic.Int64
+		EachWith(1000, workers, func() *table { made.Add(1); return &table{} },
+			func(w *table, i int) uint64 {
+				w.games++
+				return rand.New(rand.NewPCG(7, StreamKey(3, i))).Uint64() % 1000
+			},
+			func(v uint64) bool { got = append(got, v); return len(got) < 333 })
+		if int(made.Load()) != workers {
+			t.Errorf("%d workers made %d states", workers, made.Load())
+		}
+		if len(got) != 333 {
+			t.Fatalf("%d workers: folded %d games, want the 333 before the stop", workers, len(got))
+		}
+		if want == nil {
+			want = got
+		} else if !slices.Equal(got, want) {
+			t.Fatalf("%d workers folded other games than 1 worker", workers)
+		}
+	}
+}
+
+// The parts of a game (a scenario's sides) have streams of their own, and
+// part 0's are StreamKey's.
+func TestPartStreamKey(t *testing.T) {
+	if PartStreamKey(0, 4, 9) != StreamKey(4, 9) {
+		t.Fatal("part 0 is not StreamKey")
+	}
+	if PartStreamKey(1, 4, 9) == PartStreamKey(0, 4, 9) {
+		t.Fatal("two parts share a stream")
+	}
+}
+
+// A reading names one band only when the whole interval lies in it.
+func TestReadsAsTheInterval(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0.62, 0.70, "easy"},
+		{0.55, 0.65, "between medium and easy"},
+		{0.30, 0.59, "medium"},
+		{0.08, 0.31, "between deadly and medium"},
+		{0, 0.05, "deadly"},
+	} {
+		if got := ReadsAs(c.lo, c.hi); got != c.want {
+			t.Errorf("ReadsAs(%v, %v) = %q, want %q", c.lo, c.hi, got, c.want)
+		}
+	}
+	// 60 of 100 games: 60.0%, interval about 50–69%.
+	r, err := Run(&fixed{wins: 60, of: 100}, Options{Games: 100, Seed: 1, Survivors: []int{4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := r.BySurvivors[0]; c.Difficulty != "easy" || c.ReadsAs != "between medium and easy" {
+		t.Fatalf("60 of 100: difficulty %q, reads as %q", c.Difficulty, c.ReadsAs)
+	}
+}
+
+// Rounds are also told apart for games won and games lost.
+func TestRoundsWonAndLost(t *testing.T) {
+	r, err := Run(&fixed{wins: 30, of: 100}, Options{Games: 100, Seed: 1, Survivors: []int{4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.BySurvivors[0]
+	if c.TurnsWon.Median != 5 || c.TurnsWon.P10 != 5 || c.TurnsLost.Median != 12 || c.TurnsLost.P90 != 12 {
+		t.Fatalf("won %+v, lost %+v: want 5 and 12 rounds", c.TurnsWon, c.TurnsLost)
+	}
+	// Every game: 30 of 5 rounds, 70 of 12: the median is a loss's.
+	if c.Turns.Median != 12 || c.Turns.P10 != 5 {
+		t.Fatalf("all games %+v", c.Turns)
+	}
+	r, _ = Run(&fixed{wins: 0, of: 100}, Options{Games: 100, Seed: 1, Survivors: []int{4}})
+	if c := r.BySurvivors[0]; c.TurnsWon != (Spread{}) || c.TurnsLost.Median != 12 {
+		t.Fatalf("none won: won %+v, lost %+v", c.TurnsWon, c.TurnsLost)
+	}
+}
+
+// fixed wins wins of every of games it plays, in 5 rounds, and loses the
+// others in 12: a model whose figures are known exactly, whichever
+// worker plays which game.
+type fixed struct {
+	wins, of int
+	n        atomic.Int64
+}
+
+func (f *fixed) Zones() []string          { return []string{"a"} }
+func (f *fixed) Objectives() []string     { return nil }
+func (f *fixed) Agents() []Agent          { return []Agent{{Name: "fixed"}} }
+func (f *fixed) Approximations() []string { return nil }
+func (f *fixed) Play(Game, *rand.Rand) Outcome {
+	if int(f.n.Add(1)-1)%f.of < f.wins {
+		return Outcome{Won: true, Rounds: 5}
+	}
+	return Outcome{Rounds: 12, Cause: "eaten"}
 }

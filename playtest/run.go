@@ -33,17 +33,24 @@ type Result struct {
 
 // Count is the figures of one Survivor count.
 type Count struct {
-	Survivors  int         `json:"survivors"`
-	Games      int         `json:"games"`
-	Wins       int         `json:"wins"`
-	WinRate    float64     `json:"win_rate"`
-	CI95       [2]float64  `json:"ci95"`
-	Difficulty string      `json:"difficulty"` // the band the win rate reads as (Band)
+	Survivors  int        `json:"survivors"`
+	Games      int        `json:"games"`
+	Wins       int        `json:"wins"`
+	WinRate    float64    `json:"win_rate"`
+	CI95       [2]float64 `json:"ci95"`
+	Difficulty string     `json:"difficulty"` // the band the win rate reads as (Band)
+	// ReadsAs is the band, or the bands the 95% interval spans when it
+	// straddles an edge (ReadsAs).
+	ReadsAs    string      `json:"reads_as"`
 	Turns      Spread      `json:"turns"`      // Game Rounds of every game
+	TurnsWon   Spread      `json:"turns_won"`  // of the games won (all 0: none)
+	TurnsLost  Spread      `json:"turns_lost"` // of the games lost (all 0: none)
 	Losses     []Loss      `json:"losses"`
 	Objectives []Objective `json:"objectives"`
 	zones      map[int]int // eliminations per zone, folded into Result.Zones
 	rounds     Hist        // the games' rounds
+	roundsWon  Hist        // the won games' rounds
+	roundsLost Hist        // the lost games' rounds
 	metRounds  []Hist      // per objective: the rounds it was met in
 	causes     Counts      // losses by cause
 }
@@ -55,6 +62,11 @@ type Spread struct {
 	P90    int     `json:"p90"`
 	Mean   float64 `json:"mean"`
 	SD     float64 `json:"sd"`
+}
+
+// spread is the counted values' Spread (all 0 when nothing was counted).
+func (h *Hist) spread() Spread {
+	return Spread{Median: h.Quantile(0.5), P10: h.Quantile(0.1), P90: h.Quantile(0.9), Mean: round4(h.Mean()), SD: round4(h.SD())}
 }
 
 // Loss is one cause of loss and how many games it ended.
@@ -159,7 +171,9 @@ func (c *Count) add(o Outcome) {
 	c.rounds.Add(o.Rounds)
 	if o.Won {
 		c.Wins++
+		c.roundsWon.Add(o.Rounds)
 	} else {
+		c.roundsLost.Add(o.Rounds)
 		cause := o.Cause
 		if cause == "" {
 			cause = "lost"
@@ -181,8 +195,8 @@ func (c *Count) finish(objs []string) {
 	lo, hi := Wilson(c.Wins, c.Games, z95)
 	c.CI95 = [2]float64{round4(lo), round4(hi)}
 	c.Difficulty = Band(c.WinRate)
-	c.Turns = Spread{Median: c.rounds.Quantile(0.5), P10: c.rounds.Quantile(0.1), P90: c.rounds.Quantile(0.9),
-		Mean: round4(c.rounds.Mean()), SD: round4(c.rounds.SD())}
+	c.ReadsAs = ReadsAs(lo, hi)
+	c.Turns, c.TurnsWon, c.TurnsLost = c.rounds.spread(), c.roundsWon.spread(), c.roundsLost.spread()
 	c.Losses = []Loss{}
 	for _, k := range c.causes.Sorted() {
 		c.Losses = append(c.Losses, Loss{Cause: k, Games: c.causes[k], Rate: round4(float64(c.causes[k]) / float64(c.Games))})
@@ -203,33 +217,74 @@ const batchPerWorker = 64
 // the number of workers. Outcomes are held a batch at a time: memory does
 // not grow with n.
 func Each(n, workers int, play func(i int) Outcome, fold func(Outcome)) {
+	EachWith(n, workers, func() struct{} { return struct{}{} },
+		func(_ struct{}, i int) Outcome { return play(i) },
+		func(o Outcome) bool { fold(o); return true })
+}
+
+// EachWith is Each for a game that keeps its own state and result: each
+// worker gets a state of its own from newWorker (a table reused from one
+// game to the next), play plays game i with it, and fold takes the results
+// in game order until it says stop. The games folded, and so the numbers,
+// are the same whatever the number of workers: a game played after the
+// stop (at most a batch) is dropped unseen.
+func EachWith[S, T any](n, workers int, newWorker func() S, play func(w S, i int) T, fold func(T) bool) {
+	if n <= 0 {
+		return
+	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, n))
+	states := make([]S, workers)
+	for w := range states {
+		states[w] = newWorker()
+	}
 	batch := workers * batchPerWorker
-	outs := make([]Outcome, min(batch, max(n, 1)))
-	for start := 0; start < n; start += batch {
-		size := min(batch, n-start)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+	if workers == 1 {
+		for i := 0; i < n; i++ {
+			if !fold(play(states[0], i)) {
+				return
+			}
+		}
+		return
+	}
+	outs := make([]T, min(batch, n))
+	var zero T
+	// The workers are started once and given each batch by a message
+	// apiece, so a run allocates the same whatever its number of games.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	batches := make(chan [2]int)
+	defer close(batches)
+	for w := 0; w < workers; w++ {
+		go func(st S) {
+			for b := range batches {
 				for {
 					k := int(next.Add(1)) - 1
-					if k >= size {
-						return
+					if k >= b[1] {
+						break
 					}
-					outs[k] = play(start + k)
+					outs[k] = play(st, b[0]+k)
 				}
-			}()
+				wg.Done()
+			}
+		}(states[w])
+	}
+	for start := 0; start < n; start += batch {
+		size := min(batch, n-start)
+		next.Store(0)
+		wg.Add(workers)
+		for range workers {
+			batches <- [2]int{start, size}
 		}
 		wg.Wait()
 		for k := 0; k < size; k++ {
-			fold(outs[k])
-			outs[k] = Outcome{}
+			more := fold(outs[k])
+			outs[k] = zero
+			if !more {
+				return
+			}
 		}
 	}
 }

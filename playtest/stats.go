@@ -161,6 +161,18 @@ func Band(rate float64) string {
 	return "deadly"
 }
 
+// ReadsAs is how a win rate whose 95% interval is [lo, hi] reads: its
+// band when the whole interval lies in one, else "between A and B" from
+// the band of lo to the band of hi, since the games do not tell which
+// side of the edge the mission is on.
+func ReadsAs(lo, hi float64) string {
+	a, b := Band(lo), Band(hi)
+	if a == b {
+		return a
+	}
+	return "between " + a + " and " + b
+}
+
 // Counts tallies named things (causes of loss): a map of the names seen,
 // whose size depends on the names a model can give, not on the games.
 type Counts map[string]int

@@ -515,7 +515,7 @@ func (m *mapPage) titleBlock(width, scale float64) block {
 	if mi.Duration > 0 {
 		facts = append(facts, fmt.Sprintf("%d min", mi.Duration))
 	}
-	facts = append(facts, "Ruleset: "+mi.Ruleset)
+	facts = append(facts, rules.GameName(mi.Ruleset)) // the game as players name it, not the ruleset's key
 	return headBlock(m.st, tl, ts, facts, nil, width, scale)
 }
 

@@ -122,7 +122,9 @@ func init() {
 			Bad:  strings.Replace(ExampleBase, "tileset:", "boxes: [invader-cor]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n",
 			Good: strings.Replace(ExampleBase, "tileset:", "boxes: [invader-core]\ntileset:", 1) + "tokens:\n  - {type: start, at: [0, 1]}\n  - {type: exit, at: [5, 1]}\nobjectives:\n  - exit: all\n"},
 	} {
-		c.Games = TileGames
+		if c.ID != "players-backwards" { // the one check every game gives (rules/players.go)
+			c.Games = TileGames
+		}
 		validate.Register(c)
 	}
 }

@@ -93,6 +93,15 @@ type ModelAnalyzer interface {
 	AnalyzeModel(m Model, o AnalyzeOptions) any
 }
 
+// ModelPlayOut is a ModelGame whose documents are played out by
+// simulation. PlayOutModel is the figures its play checks read (the same
+// games and seed, so a flag shown beside them is the finding's), a value
+// that prints as JSON as it is; nil when m is not the game's. The editor's
+// form view shows it.
+type ModelPlayOut interface {
+	PlayOutModel(m Model) any
+}
+
 // AnalyzeOptions tune an analysis.
 type AnalyzeOptions struct {
 	// Seed of any simulation (0: the game's default seed); printed with

@@ -27,7 +27,7 @@ func playtestSection(s *rules.Scene) (sec site.AnalysisSection, ok bool) {
 			who += " (the mission's)"
 		}
 		t.Rows = append(t.Rows, site.Row{Cells: []string{who, fmt.Sprint(c.Games), fmt.Sprint(c.Wins), pct(c.WinRate),
-			pct(c.CI95[0]) + "–" + pct(c.CI95[1]), c.Difficulty}})
+			pct(c.CI95[0]) + "–" + pct(c.CI95[1]), c.ReadsAs}})
 	}
 	return site.AnalysisSection{
 		Title: "Playtest",

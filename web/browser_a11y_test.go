@@ -147,7 +147,7 @@ func js2bool(t *testing.T, ctx context.Context, expr string) bool {
 // examples before anything else (and axe-core finds that offer clean);
 // New → Zombicide: Invader opens its template with the hint on the board;
 // two tiles more (four) are put down with a click on the palette and a
-// click on the board; a violet door and the violet Objective that is its
+// click on the board, the second turned with R as the Issues advise; a violet door and the violet Objective that is its
 // key; the one-click fix adds the rule that opens the door; Print saves
 // the PDF under the title's name.
 func TestBrowserNewcomer(t *testing.T) {
@@ -193,6 +193,12 @@ func TestBrowserNewcomer(t *testing.T) {
 	waitFor(t, ctx, "4B taken up", `zmission.armed() && zmission.armed().face === '4B'`)
 	clickAtUntil(t, ctx, cellPoint(t, ctx, 4.5, 4.5), "4B put down", docHolds("{face: 4B, at: [1, 1]}"))
 	waitFor(t, ctx, "four tiles, the hint gone", `zmission.state.board.tiles.length === 4 && document.querySelector('#board-hint').hidden`)
+	// 4B put down as it came leaves a corridor of 2A against its wall: the
+	// Issues say so, and how to fix it in the editor; 4B is still
+	// selected, and R turns it until the corridors meet.
+	waitFor(t, ctx, "the dead end told in words", `[...document.querySelectorAll('#issues li[data-rule="border-dead-end"] .hint')].some(h => h.textContent.includes('press R'))`)
+	press(t, ctx, "r")
+	waitFor(t, ctx, "4B turned, the corridors met", docHolds("{face: 4B, at: [1, 1], rot: 90}")+` && !`+has("border-dead-end"))
 
 	// A violet door, and the violet Objective that is its key.
 	click(t, ctx, `.tok[data-type="door"][data-color="violet"]`)

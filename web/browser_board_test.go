@@ -90,8 +90,9 @@ func TestBrowserBoardKeys(t *testing.T) {
 	waitFor(t, ctx, "the finding picked", `document.querySelector('#issues li.on')`)
 }
 
-// TestBrowserNarrow: at 800 px the side panes are drawers opened from the
-// bar, and the map has at least half the window; the board fits the
+// TestBrowserNarrow: at 800 px the Issues pane is a drawer opened from the
+// bar, the palette stays beside the map (no button hides it), and the map
+// has at least half the window; the board fits the
 // window again as it is resized, until the author zooms.
 func TestBrowserNarrow(t *testing.T) {
 	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
@@ -103,6 +104,7 @@ func TestBrowserNarrow(t *testing.T) {
 	var z800 float64
 	waitFor(t, ctx, "the board fitted to the window", `zmission.zoom < 1`)
 	js(t, ctx, `zmission.zoom`, &z800)
+	waitFor(t, ctx, "the palette beside the map, with no button to hide it", `!document.querySelector('#web-show-palette') && getComputedStyle(document.querySelector('#web-show-side')).display !== 'none' && document.querySelector('#palette').getBoundingClientRect().right <= document.querySelector('#canvas-wrap').getBoundingClientRect().left + 1`)
 	click(t, ctx, "#web-show-side")
 	waitFor(t, ctx, "the Issues pane over the map", `getComputedStyle(document.querySelector('#side')).display !== 'none' && document.querySelector('#side').getBoundingClientRect().width > 200`)
 	click(t, ctx, "#web-show-side")

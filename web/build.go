@@ -100,7 +100,7 @@ func Files(o BuildOptions) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range []string{"start.js", "transport.js", "web.js", "web.css"} {
+	for _, n := range []string{"start.js", "transport.js", "web.js", "web.css", "playtest.js", WorkerFile} {
 		b, err := assetFS.ReadFile("assets/" + n)
 		if err != nil {
 			return nil, err
@@ -150,7 +150,7 @@ func indexPage(page []byte, files map[string][]byte) ([]byte, error) {
 	var preload strings.Builder
 	var mods []string
 	for n := range files {
-		if strings.HasPrefix(n, "assets/") && strings.HasSuffix(n, ".js") && n != "assets/start.js" {
+		if strings.HasPrefix(n, "assets/") && strings.HasSuffix(n, ".js") && n != "assets/start.js" && n != "assets/"+WorkerFile {
 			mods = append(mods, n)
 		}
 	}
@@ -211,6 +211,10 @@ func integrity(b []byte) string {
 	sum := sha256.Sum256(b)
 	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
 }
+
+// WorkerFile is the playtest worker's script (under assets/): a classic
+// worker's, run by its own thread, so it is no module the page preloads.
+const WorkerFile = "playtest-worker.js"
 
 // ModuleFile is the module as the site holds it, gzip-compressed.
 const ModuleFile = "zmission.wasm.gz"

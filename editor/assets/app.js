@@ -11,6 +11,7 @@ import { facilityView } from './facility.js';
 import { call, follow, leave, newWork, offThread, printout } from './transport.js';
 import { merge, svgText } from './delta.js';
 import { generator } from './generate.js';
+import { balancePanel } from './balance.js';
 
 const $ = s => document.querySelector(s);
 const ANY_COLOUR = ['neutral', 'red', 'blue', 'green', 'violet', 'white', 'yellow', 'orange'];
@@ -203,7 +204,8 @@ function setState(st) {
     const p = document.createElement('p');
     p.textContent = `A ${st.ruleset} scenario is edited with the form on the left, or in your text editor: the sheet and the findings follow every save.`;
     $('#tab-mission').replaceChildren(p);
-    renderSchemaForm($('#form-pane'), st, send);
+    renderSchemaForm(sheetForm(), st, send);
+    balancePanel($('#balance'), st);
   } else {
     // The head is the form every game's head is edited with; objectives
     // and special rules have forms of their own below it.
@@ -230,6 +232,20 @@ function setState(st) {
   if (app.onDrawn) app.onDrawn(); // the benchmark's stopwatch
 }
 
+// sheetForm is the form pane's form, with the Played out figures under it
+// (balance.js), each made again on its own.
+function sheetForm() {
+  let f = $('#sheet-form');
+  if (!f) {
+    f = document.createElement('div');
+    f.id = 'sheet-form';
+    const b = document.createElement('section');
+    b.id = 'balance';
+    $('#form-pane').replaceChildren(f, b);
+  }
+  return f;
+}
+
 function selectionExists(sel) {
   const b = app.state.board;
   if (!b) return false;
@@ -238,8 +254,10 @@ function selectionExists(sel) {
   return !!b.zones.find(z => z.id === sel.zone);
 }
 
+let mapAsked = 0; // the last drawMap begun: an older one's answer is dropped
 async function drawMap() {
   const st = app.state;
+  const asked = ++mapAsked;
   if (!st.svgSrc) {
     const p = document.createElement('p');
     p.className = 'empty';
@@ -272,6 +290,7 @@ async function drawMap() {
   if (app.overlays.size) {
     const q = [...app.overlays].map(o => 'overlay=' + encodeURIComponent(o)).join('&');
     const r = await api('api/svg?' + q);
+    if (asked !== mapAsked) return; // a newer drawing was asked for meanwhile
     if (r.status === 200) svg = r.data;
     else banner(r.data.error || 'the overlay cannot be drawn');
   }
@@ -320,6 +339,7 @@ function renderIssues() {
     const li = document.createElement('li');
     li.className = f.severity + (i === app.finding ? ' on' : '');
     li.dataset.index = i;
+    li.dataset.rule = f.rule;
     // The finding in the editor's words (the session's words.go): what
     // kind of problem, what is wrong on the table, how to fix it; the map
     // shows where. The file's line and syntax are the command line's.
@@ -377,6 +397,13 @@ function pickFinding(i) {
   showSourceLine();
   if (app.state.kind === 'sheet') focusFinding(f);
   if (facility && app.state.kind === 'facility') return facility.pick(f);
+  if (!f.place && app.state.kind === 'grid') {
+    // A piece the mission lacks (no Start, no Exit): its palette item,
+    // focused; Enter, or a click and a click on the board, puts it down.
+    const lacks = { 'start-missing': 'start', 'exit-missing': 'exit' }[f.rule];
+    const item = lacks && document.querySelector(`#palette .tok[data-type="${lacks}"]`);
+    if (item) { item.focus(); return; }
+  }
   if (!f.place && f.pointer && app.state.kind === 'grid') {
     // Nowhere on the map: the field of the Mission tab that fixes it, when
     // the form has one, is shown and focused.
@@ -443,7 +470,7 @@ function renderSelection() {
     c.id = 'sel-pin';
     c.checked = gen.pins.has(sel.kind, t);
     c.addEventListener('change', () => gen.pins.toggle([sel]));
-    l.append(c, ' pinned (P)');
+    l.append(c, ' keep it when regenerating (P)');
     host.appendChild(l);
   };
   if (sel.kind === 'tile') {
@@ -502,7 +529,7 @@ function renderSelection() {
       host.appendChild(l);
     }
     const id = document.createElement('input');
-    id.placeholder = 'id (for rules)';
+    id.placeholder = 'name, for special rules';
     id.setAttribute('aria-label', 'Name for special rules');
     id.id = 'sel-id';
     id.value = t.id || '';
@@ -1075,20 +1102,33 @@ $('#tour-step').addEventListener('input', drawTour);
 // --- playtest ---
 
 // playtestPanel asks for the short playtest of the version on screen once
-// it changed: the session plays it on its own thread (`zmission edit`'s
-// server), so the page keeps answering. A game without a playtest, and a
-// transport that would play it on the page's thread, hide the tab.
+// it changed: it is played off the page's thread (`zmission edit`'s
+// server; the web edition's worker), so the page keeps answering. A game
+// without a playtest, and a transport that would play it on the page's
+// thread, hide the tab.
 let playtestAsked = null; // the version last asked for
 async function playtestPanel(st) {
   const offered = offThread && (st.overlays || []).includes('danger');
   const btn = document.querySelector('#tabs button[data-tab="playtest"]');
   btn.hidden = !offered;
   if (!offered) { if (app.tab === 'playtest') showTab('issues'); return; }
-  if (playtestAsked === st.version) return;
+  // Played while the tab is shown, and when it is shown again: no games
+  // for an author who is not looking.
+  if (app.tab !== 'playtest' || playtestAsked === st.version) return;
   playtestAsked = st.version;
   const host = $('#tab-playtest');
   host.dataset.state = 'playing';
   host.setAttribute('aria-busy', 'true');
+  // Said while the games run: the numbers below, if any, are the last
+  // version's until the new ones come.
+  let said = host.querySelector('.playtest-running');
+  if (!said) {
+    said = document.createElement('p');
+    said.className = 'playtest-running';
+    said.setAttribute('role', 'status');
+    host.prepend(said);
+  }
+  said.textContent = host.querySelector('#playtest-rates') ? 'Playing the games again for this version… (the numbers below are the last version\'s)' : 'Playing the games…';
   const r = await api('api/playtest');
   if (playtestAsked !== st.version) return; // an edit came meanwhile: its answer follows
   host.removeAttribute('aria-busy');
@@ -1139,6 +1179,7 @@ function showTab(name) {
   for (const t of document.querySelectorAll('.tab')) t.hidden = t.id !== 'tab-' + name;
   $('#tour-bar').hidden = name !== 'tour' || !(app.state && app.state.tour && app.state.tour.length);
   if (app.state) drawTour();
+  if (name === 'playtest' && app.state) playtestPanel(app.state);
 }
 for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('click', () => showTab(b.dataset.tab));
 

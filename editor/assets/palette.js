@@ -13,19 +13,21 @@ export function tokenLabel(t) {
   return (t.color ? t.color + ' ' : '') + t.type;
 }
 
-// faceSVG draws a face's zones as coloured cells, its labels inside.
+// faceSVG draws a face as a small floor plan: its zones as coloured
+// floor, a line where one zone meets another and a frame round the tile.
+// (Zone letters meant nothing at the table; the caption names the tile.)
 export function faceSVG(f) {
-  const n = f.grid.length, s = el('svg', { viewBox: `0 0 ${n * 10} ${n * 10}` });
+  const n = f.grid.length, s = el('svg', { viewBox: `-1 -1 ${n * 10 + 2} ${n * 10 + 2}` });
   f.grid.forEach((row, y) => row.forEach((l, x) => {
-    el('rect', { x: x * 10, y: y * 10, width: 10, height: 10, fill: KIND_FILL[f.kinds[l]] || '#eee', stroke: '#fff', 'stroke-width': 0.4 }, s);
+    el('rect', { x: x * 10, y: y * 10, width: 10, height: 10, fill: KIND_FILL[f.kinds[l]] || '#eee' }, s);
   }));
-  const seen = new Set();
+  let d = '';
   f.grid.forEach((row, y) => row.forEach((l, x) => {
-    if (seen.has(l)) return;
-    seen.add(l);
-    const t = el('text', { x: x * 10 + 5, y: y * 10 + 6.5, 'font-size': 5, 'text-anchor': 'middle', fill: '#555' }, s);
-    t.textContent = l;
+    if (x + 1 < n && row[x + 1] !== l) d += `M${x * 10 + 10} ${y * 10}v10`;
+    if (y + 1 < n && f.grid[y + 1][x] !== l) d += `M${x * 10} ${y * 10 + 10}h10`;
   }));
+  if (d) el('path', { d, stroke: '#555', 'stroke-width': 0.8, fill: 'none' }, s);
+  el('rect', { x: 0, y: 0, width: n * 10, height: n * 10, fill: 'none', stroke: '#333', 'stroke-width': 1.6 }, s);
   return s;
 }
 
@@ -52,7 +54,7 @@ export function renderPalette(host, pal, startDrag, place) {
       d.title = `${f.id}${f.title ? ' — ' + f.title : ''}${f.other ? ' (other side ' + f.other + ')' : ''}`;
     }
     const pic = faceSVG(f);
-    pic.setAttribute('aria-hidden', 'true'); // its zone letters are a picture; the caption names it
+    pic.setAttribute('aria-hidden', 'true'); // a picture; the caption names it
     d.appendChild(pic);
     const cap = document.createElement('div');
     cap.textContent = f.id + (f.used ? ' ✓' : '');

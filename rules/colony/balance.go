@@ -118,8 +118,7 @@ func (s *Scenario) PlaySide(d *Side, p int, seed int64, plays int) PlayStat {
 
 func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) PlayStat {
 	st := PlayStat{Side: d.Name, Players: p, Endings: []Ended{}}
-	src := rand.NewPCG(0, 0)
-	g := s.newPlay(d, p, rand.New(src))
+	g := s.newPlay(d, p, nil)
 	if !g.playable() {
 		st.Problem = "the scenario has no Location decks, Morale or Round to play"
 		return st
@@ -132,14 +131,27 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 	ends := make([]int, len(Endings))
 	var rounds playtest.Hist
 	work, played := 0, 0
-	for i := range plays {
-		if work >= budget {
-			break
-		}
+	type table struct {
+		src *rand.PCG
+		g   *play
+	}
+	type played1 struct {
+		playResult
+		work int // cards shuffled and Survivor-rounds played
+	}
+	// Each play has its own stream (the side is the stream's part), each
+	// worker its own table; the engine folds the plays in order and stops
+	// once the work budget is spent, whatever the number of cores.
+	playtest.EachWith(max(plays, 0), 0, func() table {
+		src := rand.NewPCG(0, 0)
+		return table{src: src, g: s.newPlay(d, p, rand.New(src))}
+	}, func(t table, i int) played1 {
+		t.src.Seed(uint64(seed), playtest.PartStreamKey(si, p, i))
+		r := t.g.run()
+		return played1{r, size + r.rounds*len(t.g.surv)}
+	}, func(r played1) bool {
 		played++
-		src.Seed(uint64(seed), uint64(si)<<40|uint64(p)<<32|uint64(i))
-		r := g.run()
-		work += size + r.rounds*len(g.surv)
+		work += r.work
 		if r.end == EndMet {
 			met++
 			rounds.Add(r.rounds)
@@ -155,7 +167,8 @@ func (s *Scenario) playRow(d *Side, si, p int, seed int64, plays, budget int) Pl
 				ends[k]++
 			}
 		}
-	}
+		return work < budget
+	})
 	plays = played
 	st.Plays = plays
 	st.Met, st.MoraleHeld, st.FoodHeld = playtest.NewRate(met, plays), playtest.NewRate(morale, plays), playtest.NewRate(food, plays)
@@ -226,10 +239,32 @@ func counts(ns []int) string {
 
 func pct1(v float64) string { return fmt.Sprintf("%.1f%%", v*100) }
 
+// LintPlays is the plays the play checks make: LintPlays a side and
+// count with LintSeed, within the checks' work budget.
+// A scenario Load read plays them once, whoever asks first (the checks,
+// the editor's form view).
+func (s *Scenario) LintPlays() *Plays {
+	if s.played == nil {
+		return s.playOut(LintSeed, LintPlays, lintPlayBudget)
+	}
+	s.played.once.Do(func() { s.played.plays = s.playOut(LintSeed, LintPlays, lintPlayBudget) })
+	return s.played.plays
+}
+
+// PlayOutModel implements rules.ModelPlayOut: the plays the play checks
+// make, with their flags.
+func (game) PlayOutModel(m rules.Model) any {
+	s, ok := m.(*Scenario)
+	if !ok {
+		return nil
+	}
+	return s.LintPlays()
+}
+
 // checkPlay is colony-seldom-won and colony-foregone.
 func checkPlay(s *Scenario) []rules.Finding {
 	var out []rules.Finding
-	for _, f := range s.playOut(LintSeed, LintPlays, lintPlayBudget).Flags {
+	for _, f := range s.LintPlays().Flags {
 		d := s.Side(f.Side)
 		hint := "'zmission analyze' shows each count's odds; lower the objective's numbers, start the Round track later or Morale higher, or put more of the items it needs in the Location decks"
 		if f.Rule == "colony-foregone" {

@@ -90,6 +90,7 @@ func (game) Load(md *missions.Doc, env rules.LoadEnv) (rules.Model, []rules.Find
 		s.Coll = &Collection{Tokens: map[string]int{}}
 	}
 	fs = append(fs, s.readLocations(md.Root.Field("locations"))...)
+	s.played = &lintPlayed{}
 	return s, fs
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/source"
@@ -33,6 +34,14 @@ type Scenario struct {
 	// collInline is the collection when it is written in the scenario,
 	// so findings about its counts can point at them.
 	collInline *source.Node
+	// played holds the play checks' plays once made, so the form view
+	// that shows them after the checks plays nothing again; set by Load.
+	played *lintPlayed
+}
+
+type lintPlayed struct {
+	once  sync.Once
+	plays *Plays
 }
 
 // Objective is the Main Objective card.

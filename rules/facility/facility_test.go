@@ -469,3 +469,22 @@ func TestStackPointerIsStable(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaytestPageQuotes holds docs/playtest-facility.md to the rulebook:
+// each line it quotes (a "> " line) is the rulebook's own words.
+func TestPlaytestPageQuotes(t *testing.T) {
+	data, err := os.ReadFile("../../docs/playtest-facility.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if q, ok := strings.CutPrefix(line, "> "); ok {
+			quote(t, q)
+			n++
+		}
+	}
+	if n < 10 {
+		t.Errorf("the page quotes %d lines of the rulebook; it should quote the rules it builds on", n)
+	}
+}

@@ -52,11 +52,16 @@ func (st style) players(s *state) {
 	}
 }
 
-// turn plays Survivor i's Turn.
+// turn plays Survivor i's Turn. A level reached mid-Turn counts at once:
+// "if an Action causes a Survivor to level up and gain a Skill, that Skill
+// may be used immediately if the Survivor has any Actions remaining (or
+// the Survivor may use any extra Actions the Skill grants)", so the Yellow
+// Level's fourth Action is added to what is left, even to none.
 func (st style) turn(s *state, i int) {
 	sv := &s.surv[i]
 	sv.searched, sv.door = false, false
-	for left := sv.actions(); left > 0 && !s.over; {
+	have := sv.actions()
+	for left := have; left > 0 && !s.over; left, have = levelUp(sv, left, have) {
 		z := sv.zone
 		s.tracef("  S%d in %s armor %d xp %d, %d left; xenos here %v", i, s.m.names[z], sv.armor, sv.xp, left, s.xenos[z])
 		if s.xenosIn(z) > 0 {
@@ -89,11 +94,6 @@ func (st style) turn(s *state, i int) {
 			left--
 			continue
 		}
-		if z, u, conc, v := st.threat(s, i); v > 0.3 {
-			s.attack(i, u, z, true, conc)
-			left--
-			continue
-		}
 		if st.search && !st.searchIdle && s.canSearch(i) && s.safe(z) {
 			s.search(i)
 			left--
@@ -101,6 +101,11 @@ func (st style) turn(s *state, i int) {
 		}
 		if l, ok := st.next(s, i); ok {
 			s.step(i, l)
+			left--
+			continue
+		}
+		if z, u, conc, v := st.threat(s, i); v > 0.3 {
+			s.attack(i, u, z, true, conc)
 			left--
 			continue
 		}
@@ -125,6 +130,12 @@ func (st style) turn(s *state, i int) {
 			}
 		}
 	}
+}
+
+// levelUp adds the Actions a level reached since the last look gives.
+func levelUp(sv *survivor, left, had int) (int, int) {
+	now := sv.actions()
+	return left + max(now-had, 0), now
 }
 
 // burnable is a zone worth a Hellfire from where Survivor i stands: an
@@ -256,7 +267,9 @@ func (s *state) wanted(t int) bool {
 		}
 	}
 	for r, rule := range s.m.rules {
-		if !s.fired[r] && rule.When != nil && (rule.When.Take == tok.color || (rule.When.Activate != "" && rule.When.Activate == tok.id)) {
+		// A take trigger fires on its colour, or on any token for "all"
+		// (as take fires it).
+		if w := rule.When; !s.fired[r] && w != nil && ((w.Take != "" && (w.Take == tok.color || w.Take == "all")) || (w.Activate != "" && w.Activate == tok.id)) {
 			return true
 		}
 	}

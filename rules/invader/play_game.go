@@ -37,34 +37,41 @@ type survivor struct {
 
 // state is one game at play. clone copies it for the rollouts.
 type state struct {
-	m       *model
-	rng     *rand.Rand
-	round   int
-	surv    []survivor
-	xenos   [][xenoTypes]int16 // per zone
-	onBoard [xenoTypes]int
-	noise   []int16
-	doors   []uint8
-	mold    []int8
-	taken   []bool // per Objective token
-	gone    []bool // per Objective token: removed by Mold
-	active  []bool // per spawn (model.spawns + the extra ones)
-	spawns  []pspawn
-	fired   []bool // per rule
-	xdeck   []int16
-	xdisc   []int16
-	edeck   []int16
-	edisc   []int16
-	tanks   int // Oxygen Tanks left in the supply
-	met     []int
-	kills   [xenoTypes]int
-	reached []bool // per zone: a Survivor has stood there
-	over    bool
-	won     bool
-	cause   string
-	elim    []int
-	dist    map[int][]int16 // Xeno distances to a zone, for the current Mold
-	ending  bool            // the End Phase is being judged
+	m     *model
+	rng   *rand.Rand
+	round int
+	surv  []survivor
+	xenos [][xenoTypes]int16 // per zone
+	// During the Spawn step (spawning): the miniatures on the board per
+	// type, and the zones that may hold Xenos, in zone order (held; inHeld
+	// marks them). See spawnStep.
+	spawning bool
+	onBoard  [xenoTypes]int
+	held     []int
+	inHeld   []bool
+	noise    []int16
+	doors    []uint8
+	mold     []int8
+	taken    []bool // per Objective token
+	gone     []bool // per Objective token: removed by Mold
+	active   []bool // per spawn (model.spawns + the extra ones)
+	spawns   []pspawn
+	sgone    []bool // per spawn: its token removed by a rule
+	fired    []bool // per rule
+	xdeck    []int16
+	xdisc    []int16
+	edeck    []int16
+	edisc    []int16
+	tanks    int // Oxygen Tanks left in the supply
+	met      []int
+	kills    [xenoTypes]int
+	reached  []bool // per zone: a Survivor has stood there
+	over     bool
+	won      bool
+	cause    string
+	elim     []int
+	dist     map[int][]int16 // Xeno distances to a zone, for the current Mold
+	ending   bool            // the End Phase is being judged
 	// sightTab is the sight table of the doors and Mold of the moment;
 	// touch drops it, and the Xenos' distances, when they change.
 	sightTab [][]rules.Seen
@@ -104,22 +111,36 @@ func newState(m *model, n int, rng *rand.Rand) *state {
 	for i, t := range m.tokens {
 		s.gone[i] = m.mold[t.zone] != NoMold
 	}
-	s.spawns = slices.Clone(m.spawns)
 	// "Add 1 additional Xeno Spawn token per 2 Survivors above the sixth
 	// (rounded up). Stack these additional Spawn tokens in the same Zones
-	// as existing ones": on the red Spawn Zones, first in order first.
-	var reds []pspawn
+	// as existing ones": on the red Spawn Zones, first in order first. A
+	// stacked token is in its Zone's place in the spawn order ("Always
+	// begin with the same Spawn Zone and continue clockwise"): drawn right
+	// after the token it is stacked on, not after every other Zone.
+	reds := 0
 	for _, sp := range m.spawns {
 		if sp.color == "red" {
-			reds = append(reds, sp)
+			reds++
 		}
 	}
-	for i := 0; i < ExtraSpawns(n) && len(reds) > 0; i++ {
-		sp := reds[i%len(reds)]
-		sp.extra = true
+	extra := ExtraSpawns(n)
+	s.spawns = make([]pspawn, 0, len(m.spawns)+extra)
+	red := 0
+	for _, sp := range m.spawns {
 		s.spawns = append(s.spawns, sp)
+		if sp.color != "red" {
+			continue
+		}
+		// The extra tokens i with i % reds == red go on this one.
+		for i := red; i < extra; i += reds {
+			st := sp
+			st.extra = true
+			s.spawns = append(s.spawns, st)
+		}
+		red++
 	}
 	s.active = make([]bool, len(s.spawns))
+	s.sgone = make([]bool, len(s.spawns))
 	for i, sp := range s.spawns {
 		s.active[i] = sp.color == "red"
 	}
@@ -196,6 +217,7 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.gone = slices.Clone(s.gone)
 	c.active = slices.Clone(s.active)
 	c.spawns = slices.Clone(s.spawns)
+	c.sgone = slices.Clone(s.sgone)
 	c.fired = slices.Clone(s.fired)
 	c.xdeck = slices.Clone(s.xdeck)
 	c.xdisc = slices.Clone(s.xdisc)
@@ -211,6 +233,7 @@ func (s *state) clone(rng *rand.Rand) *state {
 	c.occ = nil
 	c.loudest = nil
 	c.zs = nil
+	c.held, c.inHeld, c.spawning = nil, nil, false
 	return &c
 }
 
@@ -578,7 +601,7 @@ func (s *state) remove(id string) {
 	case "spawn":
 		for i, sp := range s.spawns {
 			if sp.zone == t.Zone.Index {
-				s.active[i] = false
+				s.active[i], s.sgone[i] = false, true
 			}
 		}
 	}

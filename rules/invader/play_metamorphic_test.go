@@ -58,9 +58,12 @@ func mustReplace(t *testing.T, s, old, new string) string {
 	return strings.Replace(s, old, new, 1)
 }
 
+// On Violet Lockdown, where 4 Survivors win about a third of their games:
+// First Contact is won nearly always at every count, too near 100% for a
+// Spawn Zone more to show (0.999 → 0.994).
 func TestMetamorphicExtraSpawnZone(t *testing.T) {
-	text := exampleText(t, "first-contact")
-	more := mustReplace(t, text, "  - {type: spawn, color: red, at: [0, 5]}\n", "  - {type: spawn, color: red, at: [0, 5]}\n  - {type: spawn, color: red, at: [4, 4]}\n")
+	text := exampleText(t, "violet-lockdown")
+	more := mustReplace(t, text, "  - {type: spawn, color: red, at: [8, 5]}\n", "  - {type: spawn, color: red, at: [8, 5]}\n  - {type: spawn, color: red, at: [4, 4]}\n")
 	a, b := runText(t, text, 4), runText(t, more, 4)
 	t.Logf("an extra Spawn Zone: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, zLower(a, b))
 	if z := zLower(a, b); z < zCritical {
@@ -78,21 +81,27 @@ func TestMetamorphicSpawnNextToTheStart(t *testing.T) {
 	}
 }
 
-// An Objective moved farther from the start, behind the doors of the
-// south-east rooms, lengthens the game: more rounds to the Objective.
+// An Objective moved farther from the start, to the far end of the
+// north-east tiles, lengthens the game: it is met no sooner, and the
+// games won last longer (the rounds of won games: a loss can come sooner on a
+// longer walk). On Violet Lockdown: First Contact's games all end in
+// round 2 wherever its Objective stands.
 func TestMetamorphicObjectiveFartherLengthensTheGame(t *testing.T) {
-	text := exampleText(t, "first-contact")
-	far := mustReplace(t, text, "  - {type: objective, at: [0, 0]}\n", "  - {type: objective, at: [5, 5]}\n")
+	text := exampleText(t, "violet-lockdown")
+	far := mustReplace(t, text, "  - {type: objective, at: [5, 2]}\n", "  - {type: objective, at: [8, 2]}\n")
 	a, b := runText(t, text, 4), runText(t, far, 4)
-	t.Logf("objective 1 met at round %d, then %d; rounds %+v, then %+v", a.Objectives[0].Median, b.Objectives[0].Median, a.Turns, b.Turns)
-	// The first objective's median round moves later, and games last
-	// longer: a z-test on the mean rounds.
-	if b.Objectives[0].Median <= a.Objectives[0].Median {
-		t.Fatalf("objective 1 met at round %d, then %d when farther", a.Objectives[0].Median, b.Objectives[0].Median)
+	t.Logf("objective 2 met at round %d, then %d; rounds of won games %+v, then %+v", a.Objectives[1].Median, b.Objectives[1].Median, a.TurnsWon, b.TurnsWon)
+	if b.Objectives[1].Median < a.Objectives[1].Median {
+		t.Fatalf("objective 2 met at round %d, then %d when farther", a.Objectives[1].Median, b.Objectives[1].Median)
 	}
-	se := math.Sqrt(a.Turns.SD*a.Turns.SD/float64(a.Games) + b.Turns.SD*b.Turns.SD/float64(b.Games))
-	if z := (b.Turns.Mean - a.Turns.Mean) / se; z < zCritical {
-		t.Fatalf("mean rounds %.2f, then %.2f when farther: z = %.2f < %.2f", a.Turns.Mean, b.Turns.Mean, z, zCritical)
+	// A z-test on the won games' mean rounds.
+	na, nb := float64(a.Wins), float64(b.Wins)
+	se := math.Sqrt(a.TurnsWon.SD*a.TurnsWon.SD/na + b.TurnsWon.SD*b.TurnsWon.SD/nb)
+	if a.Wins < 30 || b.Wins < 30 || se == 0 {
+		t.Fatalf("%d and %d games won, deviation %v: too few to compare", a.Wins, b.Wins, se)
+	}
+	if z := (b.TurnsWon.Mean - a.TurnsWon.Mean) / se; z < zCritical {
+		t.Fatalf("won games' mean rounds %.2f, then %.2f when farther: z = %.2f < %.2f", a.TurnsWon.Mean, b.TurnsWon.Mean, z, zCritical)
 	}
 }
 

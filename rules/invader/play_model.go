@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/zmission/zmission/layout"
@@ -205,104 +204,18 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	return m, nil
 }
 
-// readGoals reads the mission's objectives into what the game checks.
+// readGoals reads the mission's objectives into what the game checks
+// (gridplay.ReadGoals).
 func (m *model) readGoals(s *rules.Scene) error {
-	objs := s.Mission.Objectives
-	if len(objs) == 0 {
-		return fmt.Errorf("the mission has no objectives: nothing to win")
+	goals, labels, err := gridplay.ReadGoals(s, s.Of(missions.TokObjective), m.exits, xenoType)
+	if err != nil {
+		return err
 	}
-	for i, o := range objs {
-		g := goal{o: o, order: o.Order, zone: -1, token: -1, xeno: -1}
-		switch {
-		case o.Take != "":
-			g.kind = "take"
-			need, have := rules.Needed(s, o)
-			if have == 0 || need > have {
-				return fmt.Errorf("objective %d asks for %d %s Objective token(s); the map has %d", i+1, need, o.Take, have)
-			}
-			g.need = need
-		case o.Exit != "":
-			g.kind = "exit"
-			if len(m.exits) == 0 {
-				return fmt.Errorf("objective %d: no Exit token to reach", i+1)
-			}
-			switch o.Exit {
-			case "all":
-			case "any":
-				g.need = 1
-			default:
-				n, ok := o.Exit.Int()
-				if !ok || n < 1 {
-					return fmt.Errorf("objective %d: exit %q is not all, any or a number", i+1, o.Exit)
-				}
-				g.need = n
-			}
-		case o.Reach != "":
-			g.kind = "reach"
-			z, ok := rules.RefZone(s, o.Reach)
-			if !ok {
-				return fmt.Errorf("objective %d: no zone %q to reach", i+1, o.Reach)
-			}
-			g.zone = z
-		case o.Activate != "":
-			g.kind = "activate"
-			for j, t := range m.tokens {
-				if t.id == o.Activate {
-					g.token, g.zone = j, t.zone
-				}
-			}
-			if g.token < 0 {
-				t := s.ByID(o.Activate)
-				if t == nil {
-					return fmt.Errorf("objective %d: no token %q to activate", i+1, o.Activate)
-				}
-				g.zone = t.Zone.Index // a machine: activated in its zone
-			}
-		case o.Survive > 0:
-			g.kind, g.need = "survive", o.Survive
-		case o.Kill != "":
-			g.kind, g.need = "kill", max(o.Count, 1)
-			if t, ok := xenoType(strings.TrimSuffix(strings.ToLower(o.Kill), "s")); ok {
-				g.xeno = t
-			}
-		default:
-			g.kind = "text" // nothing the game can check: counted met
-		}
-		m.goals = append(m.goals, g)
-		m.labels = append(m.labels, goalLabel(i, o))
+	for _, g := range goals {
+		m.goals = append(m.goals, goal{o: g.O, kind: g.Kind, need: g.Need, zone: g.Zone, token: g.Token, xeno: g.Enemy, order: g.Order})
 	}
+	m.labels = labels
 	return nil
-}
-
-func goalLabel(i int, o missions.Objective) string {
-	var what string
-	switch {
-	case o.Take != "":
-		n, colour := "all", o.Take+" "
-		if o.Count > 0 {
-			n = fmt.Sprint(o.Count)
-		}
-		if o.Take == "all" {
-			colour = ""
-		}
-		what = fmt.Sprintf("take %s %sObjectives", n, colour)
-		if n == "1" {
-			what = strings.TrimSuffix(what, "s")
-		}
-	case o.Exit != "":
-		what = fmt.Sprintf("exit %s", o.Exit)
-	case o.Reach != "":
-		what = "reach " + o.Reach
-	case o.Activate != "":
-		what = "activate " + o.Activate
-	case o.Survive > 0:
-		what = fmt.Sprintf("survive %d rounds", o.Survive)
-	case o.Kill != "":
-		what = "kill " + o.Kill
-	default:
-		what = "free text"
-	}
-	return fmt.Sprintf("%d. %s", i+1, what)
 }
 
 // playable refuses a board the Survivors cannot play on: a start zone

@@ -2,6 +2,7 @@ package invader
 
 import (
 	"maps"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -655,16 +656,48 @@ func TestDualWeapons(t *testing.T) {
 	}
 }
 
+// square is four station tiles in a square, 6 by 6 cells, with a red
+// Spawn Zone in each corner cell, listed in an order that is not the
+// table's: north-west, south-west, south-east (the first), north-east.
+const square = `format: 1
+id: t
+title: T
+ruleset: zombicide-invader
+tileset: station
+tiles:
+  - {face: 1A, at: [0, 0]}
+  - {face: 2A, at: [1, 0]}
+  - {face: 1B, at: [0, 1]}
+  - {face: 2B, at: [1, 1]}
+tokens:
+  - {type: start, at: [2, 2]}
+  - {type: spawn, color: red, at: [0, 0]}
+  - {type: spawn, color: red, at: [0, 5]}
+  - {type: spawn, color: red, first: true, at: [5, 5]}
+  - {type: spawn, color: red, at: [5, 0]}
+  - {type: objective, at: [3, 3]}
+objectives:
+  - take: red
+`
+
 func TestSpawnOrderIsClockwise(t *testing.T) {
 	playQuote(t, "Always begin with the same Spawn Zone and continue clockwise.")
-	s := newGame(t, exampleText(t, "violet-lockdown"), 6)
-	order := rules.SpawnOrder(s.m.w.Scene)
-	if len(order) != len(s.spawns) {
-		t.Fatalf("%d spawns, %d in order", len(s.spawns), len(order))
+	s := newGame(t, square, 4)
+	// Seen from above with north at the top, clockwise from the south-east
+	// corner goes west along the south edge, up the west edge, then east
+	// along the north edge: south-east, south-west, north-west,
+	// north-east. Document order and the opposite turn both differ.
+	want := []int{s.zoneAt(t, 5, 5), s.zoneAt(t, 0, 5), s.zoneAt(t, 0, 0), s.zoneAt(t, 5, 0)}
+	if len(s.spawns) != len(want) {
+		t.Fatalf("%d Spawn Zones, want %d", len(s.spawns), len(want))
 	}
-	for i, tok := range order {
-		if s.spawns[i].zone != tok.Zone.Index {
-			t.Fatalf("spawn %d in %s, want %s", i, s.m.names[s.spawns[i].zone], tok.Zone.ID)
+	for i, sp := range s.spawns {
+		if sp.zone != want[i] {
+			var got []string
+			for _, sp := range s.spawns {
+				got = append(got, s.m.names[sp.zone])
+			}
+			t.Fatalf("spawn order %v; want %s, %s, %s, %s", got, s.m.names[want[0]], s.m.names[want[1]], s.m.names[want[2]], s.m.names[want[3]])
 		}
 	}
 }
@@ -967,5 +1000,192 @@ func TestClosedDoorOnOneRouteHoldsTheWholeGroup(t *testing.T) {
 	s.activate(allXenos)
 	if s.doors[door] != doorDestroyed || s.xenos[corrC][Worker] != 2 {
 		t.Fatalf("door %d, Workers at %v: want the door destroyed and all the Workers still in 1A/c", s.doors[door], s.where(Worker))
+	}
+}
+
+func TestLevelUpMidTurnGivesTheFourthActionAtOnce(t *testing.T) {
+	playQuote(t, "A Survivor moves to the Yellow Danger Level upon reaching 7 Experience Points. They gain a fourth Action.")
+	playQuote(t, "This means that if an Action causes a Survivor to level up and gain a Skill, that Skill may be used immediately if the Survivor has any Actions remaining (or the Survivor may use any extra Actions the Skill grants).")
+	leveled, stayed := 0, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		xp := []int{6, 0}[seed%2] // one kill from Yellow, or seven
+		m, err := NewModel(playScene(t, duo), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newState(m, 1, rand.New(rand.NewPCG(seed, 3)))
+		s.alone(corrC)
+		s.surv[0].xp = xp
+		s.xenos[corrC][Worker] = 12
+		actions := 0
+		s.trace = func(format string, _ ...any) {
+			if strings.HasPrefix(format, "  S%d in") {
+				actions++
+			}
+		}
+		careful.turn(s, 0)
+		want := 3
+		if s.surv[0].xp >= 7 {
+			want = 4
+			leveled++
+		} else {
+			stayed++
+		}
+		if actions != want {
+			t.Fatalf("seed %d: %d XP before the Turn, %d after, %d Actions played; want %d", seed, xp, s.surv[0].xp, actions, want)
+		}
+	}
+	if leveled == 0 || stayed == 0 {
+		t.Fatalf("%d Turns levelled up, %d did not: the test needs both", leveled, stayed)
+	}
+}
+
+func TestStackedSpawnTokensDrawnInTheirZonesPlace(t *testing.T) {
+	playQuote(t, "Stack these additional Spawn tokens in the same Zones as existing ones")
+	playQuote(t, "Always begin with the same Spawn Zone and continue clockwise.")
+	text := strings.Replace(duo, "  - {type: objective, at: [4, 2]}\n", "  - {type: objective, at: [4, 2]}\n  - {type: spawn, color: red, at: [0, 2]}\n", 1)
+	for _, c := range []struct{ n, first, second int }{{7, 2, 1}, {9, 2, 2}, {11, 3, 2}} {
+		n, stacked := c.n, []int{c.first, c.second}
+		s := newGame(t, text, n)
+		if len(s.m.spawns) != 2 {
+			t.Fatalf("%d Spawn Zones, want 2", len(s.m.spawns))
+		}
+		// Each Zone's tokens, stacked ones included, are drawn together, in
+		// the Zones' own order.
+		var want []int
+		for k, sp := range s.m.spawns {
+			for range stacked[k] {
+				want = append(want, sp.zone)
+			}
+		}
+		var got []int
+		for i, sp := range s.spawns {
+			if s.active[i] {
+				got = append(got, sp.zone)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%d Survivors: spawn order %v, want %v", n, got, want)
+		}
+	}
+}
+
+func TestMoldChainDecision(t *testing.T) {
+	playQuote(t, "The game is lost as soon as 2 (or more) Spawn Zones are linked by an uninterrupted chain of Active Mold Zones (diagonals don’t count).")
+	playQuote(t, "Xenos Spawn tokens mark the Spawn Zones’ locations.")
+	playQuote(t, "Stack these additional Spawn tokens in the same Zones as existing ones")
+	// Two Spawn Zones, 1A/e (the first, red) and 1A/d, both next to 1A/c;
+	// 1A/d's token has an id a rule can remove.
+	two := func(color string, rule string) string {
+		return strings.Replace(duo, "  - {type: objective, at: [4, 2]}\n", "  - {type: objective, at: [4, 2]}\n  - {type: objective, color: blue, id: lever, at: [3, 2]}\n  - {type: spawn, color: "+color+", id: far, at: [0, 2]}\n", 1) + rule
+	}
+	for _, c := range []struct {
+		name, text string
+		n          int
+		take       bool // take the blue Objective first (fires the rule)
+		lost       bool
+	}{
+		// The chain holds neither Spawn Zone but touches both.
+		{"touching both", two("red", ""), 1, false, true},
+		// A coloured Spawn Zone not yet active is a Spawn Zone on the board.
+		{"one not yet active", two("green", ""), 1, false, true},
+		// A token a rule removed marks no Spawn Zone any more.
+		{"one removed", two("red", "rules:\n  - when: {take: blue}\n    then: [{remove: far}]\n"), 1, true, false},
+		// Two tokens stacked in one Zone are one Spawn Zone.
+		{"stacked in one Zone", duo, 7, false, false},
+	} {
+		s := newGame(t, c.text, c.n)
+		if c.take {
+			s.take(0, 1)
+		}
+		s.setMold(corrC)
+		if c.text == duo {
+			s.setMold(corrE) // the chain holds the Zone with both tokens
+		}
+		if got := s.over && s.cause == LostMoldChain; got != c.lost {
+			t.Errorf("%s: lost to the Mold chain %v, want %v", c.name, got, c.lost)
+		}
+	}
+}
+
+func TestTakeAllRuleMakesTheGroupTakeAnObjective(t *testing.T) {
+	playQuote(t, "The Survivor takes an Objective or activates an Objective in the same Zone. The game effects are explained in the Mission’s description.")
+	// No objective asks for the red token, but a rule fires on taking any
+	// Objective (and opens the violet doors).
+	text := strings.Replace(duo, "objectives:\n  - take: red\n  - exit: all\n", "objectives:\n  - survive: 10\n", 1) +
+		"rules:\n  - when: {take: all}\n    then: [{open: violet}]\n"
+	s := newGame(t, text, 1)
+	if !s.wanted(0) {
+		t.Fatal("the token a take: all rule fires on is not wanted")
+	}
+	if g := s.goals(); !slices.Contains(g, objS) {
+		t.Fatalf("the group heads for %v, not the token's zone %s", g, s.m.names[objS])
+	}
+	s.alone(objS)
+	careful.turn(s, 0)
+	if !s.taken[0] || !s.fired[0] {
+		t.Fatalf("a Survivor on the token did not take it (taken %v, rule fired %v)", s.taken[0], s.fired[0])
+	}
+	if s.wanted(0) {
+		t.Fatal("a taken token still wanted")
+	}
+}
+
+// The careful group steps toward its goal before it shoots at Xenos
+// still on their way: a Survivor that stopped to shoot kept the group
+// waiting at the Exit while more Xenos spawned, and whether Xenos came
+// its way hung on where the Noise of the others stood, so the win rate
+// went up and down with the number of Survivors (docs/playtest.md).
+func TestCarefulStepsBeforeShootingAtXenosOnTheirWay(t *testing.T) {
+	s := newGame(t, duo, 1)
+	s.alone(startW)
+	s.surv[0].hands = [2]int16{s.startingCard(t, "SMG"), -1}
+	// A Worker in a zone the Survivor would shoot into before stepping.
+	threat := -1
+	for z := 0; z < s.m.n && threat < 0; z++ {
+		if z == startW {
+			continue
+		}
+		s.xenos[z][Worker] = 1
+		if tz, _, _, v := careful.threat(s, 0); tz == z && v > 0.3 {
+			threat = z
+		} else {
+			s.xenos[z][Worker] = 0
+		}
+	}
+	if threat < 0 {
+		t.Fatal("no zone of the board holds a Worker the Survivor would shoot: the check needs one")
+	}
+	var zones []string
+	s.trace = func(format string, args ...any) {
+		if strings.HasPrefix(format, "  S%d in") {
+			zones = append(zones, s.m.names[s.surv[0].zone])
+		}
+	}
+	careful.turn(s, 0)
+	if len(zones) < 2 || zones[1] == zones[0] {
+		t.Fatalf("zones at each Action %v: the first Action was not a step", zones)
+	}
+}
+
+// With the same Survivors' figures, First Contact is not much harder for 3
+// Survivors than for 6.
+func TestFirstContactNotHarderForFewerSurvivors(t *testing.T) {
+	m, err := NewModel(exampleScene(t, "first-contact"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rate := map[int]playtest.Rate{}
+	for _, n := range []int{3, 6} {
+		won := 0
+		for i := range 300 {
+			if m.Play(playtest.Game{Survivors: n, Agent: "careful"}, playtest.Stream(1, n, i)).Won {
+				won++
+			}
+		}
+		rate[n] = playtest.NewRate(won, 300)
+	}
+	if rate[3].High < rate[6].Low {
+		t.Fatalf("3 Survivors %+v, 6 Survivors %+v: the intervals part", rate[3], rate[6])
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/playtest"
 )
 
@@ -136,24 +135,6 @@ func TestOtherObjectives(t *testing.T) {
 	s.endRound()
 	if !s.over || !s.won || s.met[2] != 3 {
 		t.Fatalf("after round 3: met %v won %v", s.met, s.won)
-	}
-}
-
-func TestObjectiveLabels(t *testing.T) {
-	for _, c := range []struct {
-		o    missions.Objective
-		want string
-	}{
-		{missions.Objective{Take: "red"}, "1. take all red Objectives"},
-		{missions.Objective{Take: "red", Count: 2}, "1. take 2 red Objectives"},
-		{missions.Objective{Take: "violet", Count: 1}, "1. take 1 violet Objective"},
-		{missions.Objective{Take: "all"}, "1. take all Objectives"},
-		{missions.Objective{Exit: "all"}, "1. exit all"},
-		{missions.Objective{Survive: 5}, "1. survive 5 rounds"},
-	} {
-		if got := goalLabel(0, c.o); got != c.want {
-			t.Errorf("%+v: %q, want %q", c.o, got, c.want)
-		}
 	}
 }
 

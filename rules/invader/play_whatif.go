@@ -1,63 +1,13 @@
 package invader
 
 import (
-	"fmt"
-	"slices"
-
-	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
 )
 
 // Changes are the what-if changes of the mission (playtest.Varied): each
-// Spawn Zone left out, each door the other way (a closed door open, an
-// open one closed), one at a time, the first limit of them.
+// Spawn Zone left out, each door the other way (gridplay.Changes).
 func (m *model) Changes(limit int) ([]playtest.Change, int) {
-	s := m.w.Scene
-	var out []playtest.Change
-	of := 0
-	for _, t := range s.Tokens {
-		if t.Type == missions.TokSpawn || t.Type == missions.TokDoor {
-			of++
-		}
-		if len(out) >= limit {
-			continue
-		}
-		var name string
-		mis := *s.Mission
-		mis.Tokens = slices.Clone(s.Mission.Tokens)
-		switch t.Type {
-		case missions.TokSpawn:
-			name = fmt.Sprintf("without the %s Spawn Zone at %s (%d,%d)", orRed(t.Color), t.Zone.ID, t.Cell.X, t.Cell.Y)
-			mis.Tokens = slices.Delete(mis.Tokens, t.Index, t.Index+1)
-		case missions.TokDoor:
-			tok := &mis.Tokens[t.Index]
-			if tok.State == "" || tok.State == "closed" {
-				tok.State = "open"
-				name = fmt.Sprintf("with the door at %d,%d:%s open", t.Cell.X, t.Cell.Y, t.Side)
-			} else {
-				tok.State = "closed"
-				name = fmt.Sprintf("with the door at %d,%d:%s closed", t.Cell.X, t.Cell.Y, t.Side)
-			}
-		default:
-			continue
-		}
-		sc, _ := rules.Place(nil, &mis, s.Board)
-		if sc == nil {
-			continue
-		}
-		cm, err := NewModel(sc, m.decks)
-		if err != nil {
-			continue // the change leaves nothing to play
-		}
-		out = append(out, playtest.Change{Name: name, Model: cm})
-	}
-	return out, of
-}
-
-func orRed(c string) string {
-	if c == "" {
-		return "red"
-	}
-	return c
+	return gridplay.Changes(m.w.Scene, limit, func(sc *rules.Scene) (playtest.Model, error) { return NewModel(sc, m.decks) })
 }

@@ -36,12 +36,34 @@ func (s *state) activate(mask xenoMask) {
 	}
 	s.loudest = s.loudest[:0]
 	// The zones holding Xenos of the mask's types, in zone order: one pass
-	// over the board, then only they are visited.
+	// over the board, or during the Spawn step over the zones the step
+	// keeps (see spawnStep), then only they are visited.
 	zs := s.zs[:0]
-	for z := 0; z < n; z++ {
+	has := func(z int) bool {
 		x := &s.xenos[z]
-		if (mask[0] && x[0] > 0) || (mask[1] && x[1] > 0) || (mask[2] && x[2] > 0) || (mask[3] && x[3] > 0) {
-			zs = append(zs, z)
+		return (mask[0] && x[0] > 0) || (mask[1] && x[1] > 0) || (mask[2] && x[2] > 0) || (mask[3] && x[3] > 0)
+	}
+	if s.spawning {
+		if mask == gridplay.Only(Abomination) && s.onBoard[Abomination] == 0 {
+			return
+		}
+		kept := s.held[:0]
+		for _, z := range s.held {
+			if s.xenosIn(z) > 0 {
+				kept = append(kept, z)
+				if has(z) {
+					zs = append(zs, z)
+				}
+			} else {
+				s.inHeld[z] = false
+			}
+		}
+		s.held = kept
+	} else {
+		for z := 0; z < n; z++ {
+			if has(z) {
+				zs = append(zs, z)
+			}
 		}
 	}
 	s.zs = zs
@@ -106,6 +128,7 @@ func (s *state) activate(mask xenoMask) {
 			s.xenos[g.from][t] -= g.x[t]
 			s.xenos[g.to][t] += g.x[t]
 		}
+		s.hold(g.to)
 	}
 	// Only Abominations that acted can stand somewhere new: look where
 	// they were and where they went, not over the whole board.
@@ -218,8 +241,11 @@ func (s *state) setMold(z int) {
 
 // moldLinked: "The game is lost as soon as 2 (or more) Spawn Zones are
 // linked by an uninterrupted chain of Active Mold Zones (diagonals don't
-// count)." A chain links the Spawn Zones it holds or touches (the
-// project's reading, as the mold-distance check counts it).
+// count)." Read at play as docs/playtest.md's Decision P1 says: a chain
+// links the Spawn Zones it holds or touches along an edge, walls or not
+// (as the mold-distance check counts it); every Spawn Zone on the board
+// counts, active or not yet, and a Zone counts once however many tokens
+// it holds; a Spawn token a rule removed is no longer a Spawn Zone.
 func (s *state) moldLinked() bool {
 	n := s.m.n
 	comp := make([]int, n)
@@ -249,7 +275,10 @@ func (s *state) moldLinked() bool {
 		return false
 	}
 	first := make([]int, c) // per chain: the first Spawn Zone it links, +1
-	for _, sp := range s.m.spawns {
+	for i, sp := range s.spawns {
+		if s.sgone[i] {
+			continue
+		}
 		var mine []int
 		if comp[sp.zone] >= 0 {
 			mine = append(mine, comp[sp.zone])
@@ -275,7 +304,15 @@ func (s *state) moldLinked() bool {
 // type and the line that corresponds to the Danger Level of the most
 // experienced Survivor [...] Repeat this for each Spawn Zone." and
 // "Always begin with the same Spawn Zone and continue clockwise."
+//
+// During the step Xenos are only placed and moved, never eliminated, so
+// the step counts the miniatures on the board once and keeps the zones
+// holding Xenos (held, in zone order) as they are placed and move: the
+// Abominations' extra Activations, one per card once the miniatures run
+// out, then look at those zones instead of the whole board.
 func (s *state) spawnStep() {
+	s.startSpawning()
+	defer func() { s.spawning = false }()
 	for i, sp := range s.spawns {
 		if !s.active[i] {
 			continue
@@ -364,8 +401,52 @@ func (s *state) put(t, k, z int) bool {
 	}
 	avail := xenoPool[t] - s.onBoardOf(t)
 	n := min(k, max(avail, 0))
-	s.xenos[z][t] += int16(n)
+	s.add(z, t, n)
 	return n == k
+}
+
+// add puts n Xenos of type t in zone z.
+func (s *state) add(z, t, n int) {
+	if n <= 0 {
+		return
+	}
+	s.xenos[z][t] += int16(n)
+	if s.spawning {
+		s.onBoard[t] += n
+		s.hold(z)
+	}
+}
+
+// startSpawning counts the miniatures on the board and lists the zones
+// holding Xenos, for the Spawn step.
+func (s *state) startSpawning() {
+	if len(s.inHeld) != s.m.n {
+		s.inHeld = make([]bool, s.m.n)
+	}
+	clear(s.inHeld)
+	s.held = s.held[:0]
+	s.onBoard = [xenoTypes]int{}
+	for z := range s.xenos {
+		x := &s.xenos[z]
+		if x[0]|x[1]|x[2]|x[3] != 0 {
+			s.held = append(s.held, z)
+			s.inHeld[z] = true
+			for t := range xenoTypes {
+				s.onBoard[t] += int(x[t])
+			}
+		}
+	}
+	s.spawning = true
+}
+
+// hold adds zone z to the zones the Spawn step keeps, in zone order.
+func (s *state) hold(z int) {
+	if !s.spawning || s.inHeld[z] {
+		return
+	}
+	s.inHeld[z] = true
+	i, _ := slices.BinarySearch(s.held, z)
+	s.held = slices.Insert(s.held, i, z)
 }
 
 // runOut is what running out of Xenos of type t does, the Abomination
@@ -376,7 +457,7 @@ func (s *state) runOut(t, z int) {
 		s.extraActivation(gridplay.Only(Abomination))
 	}
 	if !s.over && xenoPool[Abomination]-s.onBoardOf(Abomination) > 0 {
-		s.xenos[z][Abomination]++
+		s.add(z, Abomination, 1)
 	}
 }
 
@@ -392,6 +473,9 @@ func (s *state) extraActivation(mask xenoMask) {
 }
 
 func (s *state) onBoardOf(t int) int {
+	if s.spawning {
+		return s.onBoard[t]
+	}
 	n := 0
 	for z := range s.xenos {
 		n += int(s.xenos[z][t])

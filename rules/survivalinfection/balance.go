@@ -106,15 +106,27 @@ func (s *Setup) playGames(seed int64, runs, budget int) []GameStat {
 	return out
 }
 
+// gameTable is one worker's table: a match reused from one game to the
+// next, reseeded for each game.
+type gameTable struct {
+	src *rand.PCG
+	g   *match
+}
+
+// gamePlayed is one game's result and the work it took.
+type gamePlayed struct {
+	r    result
+	work int
+}
+
 func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 	st := GameStat{Players: n, Seats: []playtest.Rate{}, Endings: []Ended{}}
-	src := rand.NewPCG(0, 0)
-	g := newMatch(s, n, rand.New(src))
-	if !g.playable() {
+	probe := newMatch(s, n, nil)
+	if !probe.playable() {
 		st.Problem = "the setup cannot be dealt or rolled with this many players"
 		return st
 	}
-	if g.campChips() <= 0 {
+	if probe.campChips() <= 0 {
 		st.Problem = "the Camps start with no Survivors"
 		return st
 	}
@@ -122,24 +134,31 @@ func (s *Setup) playCount(n int, seed int64, runs, budget int) GameStat {
 	ends := make([]int, len(Endings))
 	var rounds playtest.Hist
 	work, played := 0, 0
-	for i := range runs {
-		if work >= budget {
-			break
-		}
-		src.Seed(uint64(seed), playtest.StreamKey(n, i)) // each game its own stream, as the play engine gives
-		r := g.play()
+	// Each game has its own stream (playtest.StreamKey), each worker its
+	// own table; the engine folds the games in order and stops once the
+	// work budget is spent, so the games counted are the same on any
+	// number of cores.
+	playtest.EachWith(max(runs, 0), 0, func() *gameTable {
+		src := rand.NewPCG(0, 0)
+		return &gameTable{src: src, g: newMatch(s, n, rand.New(src))}
+	}, func(t *gameTable, i int) gamePlayed {
+		t.src.Seed(uint64(seed), playtest.StreamKey(n, i))
+		r := t.g.play()
+		return gamePlayed{r: r, work: len(t.g.deck) + t.g.turns}
+	}, func(p gamePlayed) bool {
 		played++
-		work += len(g.deck) + g.turns
-		if r.winner >= 0 {
-			wins[r.winner]++
+		work += p.work
+		if p.r.winner >= 0 {
+			wins[p.r.winner]++
 		}
 		for k, e := range Endings {
-			if e == r.end {
+			if e == p.r.end {
 				ends[k]++
 			}
 		}
-		rounds.Add(r.rounds)
-	}
+		rounds.Add(p.r.rounds)
+		return work < budget
+	})
 	runs = played
 	st.Games = runs
 	won := 0
@@ -180,10 +199,13 @@ func baseFigures(seed int64, runs, budget int) []GameStat {
 func (s *Setup) PlayAll(seed int64, runs int) *Games { return s.playAll(seed, runs, workBudgetGames) }
 
 func (s *Setup) playAll(seed int64, runs, budget int) *Games {
-	g := &Games{Seed: seed, Runs: runs, Policy: GamePolicy, Margin: FairMargin, Rows: s.playGames(seed, runs, budget), Flags: []Flag{}}
+	g := &Games{Seed: seed, Runs: runs, Policy: GamePolicy, Margin: FairMargin, Flags: []Flag{}}
 	if !s.Variant() {
+		// Not a variant: the base game itself, whose figures are kept.
+		g.Rows = baseFigures(seed, runs, budget)
 		return g
 	}
+	g.Rows = s.playGames(seed, runs, budget)
 	base := baseFigures(seed, runs, budget)
 	for _, r := range g.Rows {
 		for _, b := range base {
@@ -277,6 +299,19 @@ func abs64(v float64) float64 {
 
 func pct1(v float64) string { return fmt.Sprintf("%.1f%%", v*100) }
 
+// LintGames is the whole games the balance checks play: LintRuns games a
+// count with LintSeed, within their share of the checks' work budget.
+// A setup Load read plays them once, whoever asks first (the checks, the
+// editor's form view).
+func (s *Setup) LintGames() *Games {
+	play := func() *Games { return s.playAll(LintSeed, LintRuns, lintBudget/max(1, len(s.Counts()))) }
+	if s.played == nil {
+		return play()
+	}
+	s.played.once.Do(func() { s.played.games = play() })
+	return s.played.games
+}
+
 // checkBalance is variant-unfair and variant-length: a variant played
 // LintRuns times at each count, against the base game.
 func checkBalance(s *Setup) []rules.Finding {
@@ -288,7 +323,7 @@ func checkBalance(s *Setup) []rules.Finding {
 	if len(s.Changes) > 0 {
 		at = "/changes"
 	}
-	for _, f := range s.playAll(LintSeed, LintRuns, lintBudget/max(1, len(s.Counts()))).Flags {
+	for _, f := range s.LintGames().Flags {
 		hint := "play the variant with 'zmission analyze' to see every seat's rate; fix the rule that favours the seat, or turn variant-unfair off in .zmission.yaml if that is the point"
 		if f.Rule == "variant-length" {
 			hint = "'zmission analyze' shows the length at every player count; turn variant-length off in .zmission.yaml if a longer or shorter game is the point"

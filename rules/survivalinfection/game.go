@@ -43,3 +43,14 @@ func (game) AnalyzeModel(m rules.Model, o rules.AnalyzeOptions) any {
 	}
 	return Analyze(s, o)
 }
+
+// PlayOutModel implements rules.ModelPlayOut: the whole games the balance
+// checks play (LintRuns a count, LintSeed), with the base game beside a
+// variant and the flags.
+func (game) PlayOutModel(m rules.Model) any {
+	s, ok := m.(*Setup)
+	if !ok {
+		return nil
+	}
+	return s.LintGames()
+}

@@ -38,6 +38,7 @@ func Base() *Setup { return base().clone() }
 
 func (s *Setup) clone() *Setup {
 	c := *s
+	c.played = nil
 	c.Camp.Chips = append([]int(nil), s.Camp.Chips...)
 	c.Deck = append([]Card(nil), s.Deck...)
 	c.Chips = append([]Chips(nil), s.Chips...)
@@ -72,6 +73,7 @@ func Load(doc *missions.Doc) (*Setup, []rules.Finding) {
 		s.Fallback = "/changes"
 		r.changes(s, n, "/changes")
 	}
+	s.played = &lintPlayed{}
 	return s, r.out
 }
 

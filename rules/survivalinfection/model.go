@@ -7,7 +7,11 @@
 // simulation of when the Infection Phase starts, the City Center, the dice).
 package survivalinfection
 
-import "github.com/zmission/zmission/rules"
+import (
+	"sync"
+
+	"github.com/zmission/zmission/rules"
+)
 
 // Ruleset is the document's ruleset value.
 const Ruleset = "survival-infection"
@@ -59,6 +63,16 @@ type Setup struct {
 	// Fallback is where a finding about the built-in base game points:
 	// the changes (they are what made it wrong) or the ruleset.
 	Fallback string
+
+	// played holds the balance checks' games once played, so the form
+	// view that shows them after the checks plays nothing again; set by
+	// Load, nil on a copy (which may be changed).
+	played *lintPlayed
+}
+
+type lintPlayed struct {
+	once  sync.Once
+	games *Games
 }
 
 var _ rules.Model = (*Setup)(nil)

@@ -80,6 +80,7 @@ func TestBaseExampleIsTheBuiltInBase(t *testing.T) {
 	}
 	blank := func(s *si.Setup) *si.Setup {
 		c := *s
+		si.ForgetPlayed(&c)
 		c.ID, c.Name, c.Author, c.Notes, c.Written, c.Changes, c.Fallback, c.DeckPtr = "", "", "", "", nil, nil, "", ""
 		c.Players.Ptr, c.Camp.Ptr, c.Hand.Ptr, c.Redraw.Ptr, c.Bite.Ptr, c.City.Ptr = "", "", "", "", "", ""
 		c.Deck = append([]si.Card(nil), s.Deck...)

@@ -81,8 +81,10 @@ func kindOf(t string) int {
 }
 
 // simulate plays sim.Runs setups with n players and returns the rounds in
-// which the Hidden Bite is drawn. The generator is seeded from the seed
-// and the player count, so each row is reproducible on its own.
+// which the Hidden Bite is drawn. Each game has its own stream, the one
+// the whole game of the same number plays (playtest.StreamKey), and the
+// engine plays them, so each row is reproducible on its own and on any
+// number of cores.
 func (s *Setup) simulate(n int, sim SimInfo) *RoundStat {
 	var deck []uint8
 	f := s.Filter(n)
@@ -94,17 +96,26 @@ func (s *Setup) simulate(n int, sim SimInfo) *RoundStat {
 			deck = append(deck, uint8(kindOf(c.Type)))
 		}
 	}
-	rng := rand.New(rand.NewPCG(uint64(sim.Seed), uint64(n)))
-	g := &table{s: s, n: n, rng: rng, deck: deck}
 	runs := min(sim.Runs, max(1, workBudget/(len(deck)+1)))
 	// The rounds counted up to the latest seen: memory follows the
 	// game's length, never the number of runs.
 	var rounds playtest.Hist
-	for range runs {
-		if r := g.play(); r > 0 {
+	type worker struct {
+		src *rand.PCG
+		g   *table
+	}
+	playtest.EachWith(runs, 0, func() worker {
+		src := rand.NewPCG(0, 0)
+		return worker{src: src, g: &table{s: s, n: n, rng: rand.New(src), deck: deck}}
+	}, func(w worker, i int) int {
+		w.src.Seed(uint64(sim.Seed), playtest.StreamKey(n, i))
+		return w.g.play()
+	}, func(r int) bool {
+		if r > 0 {
 			rounds.Add(r)
 		}
-	}
+		return true
+	})
 	if rounds.N() == 0 {
 		return nil
 	}

@@ -1,9 +1,10 @@
 // The web edition's way to the editor's session: the session runs in this
 // page's WebAssembly module (zmission.wasm), so a call is a function call,
-// never a request. Same exports as `zmission edit`'s transport.js; the
-// rest of the page is the same. Before the page's first call this module
-// starts the module and opens the work: what the browser kept, a link, an
-// example, or a template.
+// never a request (but for the calls that play games, which a worker of
+// their own answers: playtest.js). Same exports as `zmission edit`'s
+// transport.js; the rest of the page is the same. Before the page's
+// first call this module starts the module and opens the work: what the
+// browser kept, a link, an example, or a template.
 //
 // When the site has the first state of what the page opens, the page's
 // first call is answered with it while the module starts; every other
@@ -11,6 +12,7 @@
 // it (the first state's key in what the page sends is the module's own:
 // web.js, takeOver).
 import { boot, afterChange, beforeLeave, showStarting, web, generateNew, printBlob } from './web.js';
+import { plays, play } from './playtest.js';
 
 // newWork opens a generated mission as new work (Generate… → Generate),
 // here a piece of work of its own in the browser.
@@ -23,10 +25,10 @@ export async function printout(format, page) {
   return printBlob(format, page);
 }
 
-// offThread is false: the session runs on the page's own thread here, so
-// calls that play many games (the Playtest panel, the danger overlay) are
-// not offered.
-export const offThread = false;
+// offThread: the calls that play many games (the Playtest panel, the
+// danger overlay) are answered by a worker of their own (playtest.js), so
+// the page keeps answering while they run.
+export const offThread = true;
 
 await boot();
 
@@ -35,6 +37,7 @@ let on = null;
 
 // call answers one request ('api/op', a body) as {status, data}.
 export async function call(path, body) {
+  if (body === undefined && plays(path)) return play(path);
   if (!web.isLive) {
     if (web.first && !firstServed && path.startsWith('api/state')) {
       firstServed = true;

@@ -519,17 +519,12 @@ function buildBar() {
   const state = el('span', { id: 'web-saved', role: 'status' });
   const starting = el('span', { id: 'web-live', role: 'status', hidden: true });
   const update = el('button', { id: 'web-update', hidden: true, textContent: 'New version — reload', title: 'A new version of zmission is ready: reload the page with it (the work stays)' });
-  // In a narrow window the palette and the side pane are drawers.
-  const panes = [['palette', 'Palette'], ['side', 'Issues']].map(([p, t]) => {
-    const b = el('button', { id: 'web-show-' + p, className: 'web-pane-toggle', type: 'button', textContent: t, title: 'Show or hide the ' + t.toLowerCase() + ' pane' });
-    b.setAttribute('aria-pressed', 'false');
-    b.onclick = () => {
-      const on = document.body.classList.toggle('web-show-' + p);
-      b.setAttribute('aria-pressed', String(on));
-    };
-    return b;
-  });
-  bar.append(nw, ex, recent, open, openDir, file, folder, save, print, share, ...panes, state, starting, update);
+  // In a narrow window the side pane is a drawer over the map (the
+  // palette stays beside the map, narrower: web.css).
+  const side = el('button', { id: 'web-show-side', className: 'web-pane-toggle', type: 'button', textContent: 'Issues', title: 'Show or hide the issues pane' });
+  side.setAttribute('aria-pressed', 'false');
+  side.onclick = () => side.setAttribute('aria-pressed', String(document.body.classList.toggle('web-show-side')));
+  bar.append(nw, ex, recent, open, openDir, file, folder, save, print, share, side, state, starting, update);
   addEventListener('keydown', ev => {
     if ((ev.ctrlKey || ev.metaKey) && ev.key === 's') { ev.preventDefault(); whenLive(() => saveFile(false)); }
     if ((ev.ctrlKey || ev.metaKey) && ev.key === 'p') { ev.preventDefault(); whenLive(printOut); }

@@ -62,6 +62,7 @@ func main() {
 		"names":      safe(names),
 		"warm":       safe(warm),
 		"warmEnd":    safe(warmEnd),
+		"played":     safe(played),
 	}
 	js.Global().Set("zmissionGo", js.ValueOf(api))
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("zmission-ready"))

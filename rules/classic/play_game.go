@@ -1,0 +1,544 @@
+package classic
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/zmission/zmission/playtest"
+	"github.com/zmission/zmission/rules"
+	"github.com/zmission/zmission/rules/gridplay"
+)
+
+// Loss causes, as a result prints them.
+const (
+	LostSurvivor  = gridplay.LostSurvivor
+	LostObjective = "objective no longer possible"
+	LostTime      = gridplay.LostTime
+)
+
+// survivor at play.
+type survivor struct {
+	zone     int
+	wounds   int
+	xp       int
+	alive    bool
+	escaped  bool               // left the board through the Exit
+	hands    [2]int16           // card indexes (see state.card), -1 empty
+	pack     [maxBackpack]int16 // the Backpack: its first Decks.Backpack cards
+	npack    int8
+	room     int8 // the Backpack's size
+	searched bool // a Search this Turn
+}
+
+// inPlay: alive and still on the board.
+func (sv *survivor) inPlay() bool { return sv.alive && !sv.escaped }
+
+// state is one game at play; clone copies it for the rollouts.
+type state struct {
+	m        *model
+	rng      *rand.Rand
+	round    int
+	surv     []survivor
+	zombies  []gridplay.Pack // per zone
+	noise    []int16
+	doors    []uint8
+	unlocked []bool // per door: a coloured door's rule has fired
+	opened   []bool // per building: opened (its Zombies revealed)
+	taken    []bool // per Objective token
+	gone     []bool // per Objective token: removed by a rule
+	active   []bool // per Spawn Zone
+	fired    []bool // per rule
+	pimps    []int16
+	carDone  []bool // per car: a Pimpmobile Searched
+	zdeck    []int16
+	zdisc    []int16
+	edeck    []int16
+	edisc    []int16
+	met      []int
+	kills    [zombieKinds]int
+	reached  []bool
+	over     bool
+	won      bool
+	cause    string
+	elim     []int
+	ending   bool
+	dist     map[int][]int16   // the Zombies' distances to a zone, for the doors of the moment
+	sdist    map[int32][]int16 // the Survivors' distances
+	sightTab [][]rules.Seen
+	queue    []int
+	occ      []int16
+	loudest  []int
+	zs       []int
+	trace    func(format string, args ...any)
+}
+
+func (s *state) tracef(format string, args ...any) {
+	if s.trace != nil {
+		s.trace(format, args...)
+	}
+}
+
+// touch forgets what depends on the doors.
+func (s *state) touch() {
+	clear(s.dist)
+	clear(s.sdist)
+	s.sightTab = nil
+}
+
+func newState(m *model, n int, rng *rand.Rand) *state {
+	s := &state{m: m, rng: rng, round: 1}
+	s.zombies = make([]gridplay.Pack, m.n)
+	s.noise = slices.Clone(m.noise)
+	s.doors = make([]uint8, len(m.doors))
+	s.unlocked = make([]bool, len(m.doors))
+	for i, d := range m.doors {
+		s.doors[i] = d.state
+		s.unlocked[i] = d.color == "neutral"
+	}
+	s.opened = slices.Clone(m.openAtSet)
+	s.taken = make([]bool, len(m.tokens))
+	s.gone = make([]bool, len(m.tokens))
+	s.active = make([]bool, len(m.spawns))
+	for i, sp := range m.spawns {
+		s.active[i] = sp.color == "red"
+	}
+	s.fired = make([]bool, len(m.rules))
+	s.carDone = make([]bool, len(m.cars))
+	s.met = make([]int, len(m.goals))
+	s.reached = make([]bool, m.n)
+	s.reached[m.start] = true
+	s.dist = map[int][]int16{}
+	// Starting Equipment dealt round the table, door-opening weapons and
+	// the strongest first (dealOrder); two in Hand, the rest in the
+	// Backpack.
+	for range n {
+		s.surv = append(s.surv, survivor{zone: m.start, alive: true, hands: [2]int16{-1, -1}, room: int8(m.decks.Backpack)})
+	}
+	if n > 0 {
+		for i, c := range m.dealOrder {
+			s.surv[i%n].take(c)
+		}
+		if m.opener && !s.groupOpener() {
+			// equipment: [door-opener]: the first Survivor holds one.
+			s.surv[0].hands[1] = s.starterOpener()
+		}
+	}
+	s.pimps = make([]int16, len(m.decks.Pimpmobile))
+	for i := range s.pimps {
+		s.pimps[i] = int16(len(m.decks.Equipment) + len(m.decks.Starting) + i)
+	}
+	s.zdeck = make([]int16, len(m.decks.Zombie))
+	for i := range s.zdeck {
+		s.zdeck[i] = int16(i)
+	}
+	gridplay.Shuffle(rng, s.zdeck)
+	s.edeck = make([]int16, len(m.decks.Equipment))
+	for i := range s.edeck {
+		s.edeck[i] = int16(i)
+	}
+	gridplay.Shuffle(rng, s.edeck)
+	s.judge()
+	return s
+}
+
+// starterOpener is a door-opening card for a team the mission equips with
+// one: the first such card of the Starting Equipment or the deck.
+func (s *state) starterOpener() int16 {
+	d := s.m.decks
+	for i := range len(d.Equipment) + len(d.Starting) {
+		if w := s.card(int16(i)).Weapon; w != nil && w.OpensDoors {
+			return int16(i)
+		}
+	}
+	return -1
+}
+
+// take puts card c in an empty Hand, else in the Backpack.
+func (sv *survivor) take(c int16) bool {
+	switch {
+	case sv.hands[0] < 0:
+		sv.hands[0] = c
+	case sv.hands[1] < 0:
+		sv.hands[1] = c
+	case sv.npack < sv.room:
+		sv.pack[sv.npack] = c
+		sv.npack++
+	default:
+		return false
+	}
+	return true
+}
+
+// card is the Equipment, Starting Equipment or Pimpmobile card c.
+func (s *state) card(c int16) *Card {
+	d := s.m.decks
+	switch i := int(c); {
+	case i < len(d.Equipment):
+		return &d.Equipment[i]
+	case i < len(d.Equipment)+len(d.Starting):
+		return &d.Starting[i-len(d.Equipment)]
+	default:
+		return &d.Pimpmobile[i-len(d.Equipment)-len(d.Starting)]
+	}
+}
+
+func (s *state) clone(rng *rand.Rand) *state {
+	c := *s
+	c.rng = rng
+	c.surv = slices.Clone(s.surv)
+	c.zombies = slices.Clone(s.zombies)
+	c.noise = slices.Clone(s.noise)
+	c.doors = slices.Clone(s.doors)
+	c.unlocked = slices.Clone(s.unlocked)
+	c.opened = slices.Clone(s.opened)
+	c.taken = slices.Clone(s.taken)
+	c.gone = slices.Clone(s.gone)
+	c.active = slices.Clone(s.active)
+	c.fired = slices.Clone(s.fired)
+	c.pimps = slices.Clone(s.pimps)
+	c.carDone = slices.Clone(s.carDone)
+	c.zdeck = slices.Clone(s.zdeck)
+	c.zdisc = slices.Clone(s.zdisc)
+	c.edeck = slices.Clone(s.edeck)
+	c.edisc = slices.Clone(s.edisc)
+	c.met = slices.Clone(s.met)
+	c.reached = slices.Clone(s.reached)
+	c.elim = slices.Clone(s.elim)
+	c.dist = map[int][]int16{}
+	c.sdist = nil
+	c.trace = nil
+	c.queue, c.occ, c.loudest, c.zs = nil, nil, nil, nil
+	return &c
+}
+
+func (s *state) outcome() playtest.Outcome {
+	o := playtest.Outcome{Won: s.won, Rounds: s.round, Cause: s.cause, Met: slices.Clone(s.met), Eliminated: slices.Clone(s.elim)}
+	if !s.won && o.Cause == "" {
+		o.Cause = LostTime
+	}
+	return o
+}
+
+// play plays rounds until the game is won or lost, or MaxRounds pass.
+func (s *state) play(ag agent) {
+	if gridplay.Play(roundOf{s, ag}, &s.round, playtest.MaxRounds) {
+		s.over, s.cause = true, LostTime
+	}
+}
+
+func (s *state) playRound(ag agent) { gridplay.PlayRound(roundOf{s, ag}) }
+
+// roundOf is a game with its agent, as gridplay's round drives it.
+type roundOf struct {
+	s  *state
+	ag agent
+}
+
+func (r roundOf) Over() bool                      { return r.s.over }
+func (r roundOf) StartRound()                     { r.s.startRound() }
+func (r roundOf) Players()                        { r.ag.players(r.s) }
+func (r roundOf) Activate(kinds gridplay.KindSet) { r.s.activate(kinds) }
+func (r roundOf) Spawn()                          { r.s.spawnStep() }
+
+// EndRound: the Noise tokens are removed (Invader's End Phase), then what
+// is met at the end of a round.
+func (r roundOf) EndRound() {
+	clear(r.s.noise)
+	r.s.ending = true
+	r.s.judge()
+	r.s.ending = false
+}
+
+func (s *state) startRound() {
+	for i, r := range s.m.rules {
+		if r.When != nil && r.When.Round > 0 && r.When.Round == s.round {
+			s.fire(i, -1)
+		}
+	}
+	s.judge()
+}
+
+// actions: "Each Survivor can execute three Actions at the Blue Danger
+// Level. This is increased to four when the Survivor reaches the Yellow
+// Danger Level."
+func (sv *survivor) actions() int { return gridplay.Actions(sv.xp) }
+
+// danger is the Danger Level of the most experienced Survivor in play.
+func (s *state) danger() int {
+	d := 0
+	for i := range s.surv {
+		if s.surv[i].inPlay() {
+			d = max(d, gridplay.Level(s.surv[i].xp))
+		}
+	}
+	return d
+}
+
+func (s *state) zombiesIn(z int) int {
+	x := &s.zombies[z]
+	return int(x[0] + x[1] + x[2] + x[3])
+}
+
+func (s *state) survivorsIn(z int) int {
+	n := 0
+	for i := range s.surv {
+		if s.surv[i].inPlay() && s.surv[i].zone == z {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *state) lose(cause string) {
+	if !s.over {
+		s.over, s.won, s.cause = true, false, cause
+	}
+}
+
+// wound deals d Wounds to Survivor i; at the decks' Wounds it is
+// eliminated, and the game lost.
+func (s *state) wound(i, d int) {
+	sv := &s.surv[i]
+	if !sv.inPlay() || d <= 0 {
+		return
+	}
+	sv.wounds += d
+	if sv.wounds >= s.m.decks.Wounds {
+		sv.alive = false
+		s.elim = append(s.elim, sv.zone)
+		s.lose(LostSurvivor)
+	}
+}
+
+// passable: a Survivor "cannot move through external building walls or
+// closed doors".
+func (s *state) passable(l link) bool {
+	switch l.Kind {
+	case gridplay.LinkOpen:
+		return true
+	case gridplay.LinkDoor:
+		return s.doors[l.Door] != doorClosed
+	}
+	return false
+}
+
+// zombiePassable: Zombies walk what Survivors walk; they never open a
+// door.
+func (s *state) zombiePassable(_ int, l link) bool { return s.passable(l) }
+
+// zombieDist is the Zombies' steps from every zone to zone t.
+func (s *state) zombieDist(t int) []int16 {
+	if d, ok := s.dist[t]; ok {
+		return d
+	}
+	var d []int16
+	d, s.queue = gridplay.Distances(s.m.links, t, s.zombiePassable, make([]int16, s.m.n), s.queue)
+	s.dist[t] = d
+	return d
+}
+
+// judge records the objectives met now: the game is won when every
+// objective is met, lost when one can no longer be.
+func (s *state) judge() {
+	if s.over {
+		return
+	}
+	all := true
+	for i, g := range s.m.goals {
+		if s.met[i] > 0 {
+			continue
+		}
+		if g.Order > 0 && !s.orderOpen(g.Order) {
+			all = false
+			continue
+		}
+		if s.goalNow(g) {
+			s.met[i] = s.round
+			continue
+		}
+		all = false
+		if !s.goalPossible(g) {
+			s.lose(LostObjective)
+			return
+		}
+	}
+	if all {
+		s.over, s.won = true, true
+		return
+	}
+	if s.inPlay() == 0 {
+		s.lose(LostObjective) // every Survivor escaped with objectives left
+	}
+}
+
+func (s *state) inPlay() int {
+	n := 0
+	for i := range s.surv {
+		if s.surv[i].inPlay() {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *state) orderOpen(order int) bool {
+	for j, h := range s.m.goals {
+		if h.Order > 0 && h.Order < order && s.met[j] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *state) goalNow(g gridplay.Goal) bool {
+	switch g.Kind {
+	case gridplay.GoalTake:
+		n := 0
+		for i, t := range s.m.tokens {
+			if s.taken[i] && (g.O.Take == "all" || t.color == g.O.Take) {
+				n++
+			}
+		}
+		return n >= g.Need
+	case gridplay.GoalExit:
+		// "a Survivor may escape through this Zone at the end of his
+		// Turn": escaped Survivors count, for good.
+		out, alive := 0, 0
+		for i := range s.surv {
+			if s.surv[i].alive {
+				alive++
+				if s.surv[i].escaped {
+					out++
+				}
+			}
+		}
+		if g.Need == 0 {
+			return alive > 0 && out == alive
+		}
+		return out >= g.Need
+	case gridplay.GoalReach:
+		return s.reached[g.Zone]
+	case gridplay.GoalActivate:
+		if g.Token >= 0 {
+			return s.taken[g.Token]
+		}
+		return s.reached[g.Zone]
+	case gridplay.GoalSurvive:
+		return s.round > g.Need || (s.round == g.Need && s.ending)
+	case gridplay.GoalKill:
+		if g.Enemy >= 0 {
+			return s.kills[g.Enemy] >= g.Need
+		}
+		return s.kills[0]+s.kills[1]+s.kills[2]+s.kills[3] >= g.Need
+	}
+	return true // free text
+}
+
+// goalPossible: an objective whose tokens a rule removed can no longer be
+// met.
+func (s *state) goalPossible(g gridplay.Goal) bool {
+	switch g.Kind {
+	case gridplay.GoalTake:
+		n := 0
+		for i, t := range s.m.tokens {
+			if (s.taken[i] || !s.gone[i]) && (g.O.Take == "all" || t.color == g.O.Take) {
+				n++
+			}
+		}
+		return n >= g.Need
+	case gridplay.GoalActivate:
+		return g.Token < 0 || s.taken[g.Token] || !s.gone[g.Token]
+	}
+	return true
+}
+
+// takeObjective: "The Survivor takes an Objective token or activates an
+// object in the same Zone. The game effects are explained in the
+// Mission's description."
+func (s *state) takeObjective(sv, i int) {
+	s.taken[i] = true
+	s.surv[sv].xp += s.m.decks.ObjectiveXP
+	t := s.m.tokens[i]
+	for r, rule := range s.m.rules {
+		if w := rule.When; w != nil && ((w.Take != "" && (w.Take == t.color || w.Take == "all")) || (w.Activate != "" && w.Activate == t.id)) {
+			s.fire(r, sv)
+		}
+	}
+	s.judge()
+}
+
+// enter records Survivor sv entering zone z.
+func (s *state) enter(sv, z int) {
+	s.surv[sv].zone = z
+	if s.reached[z] {
+		return
+	}
+	s.reached[z] = true
+	for r, rule := range s.m.rules {
+		if rule.When != nil && rule.When.Reach != "" {
+			if rz, ok := rules.RefZone(s.m.w.Scene, rule.When.Reach); ok && rz == z {
+				s.fire(r, sv)
+			}
+		}
+	}
+}
+
+// fire applies rule r's effects once. "Once the blue Objective has been
+// taken, the blue door can be opened": a coloured door is unlocked, and
+// opened as any locked door is.
+func (s *state) fire(r, sv int) {
+	if s.fired[r] {
+		return
+	}
+	s.fired[r] = true
+	for _, e := range s.m.rules[r].Then {
+		switch {
+		case e.Open != "":
+			for i, d := range s.m.doors {
+				if d.color == e.Open {
+					s.unlocked[i] = true
+				}
+			}
+		case e.Activate != "":
+			for i, sp := range s.m.spawns {
+				if sp.color == e.Activate {
+					s.active[i] = true
+				}
+			}
+		case e.Grant != "":
+			if itemKey(e.Grant) == rules.KeyDoorOpener && sv >= 0 && !s.holdsOpener(sv) {
+				s.surv[sv].hands[1] = s.starterOpener()
+			}
+		case e.Remove != "":
+			s.remove(e.Remove)
+		}
+	}
+	s.touch()
+}
+
+// remove takes the token with id off the board (a rule's effect).
+func (s *state) remove(id string) {
+	for i, t := range s.m.tokens {
+		if t.id == id {
+			s.gone[i] = true
+		}
+	}
+	t := s.m.w.ByID(id)
+	if t == nil {
+		return
+	}
+	switch t.Type {
+	case "door":
+		if d, ok := rules.Side(t.Side); ok {
+			if i, ok := s.m.doorAt[rules.KeyOf(t.Cell.X, t.Cell.Y, d)]; ok {
+				s.doors[i] = doorGone
+			}
+		}
+	case "spawn":
+		for i, sp := range s.m.spawns {
+			if sp.zone == t.Zone.Index {
+				s.active[i] = false
+			}
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package gridplay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
+)
+
+// Goal kinds: what a mission's objective asks, as a game checks it.
+const (
+	GoalTake     = "take"
+	GoalExit     = "exit"
+	GoalReach    = "reach"
+	GoalActivate = "activate"
+	GoalSurvive  = "survive"
+	GoalKill     = "kill"
+	GoalText     = "text" // nothing a game can check: counted met
+)
+
+// Goal is one objective of a mission as both grid games read it.
+type Goal struct {
+	O     missions.Objective
+	Kind  string
+	Need  int // take: tokens; exit: Survivors (0: all); kill: enemies; survive: rounds
+	Zone  int // reach: the zone; activate: the token's zone
+	Token int // activate: index in the Objective tokens
+	Enemy int // kill: the enemy kind, -1 any
+	Order int
+}
+
+// ReadGoals reads the mission's objectives. objectives are the mission's
+// Objective tokens in document order, exits the Exit zones, and enemy
+// reads an enemy's name ("worker", "walker") into its kind.
+func ReadGoals(s *rules.Scene, objectives []*rules.Token, exits []int, enemy func(string) (int, bool)) ([]Goal, []string, error) {
+	objs := s.Mission.Objectives
+	if len(objs) == 0 {
+		return nil, nil, fmt.Errorf("the mission has no objectives: nothing to win")
+	}
+	var goals []Goal
+	var labels []string
+	for i, o := range objs {
+		g := Goal{O: o, Order: o.Order, Zone: -1, Token: -1, Enemy: -1}
+		switch {
+		case o.Take != "":
+			g.Kind = GoalTake
+			need, have := rules.Needed(s, o)
+			if have == 0 || need > have {
+				return nil, nil, fmt.Errorf("objective %d asks for %d %s Objective token(s); the map has %d", i+1, need, o.Take, have)
+			}
+			g.Need = need
+		case o.Exit != "":
+			g.Kind = GoalExit
+			if len(exits) == 0 {
+				return nil, nil, fmt.Errorf("objective %d: no Exit token to reach", i+1)
+			}
+			switch o.Exit {
+			case "all":
+			case "any":
+				g.Need = 1
+			default:
+				n, ok := o.Exit.Int()
+				if !ok || n < 1 {
+					return nil, nil, fmt.Errorf("objective %d: exit %q is not all, any or a number", i+1, o.Exit)
+				}
+				g.Need = n
+			}
+		case o.Reach != "":
+			g.Kind = GoalReach
+			z, ok := rules.RefZone(s, o.Reach)
+			if !ok {
+				return nil, nil, fmt.Errorf("objective %d: no zone %q to reach", i+1, o.Reach)
+			}
+			g.Zone = z
+		case o.Activate != "":
+			g.Kind = GoalActivate
+			for j, t := range objectives {
+				if t.ID == o.Activate {
+					g.Token, g.Zone = j, t.Zone.Index
+				}
+			}
+			if g.Token < 0 {
+				t := s.ByID(o.Activate)
+				if t == nil {
+					return nil, nil, fmt.Errorf("objective %d: no token %q to activate", i+1, o.Activate)
+				}
+				g.Zone = t.Zone.Index // a machine: activated in its zone
+			}
+		case o.Survive > 0:
+			g.Kind, g.Need = GoalSurvive, o.Survive
+		case o.Kill != "":
+			g.Kind, g.Need = GoalKill, max(o.Count, 1)
+			if t, ok := enemy(strings.TrimSuffix(strings.ToLower(o.Kill), "s")); ok {
+				g.Enemy = t
+			}
+		default:
+			g.Kind = GoalText
+		}
+		goals = append(goals, g)
+		labels = append(labels, GoalLabel(i, o))
+	}
+	return goals, labels, nil
+}
+
+// GoalLabel names objective i as a result prints it ("1. take all red
+// Objectives").
+func GoalLabel(i int, o missions.Objective) string {
+	var what string
+	switch {
+	case o.Take != "":
+		n, colour := "all", o.Take+" "
+		if o.Count > 0 {
+			n = fmt.Sprint(o.Count)
+		}
+		if o.Take == "all" {
+			colour = ""
+		}
+		what = fmt.Sprintf("take %s %sObjectives", n, colour)
+		if n == "1" {
+			what = strings.TrimSuffix(what, "s")
+		}
+	case o.Exit != "":
+		what = fmt.Sprintf("exit %s", o.Exit)
+	case o.Reach != "":
+		what = "reach " + o.Reach
+	case o.Activate != "":
+		what = "activate " + o.Activate
+	case o.Survive > 0:
+		what = fmt.Sprintf("survive %d rounds", o.Survive)
+	case o.Kill != "":
+		what = "kill " + o.Kill
+	default:
+		what = "free text"
+	}
+	return fmt.Sprintf("%d. %s", i+1, what)
+}
