@@ -36,10 +36,12 @@ func (e *env) generateCmd() *cli.Command {
 			&cli.StringFlag{Name: "ruleset", Usage: "the game (default: the --from file's): " + orWords(generate.Rulesets())},
 			&cli.StringFlag{Name: "boxes", Usage: "the boxes to use, separated by commas (default: the game's core box)"},
 			&cli.StringFlag{Name: "players", Usage: "the player count or range, e.g. 4 or 1-6 (default: the game's range)"},
+			&cli.IntFlag{Name: "survivors", Usage: "how many Survivors play (default: the --from file's, else 6): Objectives and Spawn Zones scale with them, and the playtest plays at that count"},
+			&cli.StringFlag{Name: "judge", Usage: "how --difficulty is reached: playtest (default: each candidate played, where the game has a playtest; else the formula, and the output says so) or formula"},
 			&cli.StringFlag{Name: "size", Usage: "the board, COLUMNSxROWS in tiles (the facility: room slots), e.g. 3x3 (default: from --length)"},
 			&cli.StringFlag{Name: "difficulty", Usage: "how hard (default: the --from file's, else medium): easy, medium or hard"},
 			&cli.StringFlag{Name: "length", Value: "medium", Usage: "how long to play: short, medium or long"},
-			&cli.StringFlag{Name: "type", Usage: "the mission type (default: the seed chooses): grab-and-go, key-chain or wake-spawns; airlock (zombicide-invader), car-escape (zombicide-classic)"},
+			&cli.StringFlag{Name: "type", Usage: "the mission type (default: the seed chooses): grab-and-go, key-chain or wake-spawns; airlock (zombicide-invader), car-escape (zombicide-classic); facility: any-escape, lander, hibernation or shuttle"},
 			&cli.StringFlag{Name: "seed", Usage: "the seed, a whole number (default: a random one, printed)"},
 			&cli.StringFlag{Name: "from", Usage: "a mission to complete: its tiles, tokens, objectives, rules, boxes and players are kept"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mission to this file, YAML (.yaml, .yml) or JSON (.json) by its name, - for standard output (with --count, into this folder)"},
@@ -75,7 +77,7 @@ func (e *env) generateCmd() *cli.Command {
 			if err != nil {
 				return generateErr(err)
 			}
-			summary := fmt.Sprintf("seed %d; estimated %s", o.Seed, r.Estimate.Line())
+			summary := fmt.Sprintf("seed %d; %s", o.Seed, summaryOf(r))
 			if asJSON {
 				// JSON holds no comments: the command that makes it again is
 				// printed instead of written in a header.
@@ -107,7 +109,11 @@ func (e *env) generateCmd() *cli.Command {
 // generateOptions reads the flags.
 func (e *env) generateOptions(c *cli.Command) (generate.Options, error) {
 	o := generate.Options{Ruleset: c.String("ruleset"), Players: c.String("players"),
-		Difficulty: c.String("difficulty"), Length: c.String("length"), Type: c.String("type")}
+		Difficulty: c.String("difficulty"), Length: c.String("length"), Type: c.String("type"),
+		Survivors: int(c.Int("survivors")), JudgeBy: c.String("judge")}
+	if c.IsSet("survivors") && (c.Int("survivors") < 1 || c.Int("survivors") > 24) {
+		return o, usageErr("--survivors is from 1 to 24, as a mission's survivors: are, not %d", c.Int("survivors"))
+	}
 	if b := c.String("boxes"); b != "" {
 		for _, n := range strings.Split(b, ",") {
 			if n = strings.TrimSpace(n); n != "" {
@@ -215,7 +221,7 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 			return newWriteErr(path, err)
 		}
 		written++
-		fmt.Fprintf(e.stdout, "wrote %s (seed %d; estimated %s)\n", path, o.Seed, r.Estimate.Line())
+		fmt.Fprintf(e.stdout, "wrote %s (seed %d; %s)\n", path, o.Seed, summaryOf(r))
 	}
 	if len(skipped) > 0 {
 		what := "seeds"
@@ -228,6 +234,12 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 		return &exitError{code: ExitFindings, msg: fmt.Sprintf("cannot generate: wrote %d of %d missions in %d seeds; try another --size or --difficulty", written, count, written+len(skipped))}
 	}
 	return nil
+}
+
+// summaryOf words a generated mission's difficulty and length, and how
+// the difficulty was read.
+func summaryOf(r *generate.Result) string {
+	return fmt.Sprintf("%s, about %d minutes; difficulty %s", r.Estimate.Difficulty, r.Estimate.Minutes, r.Judged)
 }
 
 // generateErr words why nothing was generated, with the exit code it

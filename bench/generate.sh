@@ -9,7 +9,8 @@
 # target, 30 distinct token mixes a game), and the
 # CPU time one mission takes on one core, its 95th percentile and worst,
 # per game and size (budgets: 50 ms for 3×3 tiles, 200 ms for the largest
-# board the core box allows).
+# board the core box allows), and with the difficulty reached by
+# playtest (budget: 2 s a mission).
 #
 #   bench/generate.sh
 #   SEEDS=100 VARIETY=100 bench/generate.sh
@@ -42,5 +43,14 @@ ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 -run '^$' \
 		for (i = 2; i < NF; i++) { if ($(i+1) == "p95-cpu-ms") p95 = $i; if ($(i+1) == "max-cpu-ms") mx = $i; if ($(i+1) == "median-cpu-ms") md = $i }
 		budget = (name ~ /3x3$/) ? 50 : 200
 		printf "  %-26s median %6.1f  p95 %6.1f  worst %6.1f  budget %3d  ratio %.2f\n", name, md, p95, mx, budget, p95 / budget
+	}'
+echo
+echo "CPU time a mission with the difficulty reached by playtest (the default), $SEEDS missions a game (median, p95 and worst, ms):"
+ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 -run '^$' \
+	-bench '^BenchmarkGeneratePlaytestP95$' -benchtime 1x ./generate |
+	awk '/^BenchmarkGeneratePlaytestP95\// {
+		name = $1; sub(/^BenchmarkGeneratePlaytestP95\//, "", name); sub(/-[0-9]+$/, "", name)
+		for (i = 2; i < NF; i++) { if ($(i+1) == "p95-cpu-ms") p95 = $i; if ($(i+1) == "max-cpu-ms") mx = $i; if ($(i+1) == "median-cpu-ms") md = $i }
+		printf "  %-26s median %6.1f  p95 %6.1f  worst %6.1f  budget 2000  ratio %.2f\n", name, md, p95, mx, p95 / 2000
 	}'
 exit $status

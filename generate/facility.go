@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"github.com/zmission/zmission/internal/typo"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -50,6 +51,7 @@ type facPlan struct {
 	tokens    []facToken
 	active    []string // sections whose life support starts active
 	destroy   bool     // the Nest is to be destroyed too
+	way       string   // the mission type: the escape the objective asks for (FacilityTypes)
 }
 
 // facilitySizes are the facilities each length makes when no size is given.
@@ -59,11 +61,20 @@ func generateFacility(o Options) (*Result, error) {
 	if o.From != nil {
 		return nil, badOption("--from completes missions of the Zombicide games, not facility scenarios")
 	}
-	if o.Type != "" {
-		return nil, badOption("the facility crawler's missions have one type, the rulebook's standard setup; --type is for the Zombicide games")
+	if o.Type != "" && !slices.Contains(FacilityTypes, o.Type) {
+		return nil, &BadOption{Reason: fmt.Sprintf("--type for the facility crawler is %s, not %q", strings.Join(FacilityTypes, ", "), o.Type), Hint: typo.Hint(o.Type, FacilityTypes)}
+	}
+	way := o.Type
+	if way == "" {
+		// The seed chooses, from a stream of its own: the layout drawn
+		// for a seed stays the one it was.
+		way = pick(newRand(o.Seed^0xfac1), FacilityTypes)
 	}
 	if len(o.Boxes) > 0 {
 		return nil, badOption("the facility crawler has no boxes to choose: its rooms are the rulebook's catalogue")
+	}
+	if o.Survivors > 0 {
+		return nil, badOption("the facility crawler has no Survivor count apart from its players: each player plays one character; use --players")
 	}
 	var err error
 	if o.Players == "" {
@@ -92,7 +103,7 @@ func generateFacility(o Options) (*Result, error) {
 	attempts := 0
 	for attempts < maxAttempts && (len(passed) < keep || !slices.ContainsFunc(passed, func(c facCandidate) bool { return c.est.Difficulty == o.Difficulty })) {
 		attempts++
-		p := &facPlan{o: o, cols: o.W, row: o.H, at: map[[2]int]*facSlot{}}
+		p := &facPlan{o: o, cols: o.W, row: o.H, at: map[[2]int]*facSlot{}, way: way}
 		if why := p.lay(rng); why != "" {
 			last = why
 			continue
@@ -139,7 +150,16 @@ func generateFacility(o Options) (*Result, error) {
 		return nil, fmt.Errorf("the scenario made does not pass its checks as written: %s", why)
 	}
 	return &Result{Data: data, Mission: &missions.Mission{ID: slug(title) + fmt.Sprintf("-%d", o.Seed), Title: title, Ruleset: facility.Ruleset, Players: missions.Amount(o.Players)},
-		Estimate: c.est, Candidates: len(passed), Attempts: attempts}, nil
+		Estimate: c.est, Judged: facilityJudged(o), Type: way, Candidates: len(passed), Attempts: attempts}, nil
+}
+
+// facilityJudged: the facility is judged by its formula; the playtest
+// plays games on tiles.
+func facilityJudged(o Options) string {
+	if o.JudgeBy == JudgeFormula {
+		return "by the formula, as asked (--judge formula)"
+	}
+	return "by the formula: no playtest for facility yet (docs/playtest.md)"
 }
 
 type facCandidate struct {
@@ -148,7 +168,49 @@ type facCandidate struct {
 }
 
 func facDistance(c facCandidate, o Options) float64 {
-	return math.Abs(float64(c.est.Minutes-lengthMinutes(o.Length))) / 30
+	return math.Abs(float64(c.est.Minutes-facilityMinutes[o.Length])) / 30
+}
+
+// FacilityTypes are the facility's mission types: the rulebook's standard
+// objective (any of its three ways out, "by the Lander, in a hibernation
+// pod, or on the one Escape Shuttle") and one for each way alone.
+var FacilityTypes = []string{"any-escape", "lander", "hibernation", "shuttle"}
+
+// facilityWays are each type's objective and the briefing's last words.
+var facilityWays = map[string]struct{ escape, text, briefing string }{
+	"any-escape":  {"any", "Every surviving character escapes or hibernates.", "Get out: by the Lander, in a hibernation pod, or on the one Escape Shuttle."},
+	"lander":      {"lander", "Every surviving character escapes by the Lander.", "The Lander is the only way out: keep the anti-aircraft down and be at the Landing Zone when it comes."},
+	"hibernation": {"hibernation", "Every surviving character hibernates in the Hibernatorium.", "No ship will come: sleep it out in the Hibernatorium's pods."},
+	"shuttle":     {"shuttle", "Escape on the Escape Shuttle.", "The one Escape Shuttle leaves once: be on it."},
+}
+
+// facilityMinutes are the playing times the facility's lengths aim at, by
+// its estimate (an hour of setup and first rounds, two minutes a slot,
+// five a round of the quickest escape): its sizes of facility make them.
+var facilityMinutes = map[string]int{"short": 88, "medium": 102, "long": 118}
+
+// FacilityLengthBand is the length a facility scenario's playing time
+// falls in: short below 95 minutes, medium below 110, long from 110 — the
+// midpoints between the times its lengths aim at. The facility is a
+// longer game than the Zombicide ones (LengthBand): its setup alone is
+// the hour the estimate starts from.
+func FacilityLengthBand(minutes int) string {
+	switch {
+	case minutes < 95:
+		return "short"
+	case minutes < 110:
+		return "medium"
+	}
+	return "long"
+}
+
+// LengthBandOf is the length a mission of the ruleset playing that long
+// falls in.
+func LengthBandOf(ruleset string, minutes int) string {
+	if ruleset == facility.Ruleset {
+		return FacilityLengthBand(minutes)
+	}
+	return LengthBand(minutes)
 }
 
 // failing says why a scenario's findings keep it from being written: an
@@ -256,7 +318,9 @@ func (p *facPlan) lay(rng *rand.Rand) string {
 			p.tokens = append(p.tokens, facToken{typ: "noise", corridor: c})
 		}
 	}
-	p.destroy = p.o.Length == "long"
+	// The Nest to destroy too makes a long scenario longer; not an easy
+	// one, whose score it would push out of its band.
+	p.destroy = p.o.Length == "long" && p.o.Difficulty != "easy"
 	p.sortCorridors(p.corridors)
 	return ""
 }
@@ -423,7 +487,7 @@ func (p *facPlan) briefing(opening string) string {
 	} else {
 		s += " in every section"
 	}
-	s += ". Get out: by the Lander, in a hibernation pod, or on the one Escape Shuttle."
+	s += ". " + facilityWays[p.way].briefing
 	if p.destroy {
 		s += " And leave nothing of the Nest behind."
 	}
@@ -447,7 +511,8 @@ func (p *facPlan) emit(t *facText) []byte {
 		}
 	}
 	fmt.Fprintf(&b, "ruleset: facility\nplayers: %s\n", p.o.Players)
-	b.WriteString("objectives:\n  - escape: any\n    text: Every surviving character escapes or hibernates.\n")
+	w := facilityWays[p.way]
+	fmt.Fprintf(&b, "objectives:\n  - escape: %s\n    text: %s\n", w.escape, w.text)
 	if p.destroy {
 		b.WriteString("  - destroy: nest\n    text: Take or destroy every egg of the Nest.\n")
 	}

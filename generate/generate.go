@@ -27,11 +27,13 @@ type Options struct {
 	Difficulty string   // easy, medium, hard; "" = medium
 	Length     string   // short, medium, long; "" = medium
 	Seed       uint64
+	// JudgeBy is how the difficulty asked is reached: JudgePlaytest (""),
+	// or JudgeFormula.
+	JudgeBy string
 	// Judge, when set, has the last word on a candidate's difficulty
-	// (easy, medium or hard), given the candidate as the checks read it
-	// and after the estimate's formula put it in the band asked for: the
-	// seam where the playtest (issue 42) plays each at the players asked
-	// for. Nil: the formula alone. Not for the facility.
+	// (easy, medium or hard) in place of the playtest, given the candidate
+	// as the checks read it, once the formula put it within a band of the
+	// difficulty asked. Not for the facility.
 	Judge func(r *lint.Result) (string, error) `json:"-"`
 	// Survivors is how many Survivors play (0: the --from file's, else
 	// 6): Objectives and Spawn Zones scale with them.
@@ -69,6 +71,9 @@ type Result struct {
 	Mission *missions.Mission
 	// Estimate is the kept candidate's difficulty and duration.
 	Estimate rules.Estimate
+	// Judged words how the difficulty was read: by a playtest (its games
+	// and wins) or by the formula, and why.
+	Judged string
 	// Type is the mission type made ("" for the facility).
 	Type       string
 	Candidates int      // candidates that passed the checks, of which it was kept
@@ -143,6 +148,11 @@ func (o *Options) check() error {
 	default:
 		return &BadOption{Reason: fmt.Sprintf("--length is short, medium or long, not %q", o.Length), Hint: typo.Hint(o.Length, []string{"short", "medium", "long"})}
 	}
+	switch o.JudgeBy {
+	case "", JudgePlaytest, JudgeFormula:
+	default:
+		return &BadOption{Reason: fmt.Sprintf("--judge is playtest or formula, not %q", o.JudgeBy), Hint: typo.Hint(o.JudgeBy, []string{JudgePlaytest, JudgeFormula})}
+	}
 	if o.Survivors < 0 || o.Survivors > 24 {
 		return badOption("the Survivors are 1 to 24, as a mission's survivors: are, not %d", o.Survivors)
 	}
@@ -207,12 +217,18 @@ func (o Options) Command() string {
 	if o.Players != "" {
 		b.WriteString(" --players " + o.Players)
 	}
+	if o.Survivors > 0 {
+		fmt.Fprintf(&b, " --survivors %d", o.Survivors)
+	}
 	if o.W > 0 {
 		fmt.Fprintf(&b, " --size %dx%d", o.W, o.H)
 	}
 	fmt.Fprintf(&b, " --difficulty %s --length %s --seed %d", o.Difficulty, o.Length, o.Seed)
 	if o.Type != "" {
 		b.WriteString(" --type " + o.Type)
+	}
+	if o.JudgeBy == JudgeFormula {
+		b.WriteString(" --judge formula")
 	}
 	if o.FromName != "" && o.Keep == nil {
 		b.WriteString(" --from " + o.FromName)
@@ -251,7 +267,7 @@ func Games() []Game {
 				Unit: "tiles", Complete: true, Sizes: sizeWords(gridSizes), Types: g.Types})
 			continue
 		}
-		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes), Types: []string{}})
+		out = append(out, Game{Ruleset: r, Name: rules.GameName(r), Boxes: []string{}, Players: [2]int{1, 5}, Unit: "slots", Sizes: sizeWords(facilitySizes), Types: FacilityTypes})
 	}
 	return out
 }

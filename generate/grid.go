@@ -80,6 +80,10 @@ type request struct {
 	fixed map[[2]int]*turned
 	rng   *rand.Rand
 	typ   string // the mission type
+	// aim is the difficulty the structure is built for (Spawn Zones, the
+	// chain, Mold): the one asked, moved a band when the judge plays the
+	// candidates harder or easier than asked.
+	aim string
 	// patient: every attempt for this type, none given up early (a type
 	// asked for, or the game's first when no type found a mission early).
 	patient bool
@@ -128,6 +132,9 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	if o.Players, err = ParsePlayers(o.Players, g.Players[0], g.Players[1]); err != nil {
 		return nil, err
 	}
+	if err := survivorsAgainstPlayers(o.Survivors, o.Players); err != nil {
+		return nil, err
+	}
 	rq := &request{o: o, g: g, st: st, from: from, rng: newRand(o.Seed), alt: map[*missions.Mission]string{}, remade: map[*missions.Mission]string{}}
 	if err := rq.size(); err != nil {
 		return nil, err
@@ -159,17 +166,31 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	// Each type in turn, briefly; then the game's first, the one every
 	// board has room for (grab-and-go), with every attempt.
 	order = append(order, g.Types[0])
+	// A mission of the difficulty outside the length's band (on the board
+	// the length sizes) is kept aside while the next types try for one in
+	// it, and written if none is.
+	var aside *Result
 	for i := range order {
 		try := *rq
 		try.typ, try.rng, try.patient = order[i], newRand(o.Seed), i == len(order)-1
 		try.alt, try.remade = map[*missions.Mission]string{}, map[*missions.Mission]string{}
 		r, err := try.run()
+		if err == nil && rq.lengthSized && LengthBand(r.Estimate.Minutes) != o.Length && i < len(order)-1 {
+			if aside == nil {
+				aside = r
+			}
+			continue
+		}
 		var no *Impossible
-		if err == nil || !errors.As(err, &no) || !no.SeedBound || try.patient {
+		seedBound := errors.As(err, &no) && no.SeedBound
+		if err == nil || !seedBound || try.patient {
+			if aside != nil && (err == nil && LengthBand(r.Estimate.Minutes) != o.Length || seedBound) {
+				return aside, nil
+			}
 			return r, err
 		}
 	}
-	return nil, nil // not reached: the last try is patient
+	return aside, nil // the last try is patient: reached only with one aside
 }
 
 // stock sums what the boxes hold; a box of another game or an unknown name
@@ -306,6 +327,7 @@ type candidate struct {
 	m   *missions.Mission
 	est rules.Estimate
 	r   *lint.Result // as the checks read it, for the judge
+	fit bool         // of the difficulty asked: by the judge, else by the formula
 }
 
 // run makes candidates until enough pass the checks or the attempts run
@@ -314,6 +336,11 @@ func (rq *request) run() (*Result, error) {
 	var passed []candidate
 	var last, shape string // why the last candidate failed; why the last board had no room for the type
 	var rejected []string
+	judge, note := rq.judge()
+	bestFit := -1 // the fit nearest the request so far
+	boardRead := false
+	rq.aim = rq.o.Difficulty
+	var played []string // the bands the judge found
 	attempts := 0
 	// inBand: candidates of the difficulty and the length asked for;
 	// fits: of the difficulty. On the board the length sizes, the search
@@ -322,7 +349,7 @@ func (rq *request) run() (*Result, error) {
 	// for, the length is the nearer the better.
 	inBand, fits := 0, 0
 	more := func() bool {
-		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0 && attempts < maxAttempts*3/4)
+		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0)
 	}
 	// A type the seed chose gives way to the next after a few boards with
 	// no room for it, or a quarter of the attempts with none of the
@@ -348,6 +375,13 @@ func (rq *request) run() (*Result, error) {
 			last = err.Error()
 			continue
 		}
+		if !boardRead {
+			// What no board can change is refused on the first one read.
+			if err := rq.survivorsFit(b); err != nil {
+				return nil, err
+			}
+			boardRead = true
+		}
 		// Several structures on one board: reading it costs more than
 		// placing tokens on it.
 		for try := 0; try < perBoard && more(); try++ {
@@ -366,8 +400,34 @@ func (rq *request) run() (*Result, error) {
 				rejected = append(rejected, why)
 				continue
 			}
+			c.fit = c.est.Difficulty == rq.o.Difficulty
+			if judge != nil {
+				c.fit = false
+				// Played only when it could be kept: while none is of the
+				// difficulty, or when it is nearer the request than the
+				// best that is. The formula filters until the judge has
+				// shown it reads this board a band off (the aim moved).
+				formula := c.est.Difficulty
+				if (rq.aim != rq.o.Difficulty || judgeWanted(formula, rq.o.Difficulty)) && (bestFit < 0 || rq.better(c.est, passed[bestFit].est)) {
+					d, why, err := judge(&c)
+					if err != nil {
+						return nil, err
+					}
+					if why != "" {
+						last = why
+						rejected = append(rejected, why)
+						continue
+					}
+					c.fit = d == rq.o.Difficulty
+					played = append(played, d)
+					rq.aim = steer(rq.aim, d, formula)
+				}
+			}
 			passed = append(passed, c)
-			if c.est.Difficulty == rq.o.Difficulty {
+			if c.fit {
+				if bestFit < 0 || rq.better(c.est, passed[bestFit].est) {
+					bestFit = len(passed) - 1
+				}
 				fits++
 				if LengthBand(c.est.Minutes) == rq.o.Length {
 					inBand++
@@ -383,9 +443,17 @@ func (rq *request) run() (*Result, error) {
 	}
 	best := -1
 	for i, c := range passed {
-		if c.est.Difficulty == rq.o.Difficulty && (best < 0 || rq.better(c.est, passed[best].est)) {
+		if c.fit && (best < 0 || rq.better(c.est, passed[best].est)) {
 			best = i
 		}
+	}
+	if best < 0 && judge != nil && len(played) > 0 {
+		by := "the playtest"
+		if rq.o.Judge != nil {
+			by = "the judge"
+		}
+		return nil, missed("no %s mission by %s among the %d candidates the formula put within a band of it on a %d×%d board: they played %s; try another seed, --size or --difficulty",
+			rq.o.Difficulty, by, len(played), rq.o.W, rq.o.H, playedWords(played))
 	}
 	if best < 0 {
 		lo, hi := passed[0].est, passed[0].est
@@ -399,12 +467,6 @@ func (rq *request) run() (*Result, error) {
 		}
 		return nil, missed("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --size or --difficulty",
 			rq.o.Difficulty, rq.o.W, rq.o.H, attempts, lo.Score, hi.Score, bandWords(lo, hi), rq.o.Difficulty, bandRange(rq.o.Difficulty))
-	}
-	if rq.o.Judge != nil {
-		var err error
-		if best, err = rq.judged(passed, best); err != nil {
-			return nil, err
-		}
 	}
 	c := passed[best]
 	c.m.Duration = c.est.Minutes
@@ -421,7 +483,7 @@ func (rq *request) run() (*Result, error) {
 	if _, why := check("generated.yaml", data); why != "" {
 		return nil, fmt.Errorf("the mission made does not pass its checks as YAML: %s", why)
 	}
-	return &Result{Data: data, Mission: c.m, Estimate: c.est, Type: rq.typ, Candidates: len(passed), Attempts: attempts, Rejected: rejected}, nil
+	return &Result{Data: data, Mission: c.m, Estimate: c.est, Judged: judgedWords(c.est, note), Type: rq.typ, Candidates: len(passed), Attempts: attempts, Rejected: rejected}, nil
 }
 
 // distance is how far an estimate is from the request: the score from
@@ -429,37 +491,6 @@ func (rq *request) run() (*Result, error) {
 // score counting as much as half an hour.
 func (rq *request) distance(e rules.Estimate) float64 {
 	return math.Abs(e.Score-bandCentre(rq.o.Difficulty)) + math.Abs(float64(e.Minutes-lengthMinutes(rq.o.Length)))/30
-}
-
-// judged is the candidate the judge (a playtest) finds of the difficulty
-// asked, trying those the formula put in its band nearest first, from
-// best: the formula is the first filter, the judge the last word.
-func (rq *request) judged(passed []candidate, best int) (int, error) {
-	order := []int{best}
-	for i, c := range passed {
-		if i != best && c.est.Difficulty == rq.o.Difficulty {
-			order = append(order, i)
-		}
-	}
-	slices.SortStableFunc(order[1:], func(a, b int) int {
-		if rq.better(passed[a].est, passed[b].est) {
-			return -1
-		}
-		return 1
-	})
-	var got []string
-	for _, i := range order {
-		d, err := rq.o.Judge(passed[i].r)
-		if err != nil {
-			return -1, err
-		}
-		if d == rq.o.Difficulty {
-			return i, nil
-		}
-		got = append(got, d)
-	}
-	return -1, missed("no %s mission by the judge among the %d candidates the estimate put in the band: they played %s; try another seed or --difficulty",
-		rq.o.Difficulty, len(order), strings.Join(got, ", "))
 }
 
 // better reports whether estimate a is nearer the request than b: in the

@@ -87,19 +87,35 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	if rq.typ == "wake-spawns" && !locks[0].spawn {
 		return nil, fmt.Errorf("no %s Spawn Zone for the %s key to wake", locks[0].color, locks[0].color)
 	}
-	if rq.g.Mold {
-		p.placeMold(locks)
-	}
-	p.placeNoise()
-	if rq.g.Cars {
-		p.placeCars()
-	}
-	if rq.g.ShutDoors {
-		p.shutDoors(locks)
+	// A file completed that already places its Spawn Zones is a whole
+	// mission: it gets no extras (Mold, Noise, cars, shut doors, the
+	// Sentry Gun) its author left out.
+	if !rq.fromWhole() {
+		if rq.g.Mold {
+			p.placeMold(locks)
+		}
+		p.placeNoise()
+		if rq.g.Cars {
+			p.placeCars()
+		}
+		// Shut doors ask for a door-opening weapon first (classic): a
+		// step of a quarter hour a short mission has no time for.
+		if rq.g.ShutDoors && (rq.o.Length != "short" || rq.g.DoorsFromInside) {
+			p.shutDoors(locks)
+		}
+		if rq.g.SentryGun {
+			p.placeSentryGun()
+		}
 	}
 	p.objectives(locks)
 	rq.texts(p, locks)
 	return &m, nil
+}
+
+// fromWhole reports whether the file being completed places Spawn Zones
+// of its own.
+func (rq *request) fromWhole() bool {
+	return rq.from != nil && slices.ContainsFunc(rq.from.Tokens, func(t missions.Token) bool { return t.Type == missions.TokSpawn })
 }
 
 // base is the mission with the file's fixed parts and the new tiles.
@@ -271,7 +287,7 @@ type lock struct {
 
 // chainLength is how many locks the difficulty and length ask for.
 func (p *plan) chainLength() int {
-	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty]
+	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.aim]
 	switch {
 	case p.rq.o.Length == "long" && n < 2:
 		n++
@@ -652,7 +668,9 @@ func (p *plan) placeExit(locks []*lock) {
 // for the difficulty.
 func (p *plan) spawnPlan() (count, near int) {
 	tiles := p.rq.o.W * p.rq.o.H
-	switch p.rq.o.Difficulty {
+	switch p.rq.aim {
+	case gentle: // easier than easy: what the playtest finds easy on a long board
+		count, near = 0, 5
 	case "easy":
 		count, near = 1, 4
 	case "hard":
@@ -660,7 +678,7 @@ func (p *plan) spawnPlan() (count, near int) {
 	default:
 		count, near = 2, 3
 	}
-	if tiles >= 6 || p.rq.o.Difficulty != "easy" && tiles >= 4 {
+	if tiles >= 6 || p.rq.aim != "easy" && p.rq.aim != gentle && tiles >= 4 {
 		count++
 	}
 	if tiles <= 1 {
@@ -721,7 +739,7 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 					break
 				}
 				in = p.fresh(in)
-				if p.rq.o.Difficulty == "hard" {
+				if p.rq.aim == "hard" {
 					in = nearest(in, p.edist)
 				}
 				chosen = append(chosen, pick(p.rq.rng, in))
@@ -732,7 +750,7 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 	for i, z := range chosen {
 		p.add(missions.Token{Type: missions.TokSpawn, Color: "red", First: i == 0, In: p.zones[z].ID}, z)
 	}
-	if p.rq.o.Difficulty == "hard" || p.rq.typ == "wake-spawns" && len(chosen) > 0 {
+	if p.rq.aim == "hard" || p.rq.typ == "wake-spawns" && len(chosen) > 0 {
 		p.wakingSpawn(locks, chosen, behind)
 	}
 	return len(chosen) > 0
@@ -796,7 +814,7 @@ func (p *plan) apart(z int, chosen []int) bool {
 		return true
 	}
 	gap := 3
-	if p.rq.o.Difficulty == "hard" {
+	if p.rq.aim == "hard" {
 		gap = 2
 	}
 	d := p.pl.EnemyDistance([]int{z})
@@ -819,7 +837,7 @@ func (p *plan) placeMold(locks []*lock) {
 	if p.has(missions.TokMold) {
 		return
 	}
-	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.o.Difficulty] + p.rq.rng.IntN(2)
+	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.aim] + p.rq.rng.IntN(2)
 	n = min(n, p.rq.st.has(missions.TokMold, ""))
 	var spawns []int
 	for _, t := range p.m.Tokens {
@@ -921,6 +939,34 @@ func (p *plan) placeNoise() {
 	}
 }
 
+// placeSentryGun puts the box's Sentry Gun, as the seed says, where it
+// covers the Survivors' way: a zone they reach two moves or more from the
+// start, as near a Spawn Zone as two enemy moves and no nearer — the
+// Survivor who walks into its Zone fires it at what comes.
+func (p *plan) placeSentryGun() {
+	if p.has(missions.TokSentryGun) || p.rq.st.has(missions.TokSentryGun, "") == 0 || p.rq.rng.IntN(2) == 0 {
+		return
+	}
+	var spawns []int
+	for _, t := range p.m.Tokens {
+		if t.Type == missions.TokSpawn {
+			if z := p.zoneOf(t); z != nil {
+				spawns = append(spawns, z.Index)
+			}
+		}
+	}
+	if len(spawns) == 0 {
+		return
+	}
+	fromSpawn := p.pl.EnemyDistance(spawns)
+	in := p.freeZones(func(z int) bool { return p.dist[z] >= 2 && fromSpawn[z] >= 2 })
+	if len(in) == 0 {
+		return
+	}
+	z := pick(p.rq.rng, nearest(in, fromSpawn))
+	p.add(missions.Token{Type: missions.TokSentryGun, In: p.zones[z].ID}, z)
+}
+
 // placeCars parks up to two cars on free streets.
 func (p *plan) placeCars() {
 	if p.has(missions.TokCar) {
@@ -987,7 +1033,7 @@ func (p *plan) shutDoors(locks []*lock) {
 			continue
 		}
 		closed[mv.Edges[0]] = true
-		if !p.enemiesCome(closed, spawns) {
+		if !p.enemiesCome(closed, spawns) || p.rq.g.DoorsFromInside && !p.allStillReached(closed) {
 			delete(closed, mv.Edges[0])
 			continue
 		}
@@ -996,6 +1042,43 @@ func (p *plan) shutDoors(locks []*lock) {
 		p.add(missions.Token{Type: missions.TokDoor, At: &at, Side: e.Dir.String()}, -1)
 		left--
 	}
+}
+
+// allStillReached reports whether the Survivors still reach every zone
+// they reach with no door shut, every closed door kept shut: each room
+// keeps a way in, so its doors can be opened from inside.
+func (p *plan) allStillReached(closed map[layout.CellEdge]bool) bool {
+	n := len(p.zones)
+	adj := make([][]int, n)
+	for _, mv := range p.ways {
+		open := len(mv.Edges) == 0
+		for _, e := range mv.Edges {
+			open = open || !closed[e]
+		}
+		if open {
+			adj[mv.From] = append(adj[mv.From], mv.To)
+			adj[mv.To] = append(adj[mv.To], mv.From)
+		}
+	}
+	seen := make([]bool, n)
+	seen[p.start] = true
+	q := []int{p.start}
+	for len(q) > 0 {
+		z := q[0]
+		q = q[1:]
+		for _, o := range adj[z] {
+			if !seen[o] {
+				seen[o] = true
+				q = append(q, o)
+			}
+		}
+	}
+	for z := range p.zones {
+		if p.reach[z] && !seen[z] {
+			return false
+		}
+	}
+	return true
 }
 
 // edgeAt is the cell edge on side d of cell (x, y) as moves list it.

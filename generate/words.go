@@ -108,6 +108,11 @@ func briefing(p *plan, locks []*lock) string {
 		s = append(s, fmt.Sprintf("Noise in the %s draws the %s that way.", partList(noise), w.Enemy))
 	}
 	for _, t := range p.m.Tokens {
+		if z := p.zoneOf(t); t.Type == missions.TokSentryGun && z != nil {
+			s = append(s, fmt.Sprintf("The Sentry Gun in the %s watches a Spawn Zone: a Survivor in its Zone fires it.", boardPart(b, z)))
+		}
+	}
+	for _, t := range p.m.Tokens {
 		if t.Type == missions.TokCar && t.ID == "getaway" {
 			if z := p.zoneOf(t); z != nil {
 				s = append(s, fmt.Sprintf("Then get to the %s on the street in the %s of the board, before the %s close in.", carName[t.Kind], boardPart(b, z), w.Enemy))

@@ -17,7 +17,19 @@ type Generation struct {
 	LockColors       []string // door and Objective colours a key/lock pair may use
 	Mold             bool     // Mold, kept from linking two Spawn Zones
 	Cars             bool     // cars on the streets
-	ShutDoors        bool     // closed doors a Survivor opens with a door-opening weapon
+	// ShutDoors: closed neutral doors at the start, on buildings' and
+	// rooms' doorways away from it (classic: opened with a door-opening
+	// weapon; Invader: by a Survivor in the room, and destroyed by Xenos
+	// on their way).
+	ShutDoors bool
+	// DoorsFromInside: a closed door opens only from inside the room it
+	// shuts (Invader's Door Activation), so a door is shut only where the
+	// room has another way in.
+	DoorsFromInside bool
+	// SentryGun: the box's Sentry Gun, placed where it covers the
+	// Survivors' way near a Spawn Zone (a Survivor in its Zone controls
+	// it).
+	SentryGun bool
 	// SpawnsForSurvivors: the game's own rules add Spawn Zones for 7+
 	// Survivors (Invader), so a map places none for them.
 	SpawnsForSurvivors bool

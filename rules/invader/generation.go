@@ -14,6 +14,12 @@ var Generation = &rules.Generation{
 	SpawnKinds: []string{layout.Corridor, layout.Exterior},
 	LockColors: []string{"violet", "green"},
 	Mold:       true,
+	// The core box's 5 neutral doors: "a Survivor may place or remove a
+	// closed door token on a door opening of the room Zone it occupies",
+	// and Xenos destroy a closed door on their way — a door shut at the
+	// start slows them. The Falchion Sentry Gun: "A Survivor standing on
+	// a Falchion Sentry Gun's Zone may control it".
+	ShutDoors: true, DoorsFromInside: true, SentryGun: true,
 	// "Playing with 7+ Survivors: add 1 Spawn token per 2 Survivors
 	// above 6" — the rules add them at setup (the inventory counts them).
 	SpawnsForSurvivors: true,
