@@ -296,3 +296,58 @@ func TestBrowserBadgesStand(t *testing.T) {
 		t.Fatalf("%d badges kept and %d drawn anew over the turns: the test reads neither kind", kept, changed)
 	}
 }
+
+// TestBrowserIssuesStand: a tile turned on a big board changes some of
+// its 500 findings; the Issues list keeps the items of those that stand
+// and is, element for element, the list made anew, and a kept item picks
+// its finding where it is now in the list.
+func TestBrowserIssuesStand(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the findings listed", `document.querySelector('#issues li[data-rule]') && zmission.state.board`)
+	kept, made, moved := 0, 0, 0
+	for turn := range 3 {
+		var v string
+		js(t, ctx, `(() => { const ol = document.querySelector('#issues');
+			window.itemsBefore = new Map([...ol.children].map((li, i) => [li, i]));
+			window.findingsBefore = zmission.state.findings; zmission.sel = {kind: 'tile', index: 37};
+			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
+		waitFor(t, ctx, fmt.Sprintf("turn %d listed", turn), fmt.Sprintf(`zmission.state.version !== %q && zmission.state.findings !== window.findingsBefore && document.querySelector('#issues').children.length === zmission.state.findings.length`, v))
+		var r struct {
+			Same, Picked       bool
+			Kept, Moved, Count int
+		}
+		js(t, ctx, `(() => { const ol = document.querySelector('#issues'), now = ol.innerHTML;
+			const lis = [...ol.children], keptLis = lis.filter(li => window.itemsBefore.has(li));
+			const moved = keptLis.filter(li => window.itemsBefore.get(li) !== +li.dataset.index).length;
+			// A kept item that moved (or else the last kept) picks the finding it shows.
+			const li = keptLis.find(li => window.itemsBefore.get(li) !== +li.dataset.index) || keptLis[keptLis.length - 1];
+			let picked = true;
+			if (li) {
+				const i = +li.dataset.index, msg = li.querySelector('.msg').textContent;
+				li.click();
+				const f = zmission.state.findings[zmission.finding];
+				picked = zmission.finding === i && (f.words || f.message) === msg && li.classList.contains('on');
+			}
+			const shown = ol.innerHTML;
+			zmission.issuesAnew();
+			return {Same: ol.innerHTML === shown && now.replace(/ on"/g, '"') === shown.replace(/ on"/g, '"'),
+				Picked: picked, Kept: keptLis.length, Moved: moved, Count: lis.length}; })()`, &r)
+		if !r.Same {
+			t.Fatalf("turn %d: the findings' list kept and added differs from the list made anew", turn)
+		}
+		if !r.Picked {
+			t.Fatalf("turn %d: a kept item picked another finding than the one it shows", turn)
+		}
+		kept += r.Kept
+		made += r.Count - r.Kept
+		moved += r.Moved
+	}
+	if kept == 0 || made == 0 {
+		t.Fatalf("%d items kept and %d made anew over the turns: the test reads neither kind", kept, made)
+	}
+	t.Logf("over 3 turns: %d items kept (%d of them at another place), %d made", kept, moved, made)
+}

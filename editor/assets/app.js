@@ -330,50 +330,89 @@ function decorate() {
 
 let headShown = null; // the head's form and the lists, as last made
 let issuesShown = null; // the findings and the picked one the list shows
+// The list's items by what they show: an edit that changes a few findings
+// (a tile turned on a big board changes dozens of 500) keeps the others'
+// items, moved if they must be, rather than the whole list made anew.
+function issueKey(f) {
+  return JSON.stringify([f.severity, f.rule, f.words || f.message, f.title, f.advice, f.fix ? f.fix.label : null]);
+}
+
+function issueItem(f) {
+  const li = document.createElement('li');
+  li.dataset.rule = f.rule;
+  // The finding in the editor's words (the session's words.go): what
+  // kind of problem, what is wrong on the table, how to fix it; the map
+  // shows where. The file's line and syntax are the command line's.
+  li.innerHTML = '<div class="msg"></div><div class="rule"></div>';
+  li.querySelector('.msg').textContent = f.words || f.message;
+  li.querySelector('.rule').textContent = f.title || f.severity;
+  li.querySelector('.rule').title = `${f.severity} · ${f.rule}`;
+  if (f.advice) {
+    const h = document.createElement('div');
+    h.className = 'hint';
+    h.textContent = f.advice;
+    li.appendChild(h);
+  }
+  if (f.fix) {
+    // The edit that certainly fixes it, one step of Undo: the finding's
+    // fix as the item shows it now (a kept item's finding is the latest).
+    const b = document.createElement('button');
+    b.className = 'fix';
+    b.textContent = f.fix.label;
+    b.addEventListener('click', ev => { ev.stopPropagation(); send(li.finding.fix.ops); });
+    b.addEventListener('keydown', ev => ev.stopPropagation());
+    li.appendChild(b);
+  }
+  li.addEventListener('click', () => pickFinding(+li.dataset.index));
+  // Reached with Tab too; Enter or Space picks it, as a click does.
+  li.tabIndex = 0;
+  li.addEventListener('keydown', ev => {
+    if (ev.key !== 'Enter' && ev.key !== ' ') return;
+    ev.preventDefault();
+    pickFinding(+li.dataset.index);
+  });
+  return li;
+}
+
 function renderIssues() {
   if (issuesShown && issuesShown.findings === app.state.findings && issuesShown.finding === app.finding) return;
   issuesShown = { findings: app.state.findings, finding: app.finding };
   const ol = $('#issues');
-  ol.replaceChildren();
-  app.state.findings.forEach((f, i) => {
-    const li = document.createElement('li');
-    li.className = f.severity + (i === app.finding ? ' on' : '');
-    li.dataset.index = i;
-    li.dataset.rule = f.rule;
-    // The finding in the editor's words (the session's words.go): what
-    // kind of problem, what is wrong on the table, how to fix it; the map
-    // shows where. The file's line and syntax are the command line's.
-    li.innerHTML = '<div class="msg"></div><div class="rule"></div>';
-    li.querySelector('.msg').textContent = f.words || f.message;
-    li.querySelector('.rule').textContent = f.title || f.severity;
-    li.querySelector('.rule').title = `${f.severity} · ${f.rule}`;
-    if (f.advice) {
-      const h = document.createElement('div');
-      h.className = 'hint';
-      h.textContent = f.advice;
-      li.appendChild(h);
-    }
-    if (f.fix) {
-      // The edit that certainly fixes it, one step of Undo.
-      const b = document.createElement('button');
-      b.className = 'fix';
-      b.textContent = f.fix.label;
-      b.addEventListener('click', ev => { ev.stopPropagation(); send(f.fix.ops); });
-      b.addEventListener('keydown', ev => ev.stopPropagation());
-      li.appendChild(b);
-    }
-    li.addEventListener('click', () => pickFinding(i));
-    // Reached with Tab too; Enter or Space picks it, as a click does.
-    li.tabIndex = 0;
-    li.addEventListener('keydown', ev => {
-      if (ev.key !== 'Enter' && ev.key !== ' ') return;
-      ev.preventDefault();
-      pickFinding(i);
-    });
-    ol.appendChild(li);
+  // The items shown, by key, in order (the same finding twice: two items).
+  const old = new Map();
+  for (const li of ol.children) {
+    if (li.issueKey === undefined) continue;
+    const a = old.get(li.issueKey);
+    if (a) a.push(li); else old.set(li.issueKey, [li]);
+  }
+  const items = app.state.findings.map((f, i) => {
+    const k = issueKey(f);
+    const a = old.get(k);
+    const li = (a && a.shift()) || issueItem(f);
+    li.issueKey = k;
+    li.finding = f;
+    const cls = f.severity + (i === app.finding ? ' on' : '');
+    if (li.className !== cls) li.className = cls;
+    if (li.dataset.index !== String(i)) li.dataset.index = i;
+    return li;
   });
-  if (!app.state.findings.length) ol.innerHTML = '<li class="info">No findings: the mission is clean.</li>';
+  if (!items.length) {
+    ol.innerHTML = '<li class="info">No findings: the mission is clean.</li>';
+    return;
+  }
+  // The list put in order with as few moves as the kept items allow: what
+  // left goes, and an item is moved only where it is not already next.
+  const keep = new Set(items);
+  for (const li of [...ol.children]) if (!keep.has(li)) li.remove();
+  let at = ol.firstChild;
+  for (const li of items) {
+    if (li === at) { at = at.nextSibling; continue; }
+    ol.insertBefore(li, at);
+  }
 }
+
+// For the browser tests: the list made anew, to hold the kept one to it.
+app.issuesAnew = () => { issuesShown = null; $('#issues').replaceChildren(); renderIssues(); };
 
 function findingKey(f) {
   return `${f.severity}|${f.rule}|${f.message}`;
