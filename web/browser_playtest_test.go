@@ -9,7 +9,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -257,4 +259,61 @@ func TestBrowserPlaytestFails(t *testing.T) {
 	t.Logf("the panel says %q", said)
 	formInput(t, ctx, "/survivors", "4", "change")
 	waitFor(t, ctx, "a second worker tried after the edit", failed+` && zmissionPlaytest.workers === 2`)
+}
+
+// TestBrowserPlaytestModuleExits: a worker whose module exits before it
+// says it is ready (here the worker's Event is taken away, so the
+// module's main panics at its last step, and the Go runtime exits) leaves
+// the panel saying the playtest could not run, not playing forever; the
+// next edit tries again with a new worker.
+func TestBrowserPlaytestModuleExits(t *testing.T) {
+	dir := copySite(t)
+	src := string(readFile(t, filepath.Join(dir, "assets", WorkerFile)))
+	broken := strings.Replace(src, "importScripts(", "self.Event = undefined;\nimportScripts(", 1)
+	if broken == src {
+		t.Fatal("the worker's script loads no wasm_exec.js")
+	}
+	redeploy(t, dir, "assets/"+WorkerFile, []byte(broken))
+	srv := httptest.NewServer(Handler(dir))
+	t.Cleanup(srv.Close)
+	ctx := page(t, srv.URL+"/#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the example drawn", mapDrawn+` && document.querySelector('#map g.board .ed-badges')`)
+	click(t, ctx, `#tabs button[data-tab="playtest"]`)
+	const failed = `document.querySelector('#tab-playtest').dataset.state === 'failed' && !zmissionPlaytest.busy`
+	waitFor(t, ctx, "the panel says the playtest could not run", failed+` && document.querySelector('#tab-playtest').textContent.startsWith('The playtest could not run: ')`)
+	var said string
+	js(t, ctx, `document.querySelector('#tab-playtest').textContent`, &said)
+	t.Logf("the panel says %q", said)
+	formInput(t, ctx, "/survivors", "4", "change")
+	waitFor(t, ctx, "a second worker tried after the edit", failed+` && zmissionPlaytest.workers === 2`)
+}
+
+// TestBrowserPlaytestOverlayWithdrawn: unticking the danger overlay while
+// its games are played ends that run (its worker with it), so the
+// Playtest panel's call, made next, does not wait behind it.
+func TestBrowserPlaytestOverlayWithdrawn(t *testing.T) {
+	ctx := page(t, site(t)+"#example=invader/violet-lockdown")
+	waitFor(t, ctx, "the example drawn", mapDrawn+` && document.querySelector('#map g.board .ed-badges')`)
+	var at [2][3]int
+	js(t, ctx, `(async () => {
+		const s = zmissionPlaytest, box = document.querySelector('#overlays input[data-overlay="danger"]');
+		box.click();
+		while (!s.busy) await new Promise(r => setTimeout(r));
+		const before = [s.workers, s.cancelled, s.runs];
+		box.click();
+		await new Promise(r => setTimeout(r));
+		return [before, [s.workers, s.cancelled, s.runs]]; })()`, &at)
+	before, untick := at[0], at[1]
+	if untick[1] != before[1]+1 || untick[2] != before[2] {
+		t.Errorf("unticking the overlay did not end its run: workers, cancelled, runs while it played %v, after the untick %v", before, untick)
+	}
+	click(t, ctx, `#tabs button[data-tab="playtest"]`)
+	waitFor(t, ctx, "the panel's numbers", panelDone+` && document.querySelectorAll('#playtest-rates tbody tr').length === 3`)
+	var after [3]int
+	var path string
+	js(t, ctx, `[zmissionPlaytest.workers, zmissionPlaytest.cancelled, zmissionPlaytest.runs]`, &after)
+	js(t, ctx, `zmissionPlaytest.path`, &path)
+	if after[0] != before[0]+1 || after[2] != before[2]+1 || path != "api/playtest" {
+		t.Errorf("the panel's run: workers, cancelled, runs while the overlay played %v, after the panel's numbers %v (the last run %q); want one new worker, one run: the panel's", before, after, path)
+	}
 }

@@ -8,7 +8,7 @@ import { renderForms } from './forms.js';
 import { renderTileset } from './tileset.js';
 import { renderSchemaForm, focusFinding, takePending } from './schemaform.js';
 import { facilityView } from './facility.js';
-import { call, follow, leave, newWork, offThread, printout } from './transport.js';
+import { call, follow, leave, newWork, offThread, printout, withdraw } from './transport.js';
 import { merge, svgText } from './delta.js';
 import { generator } from './generate.js';
 import { balancePanel } from './balance.js';
@@ -255,9 +255,14 @@ function selectionExists(sel) {
 }
 
 let mapAsked = 0; // the last drawMap begun: an older one's answer is dropped
+let mapCall = null; // the overlays' drawing asked for and not answered yet
 async function drawMap() {
   const st = app.state;
   const asked = ++mapAsked;
+  // An older drawing's answer would be dropped: it is withdrawn, so the
+  // danger overlay's games, unticked or made stale, stop being played and
+  // a Playtest panel's call does not wait behind them.
+  if (mapCall) { withdraw(mapCall); mapCall = null; }
   if (!st.svgSrc) {
     const p = document.createElement('p');
     p.className = 'empty';
@@ -289,8 +294,11 @@ async function drawMap() {
   let svg = null;
   if (app.overlays.size) {
     const q = [...app.overlays].map(o => 'overlay=' + encodeURIComponent(o)).join('&');
-    const r = await api('api/svg?' + q);
+    const path = 'api/svg?' + q;
+    mapCall = path;
+    const r = await api(path);
     if (asked !== mapAsked) return; // a newer drawing was asked for meanwhile
+    mapCall = null;
     if (r.status === 200) svg = r.data;
     else banner(r.data.error || 'the overlay cannot be drawn');
   }

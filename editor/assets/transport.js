@@ -62,6 +62,11 @@ export async function call(path, body) {
   return { status: r.status, data };
 }
 
+// withdraw takes back a call whose answer is no longer wanted (the web
+// edition ends the games it plays). Here the server's threads play them,
+// and the page waits on nothing behind them: nothing to do.
+export function withdraw(path) {}
+
 // follow tells on.change(revision) when the document changed outside the
 // page, on.lost() and on.back() as the connection goes and comes.
 export function follow(on) {

@@ -24,13 +24,19 @@ function noDisk() {
   }
 }
 
+// start runs the module until it says it is ready; it fails if the
+// module throws or exits first (a ready that never comes would leave the
+// page playing forever).
 async function start(module) {
   noDisk();
   const go = new Go();
   const ready = new Promise(r => addEventListener('zmission-ready', r, { once: true }));
+  let code = 0;
+  const exit = go.exit;
+  go.exit = c => { code = c; exit(c); };
   const inst = await WebAssembly.instantiate(module, go.importObject);
-  go.run(inst);
-  await ready;
+  const ended = go.run(inst).then(() => { throw new Error(`its module stopped before it was ready (exit code ${code})`); });
+  await Promise.race([ready, ended]);
 }
 
 // same says whether the session holds this document already: its games
@@ -56,15 +62,25 @@ function play(job) {
   return { gen: job.gen, status: out.status, type: out.type, body: out.body, ms: t2 - t0, games: t2 - t1 };
 }
 
+// A failure ({failed: why}) is told the page once: the module did not
+// start, or stopped; this worker answers nothing more, and the page
+// starts another for the next run (playtest.js).
+const failed = err => postMessage({ failed: err.message || String(err) });
+
 addEventListener('message', async ev => {
   const m = ev.data;
-  if (m.module) { live = start(m.module); return; }
+  if (m.module) { live = start(m.module); live.catch(failed); return; }
   try {
     await live;
+  } catch {
+    return; // told already
+  }
+  try {
     postMessage(play(m));
   } catch (err) {
-    // The module stopped (or never started): this worker answers nothing
-    // more, and the page starts another for the next run.
-    postMessage({ gen: m.gen, status: 500, type: 'application/json', body: JSON.stringify({ error: 'the playtest could not run: ' + err.message }), fatal: true });
+    failed(err);
   }
 });
+// A message the worker cannot read (a module it cannot take) would
+// otherwise never be answered.
+addEventListener('messageerror', () => failed(new Error('the worker could not read what the page sent')));

@@ -53,6 +53,19 @@ export function play(path) {
   });
 }
 
+// withdraw takes back a call (by its path) whose answer is no longer
+// wanted: it answers as replaced, and a run of it is ended with its
+// worker, so a call waiting behind it is played now.
+export function withdraw(path) {
+  for (const [kind, job] of queued) {
+    if (job.path === path) { queued.delete(kind); job.resolve(stale()); }
+  }
+  if (running && running.path === path) {
+    cancel();
+    next();
+  }
+}
+
 function cancel() {
   stats.cancelled++;
   running.resolve(stale());
@@ -71,11 +84,14 @@ function startWorker() {
   // A browser that cannot hand a compiled module to a worker says so in
   // the panel, as any other failure does.
   me.sent = zmissionCompile().then(module => w.postMessage({ module })).catch(err => failed(me, err.message));
-  w.addEventListener('message', ev => answered(me, ev.data));
+  w.addEventListener('message', ev => (ev.data.failed !== undefined ? failed(me, ev.data.failed) : answered(me, ev.data)));
+  // A script that does not load or throws, and an answer the page cannot
+  // read, end the worker as a failure it tells.
   w.addEventListener('error', ev => {
     ev.preventDefault();
     failed(me, ev.message || 'the playtest worker stopped');
   });
+  w.addEventListener('messageerror', () => failed(me, 'the playtest worker\'s answer could not be read'));
   return me;
 }
 
@@ -89,10 +105,6 @@ function answered(me, m) {
   stats.ms = m.ms;
   stats.games = m.games;
   stats.path = job.path;
-  if (m.fatal) {
-    me.w.terminate();
-    worker = null;
-  }
   const data = (m.type || '').includes('json') ? JSON.parse(m.body) : m.body;
   job.resolve({ status: m.status, data });
   next();

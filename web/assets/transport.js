@@ -12,7 +12,7 @@
 // it (the first state's key in what the page sends is the module's own:
 // web.js, takeOver).
 import { boot, afterChange, beforeLeave, showStarting, web, generateNew, printBlob } from './web.js';
-import { plays, play } from './playtest.js';
+import { plays, play, withdraw as withdrawPlay } from './playtest.js';
 
 // newWork opens a generated mission as new work (Generate… → Generate),
 // here a piece of work of its own in the browser.
@@ -61,6 +61,13 @@ export async function call(path, body) {
   firstKey(data);
   if (method === 'POST' && out.status === 200) afterChange();
   return { status: out.status, data };
+}
+
+// withdraw takes back a call not answered yet whose answer is no longer
+// wanted (a drawing with an overlay unticked since): a call that plays
+// games is ended in its worker; the others are answered at once anyway.
+export function withdraw(path) {
+  if (plays(path)) withdrawPlay(path);
 }
 
 // liveKeys puts the module's key in place of the first state's, in a
