@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -63,4 +64,55 @@ func TestBrowserHeadTyped(t *testing.T) {
 	if data := string(read(t, path)); !strings.Contains(data, "players: 2-6") {
 		t.Errorf("the refused value reached the file:\n%s", data)
 	}
+}
+
+// TestBrowserHeadWaitsHidden: a tile turned on a big board changes the
+// findings, and so the Mission tab's head form; while that tab is hidden
+// the form waits, and is made once when the tab is shown, the same as a
+// form made anew for the state shown. With the tab shown, a turn makes it
+// at once.
+func TestBrowserHeadWaitsHidden(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the findings listed", `document.querySelector('#issues li[data-rule]') && zmission.state.board && document.querySelector('#mission-head #schema-form')`)
+	turn := func(what string) {
+		t.Helper()
+		var v string
+		js(t, ctx, `(() => { window.findingsBefore = zmission.state.findings; zmission.sel = {kind: 'tile', index: 37};
+			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
+		waitFor(t, ctx, what, `zmission.state.version !== `+strconv.Quote(v)+` && zmission.state.findings !== window.findingsBefore`)
+	}
+	var before, n int
+	js(t, ctx, `zmission.headForms`, &before)
+	for i := range 3 {
+		turn("a turn with the Issues tab shown " + string(rune('1'+i)))
+	}
+	js(t, ctx, `zmission.headForms`, &n)
+	if n != before {
+		t.Fatalf("the head form was made %d times over 3 turns with the Mission tab hidden", n-before)
+	}
+	click(t, ctx, `#tabs button[data-tab="mission"]`)
+	var r struct {
+		Forms, Marks int
+		Same         bool
+	}
+	js(t, ctx, `(() => { const head = document.querySelector('#mission-head'), shown = head.innerHTML;
+		const forms = zmission.headForms; zmission.headAnew();
+		return {Forms: forms, Marks: head.querySelectorAll('.sf-finding').length, Same: head.innerHTML === shown}; })()`, &r)
+	if r.Forms != before+1 {
+		t.Fatalf("showing the Mission tab made the head %d times, want once", r.Forms-before)
+	}
+	if !r.Same {
+		t.Fatal("the head form shown after the turns differs from the form made anew for the state shown")
+	}
+	js(t, ctx, `zmission.headForms`, &before)
+	turn("a turn with the Mission tab shown")
+	js(t, ctx, `zmission.headForms`, &n)
+	if n != before+1 {
+		t.Fatalf("a turn with the Mission tab shown made the head %d times, want once", n-before)
+	}
+	t.Logf("%d findings marked at the head's fields", r.Marks)
 }

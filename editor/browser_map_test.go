@@ -297,6 +297,55 @@ func TestBrowserBadgesStand(t *testing.T) {
 	}
 }
 
+// TestBrowserKeysStand: each turn's board is a new one; the keyboard's
+// stand-ins of the pieces that did not change stand, the turned tile's is
+// made anew, and the layer is, element for element, the one made anew;
+// Enter on a kept stand-in still selects its piece.
+func TestBrowserKeysStand(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map and its stand-ins", `document.querySelector('#map .ed-key') && zmission.state.board`)
+	kept, made := 0, 0
+	for turn := range 3 {
+		var v string
+		js(t, ctx, `(() => { window.keysBefore = new Set(zmission.canvas.layers.keys.children);
+			zmission.sel = {kind: 'tile', index: 37};
+			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
+		waitFor(t, ctx, fmt.Sprintf("turn %d drawn", turn), fmt.Sprintf(`zmission.state.version !== %q && zmission.canvas.keysDrawn.b === zmission.canvas.b && zmission.canvas.b === zmission.state.board`, v))
+		var r struct {
+			Same, Picked bool
+			Kept, Count  int
+		}
+		js(t, ctx, `(() => { const c = zmission.canvas, L = c.layers.keys, now = L.innerHTML;
+			const ks = [...L.children], keptKs = ks.filter(k => window.keysBefore.has(k));
+			// A kept stand-in of another tile than the turned one, and Enter on it.
+			const k = keptKs.find(k => k.dataset.key.startsWith('tile:') && k.dataset.key !== 'tile:37');
+			let picked = false;
+			if (k) {
+				k.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+				picked = zmission.sel && zmission.sel.kind + ':' + zmission.sel.index === k.dataset.key;
+			}
+			zmission.sel = {kind: 'tile', index: 37};
+			c.keysDrawn = null; c.keyEls = null; c.keys(c.keyFocus);
+			return {Same: L.innerHTML === now, Picked: picked, Kept: keptKs.length, Count: ks.length}; })()`, &r)
+		if !r.Same {
+			t.Fatalf("turn %d: the stand-ins kept and added differ from the stand-ins made anew", turn)
+		}
+		if !r.Picked {
+			t.Fatalf("turn %d: Enter on a kept stand-in did not select its tile", turn)
+		}
+		kept += r.Kept
+		made += r.Count - r.Kept
+	}
+	if kept == 0 || made == 0 {
+		t.Fatalf("%d stand-ins kept and %d made anew over the turns: the test reads neither kind", kept, made)
+	}
+	t.Logf("over 3 turns: %d stand-ins kept, %d made", kept, made)
+}
+
 // TestBrowserIssuesStand: a tile turned on a big board changes some of
 // its 500 findings; the Issues list keeps the items of those that stand
 // and is, element for element, the list made anew, and a kept item picks

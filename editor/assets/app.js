@@ -219,9 +219,14 @@ function setState(st) {
     }
     // Made again when what they show changed: an edit of the map leaves
     // the head and the lists as they are (a refusal shown at a field is
-    // answered by the next version, so that form is made again).
+    // answered by the next version, so that form is made again). While
+    // the Mission tab is hidden the head waits for it to be shown: a turn
+    // on a big board changes the findings, and so the head, every time.
     const hk = headShown;
-    if (!hk || hk.schema !== st.schema || hk.findings !== st.findings || hk.head !== head || head.querySelector('.sf-refused')) renderSchemaForm(head, st, send);
+    if (!hk || hk.schema !== st.schema || hk.findings !== st.findings || hk.head !== head || head.querySelector('.sf-refused')) {
+      if (hk && app.tab !== 'mission') headDue = { head, st };
+      else renderHead(head, st);
+    } else if (headDue) headDue.st = st; // what waits is the head of this state now
     if (!hk || hk.form !== st.form || hk.lists !== lists) renderForms(lists, st.form, send);
     headShown = { schema: st.schema, findings: st.findings, form: st.form, head, lists };
   }
@@ -337,6 +342,27 @@ function decorate() {
 // --- issues ---
 
 let headShown = null; // the head's form and the lists, as last made
+let headDue = null; // the head and the state it waits to be made for, while hidden
+
+function renderHead(head, st) {
+  headDue = null;
+  app.headForms++;
+  renderSchemaForm(head, st, send);
+}
+
+// showHead makes the head the Mission tab shows for the state shown, if it
+// waited while the tab was hidden (a later state of another kind took the
+// tab's place, and nothing waits).
+function showHead() {
+  const d = headDue;
+  if (d && d.st === app.state && d.head.isConnected) renderHead(d.head, d.st);
+  headDue = null;
+}
+
+// For the browser tests: how many times the head was made, and the head
+// made anew, to hold the one made when the tab was shown to it.
+app.headForms = 0;
+app.headAnew = () => renderHead($('#mission-head'), app.state);
 let issuesShown = null; // the findings and the picked one the list shows
 // The list's items by what they show: an edit that changes a few findings
 // (a tile turned on a big board changes dozens of 500) keeps the others'
@@ -1226,6 +1252,7 @@ function showTab(name) {
   app.tab = name;
   for (const b of document.querySelectorAll('#tabs button')) b.classList.toggle('on', b.dataset.tab === name);
   for (const t of document.querySelectorAll('.tab')) t.hidden = t.id !== 'tab-' + name;
+  if (name === 'mission') showHead();
   $('#tour-bar').hidden = name !== 'tour' || !(app.state && app.state.tour && app.state.tour.length);
   if (app.state) drawTour();
   if (name === 'playtest' && app.state) playtestPanel(app.state);

@@ -498,30 +498,48 @@ export class Canvas {
     const had = L.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     const memo = { b: this.b, layer: L };
     const m = this.keysDrawn;
+    this.keyFocus = onFocus;
     if (!(m && m.b === memo.b && m.layer === memo.layer)) {
       this.keysDrawn = memo;
-      this.clear('keys');
-      if (!this.b) return;
+      if (!this.b) { this.clear('keys'); this.keyEls = null; return; }
       const n = this.b.n;
       const byPlace = (a, b) => a.y - b.y || a.x - b.x || a.index - b.index;
+      const want = [];
       for (const t of [...this.b.tokens].sort(byPlace)) {
-        const r = this.cellRect(t.x + 0.04, t.y + 0.04, 0.92, 0.92, { class: 'ed-key', tabindex: 0, role: 'button' }, L);
-        r.dataset.key = 'token:' + t.index;
-        r.setAttribute('aria-label', `${t.color ? t.color + ' ' : ''}${t.type}${t.id ? ' ' + t.id : ''}${t.zone ? ', zone ' + t.zone : ''}${t.side ? ', ' + t.side + ' side' : ''}`);
+        want.push({ key: 'token:' + t.index, r: [t.x + 0.04, t.y + 0.04, 0.92, 0.92],
+          label: `${t.color ? t.color + ' ' : ''}${t.type}${t.id ? ' ' + t.id : ''}${t.zone ? ', zone ' + t.zone : ''}${t.side ? ', ' + t.side + ' side' : ''}` });
       }
       const tiles = [...this.b.tiles].map(t => ({ ...t, x: t.col, y: t.row })).sort(byPlace);
-      for (const t of tiles) {
-        const r = this.cellRect(t.col * n + 0.04, t.row * n + 0.04, n - 0.08, n - 0.08, { class: 'ed-key', tabindex: 0, role: 'button' }, L);
-        r.dataset.key = 'tile:' + t.index;
-        r.setAttribute('aria-label', `tile ${t.face}, turned ${t.rot}°`);
+      for (const t of tiles) want.push({ key: 'tile:' + t.index, r: [t.col * n + 0.04, t.row * n + 0.04, n - 0.08, n - 0.08], label: `tile ${t.face}, turned ${t.rot}°` });
+      // A stand-in with the same piece, place and words stands: each
+      // turn's board is a new one, and every stand-in was made anew (on
+      // 20×20 tiles, 400 and more, each styled and laid out again).
+      const before = this.keyEls && this.keyEls.layer === L ? this.keyEls.byKey : new Map();
+      const byKey = new Map(), list = [];
+      for (const w of want) {
+        const k = `${w.key} ${w.r.join(',')} ${this.b.cell} ${w.label}`;
+        let r = before.get(k);
+        if (!r) {
+          r = this.cellRect(w.r[0], w.r[1], w.r[2], w.r[3], { class: 'ed-key', tabindex: 0, role: 'button' });
+          r.dataset.key = w.key;
+          r.setAttribute('aria-label', w.label);
+          const [kind, i] = w.key.split(':');
+          const sel = { kind, index: Number(i) };
+          // Reached with Tab it is only focused (passing over a door must
+          // not make the next R turn it); Enter or Space selects it.
+          r.addEventListener('keydown', ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); this.keyFocus(sel, true); } });
+        }
+        byKey.set(k, r);
+        list.push(r);
       }
-      for (const r of L.children) {
-        const [kind, i] = r.dataset.key.split(':');
-        const sel = { kind, index: Number(i) };
-        // Reached with Tab it is only focused (passing over a door must
-        // not make the next R turn it); Enter or Space selects it.
-        r.addEventListener('keydown', ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); onFocus(sel, true); } });
+      this.keyEls = { layer: L, byKey };
+      // In reading order: those that stand stay where they are.
+      let cur = L.firstChild;
+      for (const r of list) {
+        if (r === cur) cur = cur.nextSibling;
+        else L.insertBefore(r, cur);
       }
+      while (cur) { const next = cur.nextSibling; cur.remove(); cur = next; }
     }
     if (had && document.activeElement !== L.querySelector(`[data-key="${had}"]`)) {
       const r = L.querySelector(`[data-key="${had}"]`);
