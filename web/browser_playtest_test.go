@@ -198,8 +198,10 @@ func TestBrowserPlaytestRerun(t *testing.T) {
 	var counts [2][3]int
 	js(t, ctx, `(async () => {
 		const s = zmissionPlaytest, before = [s.workers, s.cancelled, s.runs];
-		// The field as the form is now: an answer draws the form again.
-		const set = v => { const f = document.querySelector('#schema-form [data-pointer="/survivors"]:is(input, select, textarea)');
+		// The field as the form is now: the Mission tab's head waits while
+		// the tab is hidden, so it is made for the state shown first, as
+		// showing the tab would make it.
+		const set = v => { zmission.headAnew(); const f = document.querySelector('#schema-form [data-pointer="/survivors"]:is(input, select, textarea)');
 			f.focus(); f.value = v; f.dispatchEvent(new Event('change', { bubbles: true })); };
 		set('7');
 		while (!s.busy) await new Promise(r => setTimeout(r));
