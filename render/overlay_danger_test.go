@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -33,6 +34,16 @@ func TestDangerOverlay(t *testing.T) {
 	if text := strings.Join(words, " "); !strings.Contains(text, "300 games of a playtest (agent careful, seed 5) with 6 Survivors; the most, in the strongest tint: 7.") {
 		t.Fatalf("the legend does not say what the tints count, who played, with which seed and how many Survivors: %q", text)
 	}
+	// The legend keys the tints: a swatch for each count from 1 to the
+	// most, the last one the tint of the zone with the most.
+	zoneFill := regexp.MustCompile(`fill="([^"]+)" fill-opacity="0.68" data-eliminations="7"`).FindSubmatch(data)
+	keys := regexp.MustCompile(`<rect [^>]*fill="([^"]+)" fill-opacity="0.68" stroke=`).FindAllSubmatch(data, -1)
+	if zoneFill == nil || len(keys) != 7 || string(keys[6][1]) != string(zoneFill[1]) {
+		t.Fatalf("the legend's key has %d swatches, want 7 ending in the tint of the zone counted 7 (%q)", len(keys), zoneFill)
+	}
+	if !strings.Contains(legendWords(data), "tint: 7. 1 ") {
+		t.Fatalf("the key is not labelled from 1 to 7: %q", legendWords(data))
+	}
 	// Several counts are named as the range played.
 	o.Overlays[0].Danger.Survivors = []int{2, 3, 4, 5, 6}
 	buf.Reset()
@@ -56,4 +67,13 @@ func legendWords(data []byte) string {
 		words = append(words, string(m[1]))
 	}
 	return strings.Join(words, " ")
+}
+
+// A key past ten counts shows ten steps from one to the most.
+func TestDangerSteps(t *testing.T) {
+	for most, want := range map[int]string{1: "[1]", 4: "[1 2 3 4]", 10: "[1 2 3 4 5 6 7 8 9 10]", 46: "[1 6 11 16 21 26 31 36 41 46]"} {
+		if got := fmt.Sprint(dangerSteps(most)); got != want {
+			t.Errorf("dangerSteps(%d) = %s, want %s", most, got, want)
+		}
+	}
 }

@@ -410,22 +410,11 @@ func (a *art) threatOverlay(threat []int) overlayArt {
 		}
 		w.close("g")
 	}
-	scale := func(width, scale float64) block {
-		steps := maxT + 1
-		sw := math.Min(9*scale, width/float64(steps))
-		fs := smallSize * scale
-		h := 5*scale + fs*1.4
-		return block{h: h, draw: func(w *svgw, x, y float64) {
-			every := int(math.Ceil(fs * 1.6 / sw))
-			for t := 0; t <= maxT; t++ {
-				w.el("rect", "x", num(x+float64(t)*sw), "y", num(y), "width", num(sw), "height", num(5*scale), "fill", a.threatFill(t, maxT),
-					"fill-opacity", "0.68", "stroke", a.st.c("ink"), "stroke-width", num(0.15*scale))
-				if t%every == 0 || t == maxT {
-					w.text(x+(float64(t)+0.5)*sw, y+5*scale+fs*1.1, fs, "middle", "", a.st.c("ink"), itoa(t))
-				}
-			}
-		}}
+	steps := make([]int, maxT+1)
+	for t := range steps {
+		steps[t] = t
 	}
+	scale := a.rampKey(steps, func(t int) string { return a.threatFill(t, maxT) })
 	note := singular(a.enemies) + " moves from the nearest active Spawn Zone: 0 is a Spawn Zone itself; untinted zones are out of their reach."
 	if maxT == 0 && len(threat) > 0 {
 		reach := false
@@ -437,6 +426,43 @@ func (a *art) threatOverlay(threat []int) overlayArt {
 		}
 	}
 	return overlayArt{shade: shade, legend: section(a.st, "Threat", para(a.st, span{text: note}), scale)}
+}
+
+// rampKey is a legend's colour key: one swatch a value, in the order
+// given, labelled as often as the labels fit and always at both ends.
+func (a *art) rampKey(values []int, fill func(int) string) partFn {
+	return func(width, scale float64) block {
+		sw := math.Min(9*scale, width/float64(max(len(values), 1)))
+		fs := smallSize * scale
+		h := 5*scale + fs*1.4
+		return block{h: h, draw: func(w *svgw, x, y float64) {
+			every := int(math.Ceil(fs * 1.6 / sw))
+			for i, v := range values {
+				w.el("rect", "x", num(x+float64(i)*sw), "y", num(y), "width", num(sw), "height", num(5*scale), "fill", fill(v),
+					"fill-opacity", "0.68", "stroke", a.st.c("ink"), "stroke-width", num(0.15*scale))
+				if i%every == 0 || i == len(values)-1 {
+					w.text(x+(float64(i)+0.5)*sw, y+5*scale+fs*1.1, fs, "middle", "", a.st.c("ink"), itoa(v))
+				}
+			}
+		}}
+	}
+}
+
+// dangerSteps are the counts a danger key shows: each count up to ten,
+// past that ten steps from one to the most, rounded.
+func dangerSteps(most int) []int {
+	if most <= 10 {
+		s := make([]int, most)
+		for i := range s {
+			s[i] = i + 1
+		}
+		return s
+	}
+	s := make([]int, 10)
+	for i := range s {
+		s[i] = 1 + int(math.Round(float64(i)*float64(most-1)/9))
+	}
+	return s
 }
 
 // dangerOverlay tints every zone where a playtest saw Survivors eliminated
@@ -481,7 +507,10 @@ func (a *art) dangerOverlay(d *Danger) overlayArt {
 	if most == 0 {
 		note = "No Survivor was eliminated in " + played + "."
 	}
-	return overlayArt{shade: shade, legend: section(a.st, "Danger", para(a.st, span{text: note}))}
+	if most == 0 {
+		return overlayArt{shade: shade, legend: section(a.st, "Danger", para(a.st, span{text: note}))}
+	}
+	return overlayArt{shade: shade, legend: section(a.st, "Danger", para(a.st, span{text: note}), a.rampKey(dangerSteps(most), fill))}
 }
 
 // moldOverlay hatches the shortest chain of zones that, all Active Mold,
