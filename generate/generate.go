@@ -191,7 +191,7 @@ func ParsePlayers(s string, lo, hi int) (string, error) {
 		return "", badOption("--players %s runs backwards: write the smaller number first", s)
 	}
 	if x < lo || y > hi {
-		return "", badOption("--players %s: the game is played by %d to %d players", s, lo, hi)
+		return "", badOption("--players %s: the game is played by %d to %d players; give a count or a range within %d-%d", s, lo, hi, lo, hi)
 	}
 	if x == y {
 		return strconv.Itoa(x), nil
