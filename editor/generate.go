@@ -162,6 +162,6 @@ func dialogWords(msg string) string {
 	return strings.NewReplacer("another --seed", "another seed", "another --size", "another size",
 		"another --type", "another type", "another --difficulty", "another difficulty",
 		"a larger --size", "a larger size", "a smaller --size", "a smaller size", "a --size", "a size",
-		"--seed", "the seed", "--size", "the size", "--players", "players", "--difficulty", "the difficulty",
+		"--seed", "the seed", "--ruleset", "the game", "--size", "the size", "--players", "players", "--difficulty", "the difficulty",
 		"--length", "the length", "--boxes", "the boxes", "--from", "the file", "--type", "the type").Replace(msg)
 }

@@ -62,7 +62,7 @@ func generateFacility(o Options) (*Result, error) {
 		return nil, badOption("--from completes missions of the Zombicide games, not facility scenarios: leave --from out to make a facility scenario from nothing")
 	}
 	if o.Type != "" && !slices.Contains(FacilityTypes, o.Type) {
-		return nil, &BadOption{Reason: fmt.Sprintf("--type for the facility crawler is %s, not %q", strings.Join(FacilityTypes, ", "), o.Type), Hint: typo.Hint(o.Type, FacilityTypes)}
+		return nil, &BadOption{Reason: fmt.Sprintf("--type for the facility crawler is %s, not %q", orList(FacilityTypes), o.Type), Hint: typo.Hint(o.Type, FacilityTypes)}
 	}
 	way := o.Type
 	if way == "" {

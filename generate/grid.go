@@ -150,7 +150,7 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	}
 	if o.Type != "" {
 		if !slices.Contains(g.Types, o.Type) {
-			return nil, badOption("--type for %s is %s, not %q", rules.GameName(g.Ruleset), strings.Join(g.Types, ", "), o.Type)
+			return nil, badOption("--type for %s is %s, not %q", rules.GameName(g.Ruleset), orList(g.Types), o.Type)
 		}
 		rq.typ, rq.patient = o.Type, true
 		return rq.run()
@@ -211,7 +211,7 @@ func (g *gridGame) stock(boxes []string) (*stock, error) {
 		seen[n] = true
 		b := rules.LookupBox(n)
 		if b == nil {
-			return nil, badOption("no box named %q; the boxes of %s: %s", n, rules.GameName(g.Ruleset), strings.Join(rules.BoxNames(g.Ruleset), ", "))
+			return nil, badOption("no box named %q; use one of the boxes of %s: %s", n, rules.GameName(g.Ruleset), strings.Join(rules.BoxNames(g.Ruleset), ", "))
 		}
 		if b.Ruleset != g.Ruleset {
 			return nil, badOption("%s is a box of %s, not of %s; use the boxes of %s: %s", n, rules.GameName(b.Ruleset), rules.GameName(g.Ruleset), rules.GameName(g.Ruleset), strings.Join(rules.BoxNames(g.Ruleset), ", "))
