@@ -89,7 +89,7 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	}
 	// A file completed that already places its Spawn Zones is a whole
 	// mission: it gets no extras (Mold, Noise, cars, shut doors, the
-	// Sentry Gun) its author left out.
+	// Sentry Gun, a tuned deck) its author left out.
 	if !rq.fromWhole() {
 		if rq.g.Mold {
 			p.placeMold(locks)
@@ -106,8 +106,8 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 		if rq.g.SentryGun {
 			p.placeSentryGun()
 		}
+		rq.tuneDeck(&m)
 	}
-	rq.tuneDeck(&m)
 	p.objectives(locks)
 	rq.texts(p, locks)
 	return &m, nil

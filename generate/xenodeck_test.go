@@ -8,6 +8,7 @@ import (
 
 	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/playtest"
+	"github.com/zmission/zmission/validate"
 )
 
 // TestXenoDeckTunesPastTheStructure: an Invader mission the playtest finds
@@ -42,6 +43,11 @@ func TestXenoDeckTunesPastTheStructure(t *testing.T) {
 		if !slices.Equal(r.Mission.XenoDeck, c.deck) || !bytes.Contains(r.Data, []byte(c.rule)) {
 			t.Errorf("%s %s seed %d: xeno_deck %v, want %v with a rule saying %q:\n%s", c.difficulty, c.length, c.seed, r.Mission.XenoDeck, c.deck, c.rule, r.Data)
 			continue
+		}
+		for _, d := range lintOf(t, r.Data).Diags {
+			if d.Severity == validate.Error || d.Severity == validate.Warning {
+				t.Errorf("%s %s seed %d: %s [%s]", c.difficulty, c.length, c.seed, d.Message, d.Rule)
+			}
 		}
 		with := winRate(t, r.Data)
 		var without []byte
