@@ -231,7 +231,7 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 		fmt.Fprintf(e.stdout, "skipped %d refused %s: %s\n", len(skipped), what, strings.Join(skipped, ", "))
 	}
 	if written < count {
-		return &exitError{code: ExitFindings, msg: fmt.Sprintf("cannot generate: wrote %d of %d missions in %d seeds; try another --size or --difficulty", written, count, written+len(skipped))}
+		return &exitError{code: ExitFindings, msg: fmt.Sprintf("cannot generate: wrote %d of %d missions in %d seeds; try another first --seed, --size or --difficulty", written, count, written+len(skipped))}
 	}
 	return nil
 }

@@ -14,6 +14,8 @@
 #
 #   bench/generate.sh
 #   SEEDS=100 VARIETY=100 bench/generate.sh
+#   (SIZESEEDS, LENGTHSEEDS, LENGTHPLAYSEEDS: the seeds of the by-size
+#   benchmark and of the length bands)
 set -eu
 cd "$(dirname "$0")/.."
 SEEDS=${SEEDS:-1000}
@@ -53,4 +55,18 @@ ZMISSION_GENERATE_SEEDS=$SEEDS go test -count=1 -timeout 0 -run '^$' \
 		for (i = 2; i < NF; i++) { if ($(i+1) == "p95-cpu-ms") p95 = $i; if ($(i+1) == "max-cpu-ms") mx = $i; if ($(i+1) == "median-cpu-ms") md = $i }
 		printf "  %-26s median %6.1f  p95 %6.1f  worst %6.1f  budget 2000  ratio %.2f\n", name, md, p95, mx, p95 / 2000
 	}'
+echo
+echo "CPU time a mission by playtest by board size, ${SIZESEEDS:-20} seeds × 3 difficulties a size (median, p95 and worst, ms; median a tile):"
+ZMISSION_GENERATE_SEEDS=${SIZESEEDS:-20} go test -count=1 -timeout 0 -run '^$' \
+	-bench '^BenchmarkGeneratePlaytestSizes$' -benchtime 1x ./generate |
+	awk '/^BenchmarkGeneratePlaytestSizes\// {
+		name = $1; sub(/^BenchmarkGeneratePlaytestSizes\//, "", name); sub(/-[0-9]+$/, "", name)
+		for (i = 2; i < NF; i++) { if ($(i+1) == "p95-cpu-ms") p95 = $i; if ($(i+1) == "max-cpu-ms") mx = $i; if ($(i+1) == "median-cpu-ms") md = $i; if ($(i+1) == "median-cpu-ms/tile") pt = $i }
+		printf "  %-30s median %6.1f  p95 %6.1f  worst %6.1f  a tile %5.1f  budget 2000  ratio %.2f\n", name, md, p95, mx, pt, p95 / 2000
+	}'
+echo
+echo "length bands, every game × difficulty × length (${LENGTHSEEDS:-50} seeds a case by the formula, ${LENGTHPLAYSEEDS:-4} by playtest; 90% in the band):"
+ZMISSION_LENGTH_SEEDS=${LENGTHSEEDS:-50} ZMISSION_LENGTH_PLAYTEST_SEEDS=${LENGTHPLAYSEEDS:-4} go test -count=1 -timeout 0 -v \
+	-run '^TestLengthBands(Playtest)?$' ./generate |
+	awk '/length_test.go:[0-9]+: / { sub(/^.*length_test.go:[0-9]+: /, "  "); print } /^(--- FAIL|FAIL)/ { print; bad = 1 } END { exit bad }' || status=1
 exit $status

@@ -159,6 +159,10 @@ func (s *Session) generateOffer() Reply {
 // dialogWords names the dialog's fields where the generator names the
 // command line's flags.
 func dialogWords(msg string) string {
-	return strings.NewReplacer("--size", "the size", "--players", "players", "--difficulty", "the difficulty",
+	return strings.NewReplacer("another --seed, --size or --difficulty", "another seed, size or difficulty",
+		"another --seed or --size", "another seed or size", "another --seed", "another seed", "another --size", "another size",
+		"another --type", "another type", "another --difficulty", "another difficulty",
+		"a larger --size", "a larger size", "a smaller --size", "a smaller size", "a --size", "a size",
+		"--seed", "the seed", "--ruleset", "the game", "--size", "the size", "--players", "players", "--difficulty", "the difficulty",
 		"--length", "the length", "--boxes", "the boxes", "--from", "the file", "--type", "the type").Replace(msg)
 }

@@ -143,12 +143,14 @@ func TestGenerateRefusals(t *testing.T) {
 	s := sessionOn(t, "../examples/invader/violet-lockdown.yaml")
 	before := s.Data()
 	for body, want := range map[string]string{
-		`"ruleset":"zombicide-invader","seed":"x"`:                       "the seed is a whole number",
-		`"ruleset":"zombicide-invader","seed":"1","size":"9x9"`:          "a 9×9 board needs 81 tiles",
-		`"ruleset":"zombicide-invader","seed":"1","players":"0-9"`:       "players 0-9: the game is played by 1 to 6 players",
-		`"ruleset":"chess","seed":"1"`:                                   "generate makes missions for",
-		`"ruleset":"zombicide-invader","seed":"1","difficulty":"brutal"`: "the difficulty is easy, medium or hard",
-		`"ruleset":"zombicide-classic","seed":"1","type":"airlock"`:      "the type for classic Zombicide is grab-and-go, key-chain, wake-spawns, car-escape",
+		`"ruleset":"zombicide-invader","seed":"x"`:                                  "the seed is a whole number",
+		`"ruleset":"zombicide-invader","seed":"1","size":"9x9"`:                     "a 9×9 board needs 81 tiles, and invader-core holds 9 (one of each physical tile of the station set); use a smaller size of 9 tiles or fewer",
+		`"ruleset":"zombicide-invader","seed":"1","players":"0-9"`:                  "players 0-9: the game is played by 1 to 6 players",
+		`"ruleset":"chess","seed":"1"`:                                              "the game is facility, zombicide-classic or zombicide-invader, not",
+		`"ruleset":"zombicide-invader","seed":"1","difficulty":"brutal"`:            "the difficulty is easy, medium or hard",
+		`"ruleset":"zombicide-invader","seed":"1","size":"1x1","difficulty":"hard"`: "try another seed, size or difficulty",
+		`"ruleset":"zombicide-invader","seed":"1","size":"1x1","type":"key-chain"`:  "try another seed, a larger size or another type",
+		`"ruleset":"zombicide-classic","seed":"1","type":"airlock"`:                 "the type for classic Zombicide is grab-and-go, key-chain, wake-spawns or car-escape",
 	} {
 		rep := generateCall(s, body)
 		if rep.Status != StatusRefused || !strings.Contains(string(rep.Body), want) || strings.Contains(string(rep.Body), "--") {

@@ -110,6 +110,47 @@ func BenchmarkGeneratePlaytestP95(b *testing.B) {
 	}
 }
 
+// BenchmarkGeneratePlaytestSizes is BenchmarkGeneratePlaytestP95 on
+// boards of several sizes, up to the largest the core box lays (its 9
+// tiles, as a block and in a row), at the default length and every
+// difficulty, ZMISSION_GENERATE_SEEDS seeds (default 20) each: the CPU
+// time a mission by size, so that a cost growing faster than the board
+// shows (the budget: 2 s a mission at every size).
+func BenchmarkGeneratePlaytestSizes(b *testing.B) {
+	n := 20
+	if s := os.Getenv("ZMISSION_GENERATE_SEEDS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, game := range generate.Rulesets() {
+		if !generate.Playable(game) {
+			continue
+		}
+		for _, sz := range [][2]int{{1, 1}, {2, 2}, {3, 2}, {3, 3}, {9, 1}} {
+			b.Run(fmt.Sprintf("%s/%dx%d", game, sz[0], sz[1]), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					var took []float64
+					for _, d := range []string{"easy", "medium", "hard"} {
+						for s := 0; s < n; s++ {
+							t0 := cpuNanos()
+							_, err := generate.Generate(generate.Options{Ruleset: game, W: sz[0], H: sz[1], Difficulty: d, Seed: uint64(s)})
+							took = append(took, float64(cpuNanos()-t0)/1e6)
+							if _, no := err.(*generate.Impossible); err != nil && !no {
+								b.Fatal(err)
+							}
+						}
+					}
+					slices.Sort(took)
+					b.ReportMetric(took[(len(took)-1)/2], "median-cpu-ms")
+					b.ReportMetric(took[len(took)*95/100], "p95-cpu-ms")
+					b.ReportMetric(took[len(took)-1], "max-cpu-ms")
+					b.ReportMetric(took[(len(took)-1)/2]/float64(sz[0]*sz[1]), "median-cpu-ms/tile")
+				}
+			})
+		}
+	}
+}
+
 // cpuNanos is the CPU time the process has used, user and system.
 func cpuNanos() int64 {
 	var ru syscall.Rusage

@@ -59,10 +59,10 @@ var facilitySizes = map[string][2]int{"short": {4, 3}, "medium": {5, 4}, "long":
 
 func generateFacility(o Options) (*Result, error) {
 	if o.From != nil {
-		return nil, badOption("--from completes missions of the Zombicide games, not facility scenarios")
+		return nil, badOption("--from completes missions of the Zombicide games, not facility scenarios: leave --from out to make a facility scenario from nothing")
 	}
 	if o.Type != "" && !slices.Contains(FacilityTypes, o.Type) {
-		return nil, &BadOption{Reason: fmt.Sprintf("--type for the facility crawler is %s, not %q", strings.Join(FacilityTypes, ", "), o.Type), Hint: typo.Hint(o.Type, FacilityTypes)}
+		return nil, &BadOption{Reason: fmt.Sprintf("--type for the facility crawler is %s, not %q", orList(FacilityTypes), o.Type), Hint: typo.Hint(o.Type, FacilityTypes)}
 	}
 	way := o.Type
 	if way == "" {
@@ -71,7 +71,7 @@ func generateFacility(o Options) (*Result, error) {
 		way = pick(newRand(o.Seed^0xfac1), FacilityTypes)
 	}
 	if len(o.Boxes) > 0 {
-		return nil, badOption("the facility crawler has no boxes to choose: its rooms are the rulebook's catalogue")
+		return nil, badOption("the facility crawler has no boxes to choose: its rooms are the rulebook's catalogue; leave --boxes out")
 	}
 	if o.Survivors > 0 {
 		return nil, badOption("the facility crawler has no Survivor count apart from its players: each player plays one character; use --players")
@@ -90,12 +90,12 @@ func generateFacility(o Options) (*Result, error) {
 	rooms := len(facility.BuiltinRooms())
 	switch {
 	case o.W < 3:
-		return nil, impossible("a facility %d slots wide cannot hold sections A, B and C side by side: it needs 3 columns at least", o.W)
+		return nil, impossible("a facility %d slots wide cannot hold sections A, B and C side by side: it needs 3 columns at least; use a --size of 3 columns or more, e.g. 4x3", o.W)
 	case o.H < 2 || o.W == 3 && o.H < 3:
-		return nil, impossible("a %d×%d facility has no slot in section A with three neighbours for the Landing Zone's 3 corridors", o.W, o.H)
+		return nil, impossible("a %d×%d facility has no slot in section A with three neighbours for the Landing Zone's 3 corridors; use a larger --size, e.g. 4x3", o.W, o.H)
 	case o.W*o.H > rooms:
-		return nil, impossible("a %d×%d facility has %d slots, and the catalogue's %d rooms fill at most %d (the stacks would run short)",
-			o.W, o.H, o.W*o.H, rooms, rooms)
+		return nil, impossible("a %d×%d facility has %d slots, and the catalogue's %d rooms fill at most %d (the stacks would run short); use a smaller --size of %d slots or fewer, e.g. 5x5",
+			o.W, o.H, o.W*o.H, rooms, rooms, rooms)
 	}
 	rng := newRand(o.Seed)
 	var passed []facCandidate
@@ -122,7 +122,7 @@ func generateFacility(o Options) (*Result, error) {
 		passed = append(passed, facCandidate{p: p, est: *f.Analyze().Estimate})
 	}
 	if len(passed) == 0 {
-		return nil, missed("none of %d candidates passed the checks; the last: %s", attempts, last)
+		return nil, missed("none of %d candidates passed the checks; the last: %s; try another --seed or --size", attempts, last)
 	}
 	best := -1
 	for i, c := range passed {
@@ -134,7 +134,7 @@ func generateFacility(o Options) (*Result, error) {
 		}
 	}
 	if best < 0 {
-		return nil, missed("no %s facility found on %d×%d slots in %d candidates (they were %s); try another --size or --difficulty",
+		return nil, missed("no %s facility found on %d×%d slots in %d candidates (they were %s); try another --seed, --size or --difficulty",
 			o.Difficulty, o.W, o.H, attempts, passed[0].est.Difficulty)
 	}
 	c := passed[best]

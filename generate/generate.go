@@ -128,7 +128,7 @@ func Generate(o Options) (*Result, error) {
 	if o.Ruleset == "facility" {
 		return generateFacility(o)
 	}
-	return nil, &BadOption{Reason: fmt.Sprintf("generate makes missions for %s, not %q", strings.Join(Rulesets(), ", "), o.Ruleset), Hint: typo.Hint(o.Ruleset, Rulesets())}
+	return nil, &BadOption{Reason: fmt.Sprintf("--ruleset is %s, not %q: generate makes missions for these games", orList(Rulesets()), o.Ruleset), Hint: typo.Hint(o.Ruleset, Rulesets())}
 }
 
 func (o *Options) check() error {
@@ -191,12 +191,20 @@ func ParsePlayers(s string, lo, hi int) (string, error) {
 		return "", badOption("--players %s runs backwards: write the smaller number first", s)
 	}
 	if x < lo || y > hi {
-		return "", badOption("--players %s: the game is played by %d to %d players", s, lo, hi)
+		return "", badOption("--players %s: the game is played by %d to %d players; give a count or a range within %d-%d", s, lo, hi, lo, hi)
 	}
 	if x == y {
 		return strconv.Itoa(x), nil
 	}
 	return fmt.Sprintf("%d-%d", x, y), nil
+}
+
+// orList lists choices as "a, b or c".
+func orList(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
 }
 
 // newRand is the seeded source every choice draws from.

@@ -28,11 +28,17 @@ var grids = map[string]*gridGame{
 }
 
 const (
-	maxAttempts = 64    // candidates made before giving up
-	keep        = 3     // candidates that pass, of which the nearest is kept
-	perBoard    = 3     // structures tried on one board
-	giveWay     = 4     // boards with no room for a seed-chosen type before the next type
-	tileSteps   = 20000 // choices the tile search may try per board
+	maxAttempts = 64 // candidates made before giving up
+	// patientAttempts bounds the last type's search for a candidate of
+	// the difficulty and length asked.
+	patientAttempts = 160
+	keep            = 3 // candidates that pass, of which the nearest is kept
+	perBoard        = 3 // structures tried on one board
+	giveWay         = 4 // boards with no room for a seed-chosen type before the next type
+	// formulaPatience is how many candidates the formula alone reads off
+	// the difficulty before the aim moves.
+	formulaPatience = 8
+	tileSteps       = 20000 // choices the tile search may try per board
 )
 
 // stock is what the boxes hold: tokens by (type, colour) — colour "" for
@@ -144,7 +150,7 @@ func (g *gridGame) generate(o Options) (*Result, error) {
 	}
 	if o.Type != "" {
 		if !slices.Contains(g.Types, o.Type) {
-			return nil, badOption("--type for %s is %s, not %q", rules.GameName(g.Ruleset), strings.Join(g.Types, ", "), o.Type)
+			return nil, badOption("--type for %s is %s, not %q", rules.GameName(g.Ruleset), orList(g.Types), o.Type)
 		}
 		rq.typ, rq.patient = o.Type, true
 		return rq.run()
@@ -205,10 +211,10 @@ func (g *gridGame) stock(boxes []string) (*stock, error) {
 		seen[n] = true
 		b := rules.LookupBox(n)
 		if b == nil {
-			return nil, badOption("no box named %q; the boxes of %s: %s", n, rules.GameName(g.Ruleset), strings.Join(rules.BoxNames(g.Ruleset), ", "))
+			return nil, badOption("no box named %q; use one of the boxes of %s: %s", n, rules.GameName(g.Ruleset), strings.Join(rules.BoxNames(g.Ruleset), ", "))
 		}
 		if b.Ruleset != g.Ruleset {
-			return nil, badOption("%s is a box of %s, not of %s", n, rules.GameName(b.Ruleset), rules.GameName(g.Ruleset))
+			return nil, badOption("%s is a box of %s, not of %s; use the boxes of %s: %s", n, rules.GameName(b.Ruleset), rules.GameName(g.Ruleset), rules.GameName(g.Ruleset), strings.Join(rules.BoxNames(g.Ruleset), ", "))
 		}
 		st.boxes = append(st.boxes, n)
 		for typ, by := range b.Tokens {
@@ -225,7 +231,7 @@ func (g *gridGame) stock(boxes []string) (*stock, error) {
 		}
 	}
 	if st.set == nil {
-		return nil, impossible("the boxes %s hold no tiles", strings.Join(boxes, ", "))
+		return nil, impossible("the boxes %s hold no tiles; add a box with tiles to --boxes, e.g. %s", strings.Join(boxes, ", "), g.CoreBox)
 	}
 	st.tiles = physicalTiles(st.set)
 	return st, nil
@@ -272,8 +278,8 @@ func (rq *request) size() error {
 	}
 	n := len(rq.st.tiles)
 	if o.W*o.H > n {
-		return impossible("a %d×%d board needs %d tiles, and %s %d (one of each physical tile of the %s set)",
-			o.W, o.H, o.W*o.H, rq.st.hold(), n, rq.st.set.Name)
+		return impossible("a %d×%d board needs %d tiles, and %s %d (one of each physical tile of the %s set); use a smaller --size of %d tiles or fewer, or add a box with tiles to --boxes",
+			o.W, o.H, o.W*o.H, rq.st.hold(), n, rq.st.set.Name, n)
 	}
 	return nil
 }
@@ -288,10 +294,10 @@ func (rq *request) fixedFits() error {
 	for _, t := range rq.from.Tiles {
 		f := rq.st.set.Face(t.Face)
 		if f == nil {
-			return impossible("%s places the face %s, which the %s tile set does not have", rq.o.FromName, t.Face, rq.st.set.Name)
+			return impossible("%s places the face %s, which the %s tile set does not have; change that tile's face in %s to one of the set's", rq.o.FromName, t.Face, rq.st.set.Name, rq.o.FromName)
 		}
 		if t.At[0] >= rq.o.W || t.At[1] >= rq.o.H || t.At[0] < 0 || t.At[1] < 0 {
-			return badOption("%s places %s at [%d, %d], outside the %d×%d board asked for", rq.o.FromName, t.Face, t.At[0], t.At[1], rq.o.W, rq.o.H)
+			return badOption("%s places %s at [%d, %d], outside the %d×%d board asked for; use a --size of %dx%d or more, or leave --size out", rq.o.FromName, t.Face, t.At[0], t.At[1], rq.o.W, rq.o.H, max(rq.o.W, t.At[0]+1), max(rq.o.H, t.At[1]+1))
 		}
 		rq.fixed[[2]int{t.At[0], t.At[1]}] = turn(f, t.Rot, rq.st.set.Size)
 	}
@@ -307,7 +313,7 @@ func (rq *request) fixedFits() error {
 			if k[1] != "" {
 				what = k[1] + " " + k[0]
 			}
-			return impossible("%s places %d %s tokens, and %s %d", rq.o.FromName, n, what, rq.st.hold(), have)
+			return impossible("%s places %d %s tokens, and %s %d; remove %d from %s or add a box that holds more to --boxes", rq.o.FromName, n, what, rq.st.hold(), have, n-have, rq.o.FromName)
 		}
 	}
 	return nil
@@ -349,7 +355,14 @@ func (rq *request) run() (*Result, error) {
 	// for, the length is the nearer the better.
 	inBand, fits := 0, 0
 	more := func() bool {
-		return attempts < maxAttempts && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0)
+		limit := maxAttempts
+		if rq.patient && (fits == 0 || rq.lengthSized && inBand == 0) {
+			// The last type tried (or the one asked for) goes on while no
+			// candidate of the difficulty and length asked is found: on the
+			// smallest boards, hard short missions are rare.
+			limit = patientAttempts
+		}
+		return attempts < limit && (len(passed) < keep || fits == 0 || rq.lengthSized && inBand == 0)
 	}
 	// A type the seed chose gives way to the next after a few boards with
 	// no room for it, or a quarter of the attempts with none of the
@@ -363,7 +376,7 @@ func (rq *request) run() (*Result, error) {
 		tiles, ok, exhausted := rq.tiles()
 		if !ok {
 			if exhausted {
-				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
+				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits; use another --size, or add a box with tiles to --boxes", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
 			}
 			if last == "" {
 				last = "the tile search ran out of steps"
@@ -420,8 +433,13 @@ func (rq *request) run() (*Result, error) {
 					}
 					c.fit = d == rq.o.Difficulty
 					played = append(played, d)
-					rq.aim = steer(rq.aim, d, formula)
+					rq.aim = steer(rq.aim, d, rq.o.Difficulty)
 				}
+			}
+			if judge == nil && !c.fit && fits == 0 && len(passed) >= formulaPatience {
+				// By the formula alone, a board that keeps missing the
+				// difficulty moves the aim, as a playtest's reading does.
+				rq.aim = steer(rq.aim, c.est.Difficulty, rq.o.Difficulty)
 			}
 			passed = append(passed, c)
 			if c.fit {
@@ -437,9 +455,15 @@ func (rq *request) run() (*Result, error) {
 	}
 	if len(passed) == 0 {
 		if rq.typ != "" && shape != "" {
-			return nil, missed("no %s mission on a %d×%d board in %d candidates: %s", rq.typ, rq.o.W, rq.o.H, attempts, shape)
+			return nil, missed("no %s mission on a %d×%d board in %d candidates: %s; try another --seed, a larger --size or another --type", rq.typ, rq.o.W, rq.o.H, attempts, shape)
 		}
-		return nil, missed("none of %d candidates passed the checks; the last: %s", attempts, last)
+		change := "try another --seed or --size"
+		if rq.from != nil {
+			// What the file fixes is in every candidate: the finding may
+			// be its own.
+			change = fmt.Sprintf("if the finding is in what %s places, fix it there (zmission validate %s); else try another --seed or --size", rq.o.FromName, rq.o.FromName)
+		}
+		return nil, missed("none of %d candidates passed the checks; the last: %s; %s", attempts, last, change)
 	}
 	best := -1
 	for i, c := range passed {
@@ -452,7 +476,7 @@ func (rq *request) run() (*Result, error) {
 		if rq.o.Judge != nil {
 			by = "the judge"
 		}
-		return nil, missed("no %s mission by %s among the %d candidates the formula put within a band of it on a %d×%d board: they played %s; try another seed, --size or --difficulty",
+		return nil, missed("no %s mission by %s among the %d candidates the formula put within a band of it on a %d×%d board: they played %s; try another --seed, --size or --difficulty",
 			rq.o.Difficulty, by, len(played), rq.o.W, rq.o.H, playedWords(played))
 	}
 	if best < 0 {
@@ -465,7 +489,7 @@ func (rq *request) run() (*Result, error) {
 				hi = c.est
 			}
 		}
-		return nil, missed("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --size or --difficulty",
+		return nil, missed("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --seed, --size or --difficulty",
 			rq.o.Difficulty, rq.o.W, rq.o.H, attempts, lo.Score, hi.Score, bandWords(lo, hi), rq.o.Difficulty, bandRange(rq.o.Difficulty))
 	}
 	c := passed[best]
@@ -677,7 +701,7 @@ func readFrom(o Options, ruleset string) (*missions.Mission, error) {
 		return nil, badOption("%s: %v", name, err)
 	}
 	if m.Ruleset != "" && m.Ruleset != ruleset {
-		return nil, badOption("%s is a %s mission, not %s", name, m.Ruleset, ruleset)
+		return nil, badOption("%s is a %s mission, not %s; leave --ruleset out, or give --ruleset %s", name, m.Ruleset, ruleset, m.Ruleset)
 	}
 	return m, nil
 }

@@ -125,19 +125,21 @@ func playedWords(got []string) string {
 	return strings.Join(out, ", ")
 }
 
-// steer moves the difficulty the structure aims at one band against what
-// the judge found: a candidate played harder than the formula read it, the
-// next is built easier, and the other way (a judge agreeing with the
-// formula moves nothing).
-func steer(aim, played, formula string) string {
-	order := []string{gentle, "easy", "medium", "hard", "deadly"}
-	a, p, k := slices.Index(order, aim), slices.Index(order, played), slices.Index(order, formula)
+// steer moves the difficulty the structure aims at one band towards the
+// difficulty asked, against what the judge found: a candidate played
+// harder than asked, the next is built easier, and the other way (a
+// candidate of the difficulty asked moves nothing). The aim goes beyond
+// the bands the structure reaches for a request (gentle, deadly) when the
+// judge keeps finding a board off the difficulty asked.
+func steer(aim, played, asked string) string {
+	order := []string{gentle, "easy", "medium", "hard", deadly}
+	a, p, k := slices.Index(order, aim), slices.Index(order, played), slices.Index(order, asked)
 	switch {
 	case p < 0 || k < 0 || a < 0 || p == k:
 		return aim
 	case p > k && a > 0:
 		return order[a-1]
-	case p < k && a < 3:
+	case p < k && a < len(order)-1:
 		return order[a+1]
 	}
 	return aim
@@ -145,3 +147,11 @@ func steer(aim, played, formula string) string {
 
 // gentle is an aim below easy: one Spawn Zone, far off, no chain, no Mold.
 const gentle = "gentle"
+
+// deadly is an aim above hard, for a board too small for hard by the
+// hard aim's structure: a Spawn Zone more, all as near as hard allows,
+// more Mold.
+const deadly = "deadly"
+
+// hardAim reports whether the structure aims at hard or above.
+func (rq *request) hardAim() bool { return rq.aim == "hard" || rq.aim == deadly }

@@ -1,8 +1,10 @@
 package generate_test
 
 import (
+	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/generate"
@@ -10,41 +12,80 @@ import (
 
 // TestLengthBands: on the board each length makes (no --size), the
 // estimated playing time lands in the length's band (generate.LengthBandOf:
-// the Zombicide games' bands, the facility's own) for every game at the
-// default difficulty: every band is reached, and hit in 90% of the seeds
-// (ZMISSION_LENGTH_SEEDS, 20 here). The other difficulties are logged (hard
-// short Invader missions, reached by playtest on 2×2 tiles, land in the
-// band less often).
+// the Zombicide games' bands, the facility's own) for every game, at
+// every difficulty and every length, in 90% of the seeds asked at least —
+// a seed refused counts as a miss. The difficulty is judged by the formula
+// here (ZMISSION_LENGTH_SEEDS seeds a case, 50 unless -short);
+// TestLengthBandsPlaytest does the same with the playtest, on fewer seeds.
 func TestLengthBands(t *testing.T) {
-	n := seeds(t, 20)
-	if s := os.Getenv("ZMISSION_LENGTH_SEEDS"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	n := lengthSeeds(t, "ZMISSION_LENGTH_SEEDS", 50, 8)
 	for _, game := range generate.Rulesets() {
-		for _, length := range []string{"short", "medium", "long"} {
-			lengthHits(t, game, length, "medium", n, true)
-			lengthHits(t, game, length, "easy", max(1, n/4), false)
-			lengthHits(t, game, length, "hard", max(1, n/4), false)
+		for _, d := range []string{"easy", "medium", "hard"} {
+			for _, length := range []string{"short", "medium", "long"} {
+				lengthHits(t, game, d, length, generate.JudgeFormula, n)
+			}
 		}
 	}
 }
 
-// lengthHits generates n missions of the game, length and difficulty and
-// counts those in the length's band; must: fewer than 90% is an error.
-func lengthHits(t *testing.T, game, length, d string, n int, must bool) {
-	hit, written := 0, 0
-	for s := 0; s < n; s++ {
-		r, err := generate.Generate(generate.Options{Ruleset: game, Length: length, Difficulty: d, Seed: uint64(s)})
-		if err != nil {
+// TestLengthBandsPlaytest is TestLengthBands with the difficulty reached by
+// playtest (the default judge), for each game that has one:
+// ZMISSION_LENGTH_PLAYTEST_SEEDS seeds a case (4 unless -short: each
+// mission is played, 0.1 to 1 s of CPU; at 4 seeds, 90% is every seed).
+func TestLengthBandsPlaytest(t *testing.T) {
+	n := lengthSeeds(t, "ZMISSION_LENGTH_PLAYTEST_SEEDS", 4, 1)
+	for _, game := range generate.Rulesets() {
+		if !generate.Playable(game) {
 			continue
 		}
-		written++
-		if generate.LengthBandOf(game, r.Estimate.Minutes) == length {
+		for _, d := range []string{"easy", "medium", "hard"} {
+			for _, length := range []string{"short", "medium", "long"} {
+				lengthHits(t, game, d, length, generate.JudgePlaytest, n)
+			}
+		}
+	}
+}
+
+// lengthSeeds is the seeds a case: the variable's, else def (short under
+// -short).
+func lengthSeeds(t *testing.T, env string, def, short int) int {
+	if s := os.Getenv(env); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			t.Fatalf("%s=%q is not a count", env, s)
+		}
+		return n
+	}
+	if testing.Short() {
+		return short
+	}
+	return def
+}
+
+// lengthHits generates n missions (seeds 0 to n-1) of the game, difficulty
+// and length on the board the length makes, and fails when fewer than 90%
+// of the seeds give one in the length's band, naming the seeds missed.
+func lengthHits(t *testing.T, game, d, length, judge string, n int) {
+	t.Helper()
+	hit := 0
+	var missed []string
+	for s := 0; s < n; s++ {
+		r, err := generate.Generate(generate.Options{Ruleset: game, Length: length, Difficulty: d, Seed: uint64(s), JudgeBy: judge})
+		switch {
+		case err != nil:
+			if _, ok := err.(*generate.Impossible); !ok {
+				t.Fatalf("%s %s %s seed %d: %v", game, d, length, s, err)
+			}
+			missed = append(missed, fmt.Sprintf("%d (refused)", s))
+		case generate.LengthBandOf(game, r.Estimate.Minutes) != length:
+			missed = append(missed, fmt.Sprintf("%d (%d minutes)", s, r.Estimate.Minutes))
+		default:
 			hit++
 		}
 	}
-	t.Logf("%s %s %s: %d of %d in the band", game, d, length, hit, written)
-	if must && (written == 0 || hit*10 < written*9) {
-		t.Errorf("%s %s %s: %d of %d missions in the band, want 90%%", game, d, length, hit, written)
+	t.Logf("%s %s %s by %s: %d of %d seeds in the band", game, d, length, judge, hit, n)
+	if hit*10 < n*9 {
+		t.Errorf("%s %s %s by %s: %d of %d seeds in the band, want 90%%; missed: %s",
+			game, d, length, judge, hit, n, strings.Join(missed, ", "))
 	}
 }

@@ -89,7 +89,7 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 	}
 	// A file completed that already places its Spawn Zones is a whole
 	// mission: it gets no extras (Mold, Noise, cars, shut doors, the
-	// Sentry Gun) its author left out.
+	// Sentry Gun, a tuned deck) its author left out.
 	if !rq.fromWhole() {
 		if rq.g.Mold {
 			p.placeMold(locks)
@@ -106,10 +106,36 @@ func (rq *request) structure(b *board) (*missions.Mission, error) {
 		if rq.g.SentryGun {
 			p.placeSentryGun()
 		}
+		rq.tuneDeck(&m)
 	}
 	p.objectives(locks)
 	rq.texts(p, locks)
 	return &m, nil
+}
+
+// tuneDeck gives a mission aimed beyond what its structure can do (gentle,
+// deadly) the game's easier or harder enemy cards, where the game tunes
+// its deck by mission and the playtest, which plays the cards, judges: the
+// formula does not read the deck. A deck the file being completed names
+// stays.
+func (rq *request) tuneDeck(m *missions.Mission) {
+	if len(m.XenoDeck) > 0 || rq.o.Judge != nil || rq.o.JudgeBy == JudgeFormula || !Playable(rq.g.Ruleset) {
+		return
+	}
+	var deck []string
+	switch rq.aim {
+	case gentle:
+		deck = rq.g.EasierDeck
+	case deadly:
+		deck = rq.g.HarderDeck
+	}
+	if len(deck) == 0 {
+		return
+	}
+	m.XenoDeck = slices.Clone(deck)
+	if rq.g.DeckRule != nil {
+		m.Rules = append(m.Rules, missions.Rule{Text: rq.g.DeckRule(deck)})
+	}
 }
 
 // fromWhole reports whether the file being completed places Spawn Zones
@@ -287,7 +313,7 @@ type lock struct {
 
 // chainLength is how many locks the difficulty and length ask for.
 func (p *plan) chainLength() int {
-	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.aim]
+	n := map[string]int{"easy": 0, "medium": 1, "hard": 2, deadly: 2}[p.rq.aim]
 	switch {
 	case p.rq.o.Length == "long" && n < 2:
 		n++
@@ -675,6 +701,8 @@ func (p *plan) spawnPlan() (count, near int) {
 		count, near = 1, 4
 	case "hard":
 		count, near = 3, 2
+	case deadly: // harder than hard: what the playtest finds easy on a small board
+		count, near = 4, 2
 	default:
 		count, near = 2, 3
 	}
@@ -739,7 +767,7 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 					break
 				}
 				in = p.fresh(in)
-				if p.rq.aim == "hard" {
+				if p.rq.hardAim() {
 					in = nearest(in, p.edist)
 				}
 				chosen = append(chosen, pick(p.rq.rng, in))
@@ -750,7 +778,7 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 	for i, z := range chosen {
 		p.add(missions.Token{Type: missions.TokSpawn, Color: "red", First: i == 0, In: p.zones[z].ID}, z)
 	}
-	if p.rq.aim == "hard" || p.rq.typ == "wake-spawns" && len(chosen) > 0 {
+	if p.rq.hardAim() || p.rq.typ == "wake-spawns" && len(chosen) > 0 {
 		p.wakingSpawn(locks, chosen, behind)
 	}
 	return len(chosen) > 0
@@ -814,7 +842,7 @@ func (p *plan) apart(z int, chosen []int) bool {
 		return true
 	}
 	gap := 3
-	if p.rq.aim == "hard" {
+	if p.rq.hardAim() {
 		gap = 2
 	}
 	d := p.pl.EnemyDistance([]int{z})
@@ -837,7 +865,7 @@ func (p *plan) placeMold(locks []*lock) {
 	if p.has(missions.TokMold) {
 		return
 	}
-	n := map[string]int{"easy": 0, "medium": 1, "hard": 2}[p.rq.aim] + p.rq.rng.IntN(2)
+	n := map[string]int{"easy": 0, "medium": 1, "hard": 2, deadly: 3}[p.rq.aim] + p.rq.rng.IntN(2)
 	n = min(n, p.rq.st.has(missions.TokMold, ""))
 	var spawns []int
 	for _, t := range p.m.Tokens {

@@ -39,7 +39,7 @@ func survivorsAgainstPlayers(survivors int, players string) error {
 	}
 	lo, _, _ := strings.Cut(players, "-")
 	if n, err := strconv.Atoi(lo); err == nil && survivors < n {
-		return badOption("--survivors %d is fewer than the %d players of --players %s: each player plays one Survivor at least", survivors, n, players)
+		return badOption("--survivors %d is fewer than the %d players of --players %s: each player plays one Survivor at least; use --survivors %d or more, or fewer --players", survivors, n, players, n)
 	}
 	return nil
 }

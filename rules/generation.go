@@ -33,6 +33,15 @@ type Generation struct {
 	// SpawnsForSurvivors: the game's own rules add Spawn Zones for 7+
 	// Survivors (Invader), so a map places none for them.
 	SpawnsForSurvivors bool
+	// EasierDeck and HarderDeck are the enemy card ranges (a mission's
+	// xeno_deck) that tune a mission beyond what its structure can: the
+	// easier for a board the playtest finds too hard with the gentlest
+	// structure, the harder for one it finds too easy with the deadliest.
+	// Nil: the game's deck is not tuned by mission.
+	EasierDeck, HarderDeck []string
+	// DeckRule words a tuned deck for the mission's rules, given the
+	// ranges ("" leaves it unsaid).
+	DeckRule func(ranges []string) string
 	// Types are the mission types the game's rulebooks describe and its
 	// boxes can build, by name (the generator knows how to place each:
 	// grab-and-go, key-chain, wake-spawns, airlock, car-escape); the first

@@ -1,6 +1,8 @@
 package invader
 
 import (
+	"strings"
+
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/rules"
 )
@@ -23,6 +25,15 @@ var Generation = &rules.Generation{
 	// "Playing with 7+ Survivors: add 1 Spawn token per 2 Survivors
 	// above 6" — the rules add them at setup (the inventory counts them).
 	SpawnsForSurvivors: true,
+	// "Zombicide: Invader's difficulty may be tuned up or down using the
+	// card numbers": "Xeno cards #1 to #25 form the easier part of a Xeno
+	// invasion", "#26 to #50 are the harder part", and "#51 to #54 are
+	// extra Activations. Add them for an element of surprise, tuning the
+	// difficulty up." A mission's xeno_deck picks them, and the playtest
+	// plays the cards it picks.
+	EasierDeck: []string{"1-25"},
+	HarderDeck: []string{"26-50", "51-54"},
+	DeckRule:   deckRule,
 	// Grab and go; a chain of key-cards; a colour-coded Spawn Zone woken
 	// when its Objective is taken; a way out across the surface, where
 	// the Survivors need the Oxygen Supply Room or Tanks (the rulebook's
@@ -46,4 +57,15 @@ var Generation = &rules.Generation{
 			"airlock":     {"The only way out is across the surface: mind the oxygen.", "The shuttle waits outside the hull, and outside there is no air."},
 		},
 	},
+}
+
+// deckRule words a mission's Xeno card ranges for the players setting up.
+func deckRule(ranges []string) string {
+	switch strings.Join(ranges, ",") {
+	case "1-25":
+		return "Play with Xeno cards #1 to #25 only: the easier part of the Xeno invasion."
+	case "26-50,51-54":
+		return "Play with Xeno cards #26 to #54 only: the harder part of the Xeno invasion and the extra Activations."
+	}
+	return "Play with Xeno cards " + strings.Join(ranges, ", ") + " only."
 }

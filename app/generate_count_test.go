@@ -1,0 +1,67 @@
+package app_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGenerateCountSkipsRefusedSeeds: `generate --count N -o DIR` writes N
+// missions, skipping a seed whose request is refused, listing it, and
+// going on with the next — by the formula and with the difficulty reached
+// by playtest. The requests are ones some of whose seeds are refused
+// (found by trying seeds 0 to 7): 2×1 Invader tiles at medium by the
+// formula (seed 3), 1×2 at hard by playtest (seeds 0 and 2).
+func TestGenerateCountSkipsRefusedSeeds(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		args    []string
+		count   int
+		skipped []string
+	}{
+		{"formula", []string{"--size", "2x1", "--difficulty", "medium", "--judge", "formula"}, 5, []string{"3"}},
+		{"playtest", []string{"--size", "1x2", "--difficulty", "hard"}, 3, []string{"0", "2"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			args := append([]string{"generate", "--ruleset", "zombicide-invader", "--seed", "0", "--count", fmt.Sprint(c.count), "-o", dir}, c.args...)
+			r := runCmd(args...)
+			if r.code != 0 {
+				t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+			if len(files) != c.count {
+				t.Errorf("%d files written, want %d: %v", len(files), c.count, files)
+			}
+			out, errs := string(r.stdout), string(r.stderr)
+			if n := strings.Count(out, "wrote "); n != c.count {
+				t.Errorf("%d missions listed as written, want %d:\n%s", n, c.count, out)
+			}
+			what := "seeds"
+			if len(c.skipped) == 1 {
+				what = "seed"
+			}
+			want := fmt.Sprintf("skipped %d refused %s: %s\n", len(c.skipped), what, strings.Join(c.skipped, ", "))
+			if !strings.Contains(out, want) {
+				t.Errorf("stdout does not list the refused seeds %q:\n%s", want, out)
+			}
+			for _, s := range c.skipped {
+				if !strings.Contains(errs, "zmission: skipped seed "+s+": ") || !strings.Contains(errs, "try another --seed") {
+					t.Errorf("stderr does not say why seed %s was skipped and what to change:\n%s", s, errs)
+				}
+				if strings.Contains(out, "(seed "+s+";") {
+					t.Errorf("seed %s was refused and written:\n%s", s, out)
+				}
+			}
+			// Every file written validates with no finding.
+			for _, f := range files {
+				if v := runCmd("validate", f); v.code != 0 || len(v.stdout)+len(v.stderr) != 0 {
+					data, _ := os.ReadFile(f)
+					t.Errorf("%s: exit %d\n%s%s\n%s", f, v.code, v.stdout, v.stderr, data)
+				}
+			}
+		})
+	}
+}
