@@ -28,6 +28,12 @@ type LabelCache struct {
 	// the fills and edges are drawn.
 	fixedMu sync.Mutex
 	fixed   *fixedDrawing
+
+	// The tiles' badges and the zones' labels of the last page drawn
+	// (piececache.go), for its style; under fixedMu.
+	pieces      map[string]piece
+	piecesSt    style
+	piecesSheet bool
 }
 
 // labelPlace is a zone's label place and what its search read.

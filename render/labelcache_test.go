@@ -19,7 +19,7 @@ func TestLabelCacheSamePage(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
 	var c LabelCache
 	var s *rules.Scene
-	reused, fixedReused := 0, 0
+	reused, fixedReused, piecesReused := 0, 0, 0
 	for i := range 120 {
 		switch k := r.IntN(15); {
 		case s == nil || k == 0:
@@ -47,6 +47,10 @@ func TestLabelCacheSamePage(t *testing.T) {
 		for _, p := range c.last {
 			before[p] = true
 		}
+		kept := map[*byte]bool{}
+		for _, p := range c.pieces {
+			kept[&p.text[0]] = true
+		}
 		if f := c.fixed; f != nil && f.b == s.Board && f.st.mono == o.Mono && f.groups[groupFills].ok && f.groups[groupEdges].ok {
 			fixedReused++ // the fills and edges come from the page before
 		}
@@ -62,6 +66,14 @@ func TestLabelCacheSamePage(t *testing.T) {
 				reused++
 			}
 		}
+		for _, p := range c.pieces {
+			if kept[&p.text[0]] {
+				piecesReused++ // a badge or label written as the page before wrote it
+			}
+		}
+	}
+	if piecesReused == 0 {
+		t.Fatal("no tile badge or label was ever taken from the cache")
 	}
 	// Most steps change a token or two: most zones keep their place.
 	if reused == 0 {
@@ -70,7 +82,7 @@ func TestLabelCacheSamePage(t *testing.T) {
 	if fixedReused == 0 {
 		t.Fatal("no board's fills and edges were ever taken from the cache")
 	}
-	t.Logf("%d label places taken from the cache; fills and edges %d times", reused, fixedReused)
+	t.Logf("%d label places taken from the cache; fills and edges %d times; %d badges and labels", reused, fixedReused, piecesReused)
 }
 
 // TestLabelCacheKeepsOneDrawing: what a cache keeps is the places of the

@@ -231,6 +231,8 @@ func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt, placed func()) {
 	if len(ovs) > 0 {
 		placed() // overlays draw at the labels' graph nodes
 	}
+	a.pieces = a.startPieces()
+	defer func() { a.keepPieces(a.pieces); a.pieces = nil }()
 	a.drawFixed(w, groupFills, a.drawFills)
 	for _, ov := range ovs {
 		if ov.shade != nil {

@@ -67,7 +67,8 @@ type art struct {
 	badgeCells map[layout.Point]bool
 	badgeTiles map[layout.Point][]int
 
-	labelCache *LabelCache // where labels went on the page before, or nil
+	labelCache *LabelCache   // where labels went on the page before, or nil
+	pieces     *pieceDrawing // the badges and labels of the page before (piececache.go), or nil
 }
 
 func newArt(b *layout.Board, st style, s *rules.Scene, spawnOrder []int, sheet bool) *art {
@@ -366,7 +367,11 @@ func (a *art) drawTileBadges(w *svgw) {
 	w.open("g", "class", "tile-badges")
 	w.WriteByte('\n')
 	for _, t := range a.b.Tiles {
-		a.tileBadge(w, a.badgeBox(t), t.Face, t.Rot)
+		r := a.badgeBox(t)
+		a.pieces.reset('b')
+		a.pieces.float(r.x1, r.y1, r.x2, r.y2, float64(t.Rot))
+		a.pieces.str(t.Face)
+		a.pieces.draw(w, func(w *svgw) { a.tileBadge(w, r, t.Face, t.Rot) })
 	}
 	w.close("g")
 }

@@ -342,6 +342,17 @@ func (a *art) drawLabels(w *svgw) {
 	w.WriteByte('\n')
 	ink, paper := a.st.c("ink"), a.st.c("paper")
 	for _, l := range a.labels {
+		a.pieces.reset('l')
+		a.pieces.float(l.x, l.y, l.w, l.h)
+		a.pieces.str(l.main, l.sub, l.subRole, l.note)
+		a.pieces.draw(w, func(w *svgw) { a.drawLabel(w, l, ink, paper) })
+	}
+	w.close("g")
+}
+
+// drawLabel writes one zone's label, on its plate.
+func (a *art) drawLabel(w *svgw, l labelBox, ink, paper string) {
+	{
 		top := l.y - l.h/2
 		// Opaque in mono, so no pattern runs under the letters.
 		op := "0.88"
@@ -362,5 +373,4 @@ func (a *art) drawLabels(w *svgw) {
 			w.text(l.x, y+2+subFont*0.76, subFont, "middle", "bold", ink, l.note, "class", "zone-note")
 		}
 	}
-	w.close("g")
 }
