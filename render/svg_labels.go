@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/layout"
@@ -141,18 +142,25 @@ type obstacleMap struct {
 // obstacles gathers the obstacleMap of the board.
 func (a *art) obstacles() obstacleMap {
 	b := a.b
-	obs := make([][]rect, b.W*b.H)
+	// Each obstacle is listed with its cell, in the order the cells' lists
+	// hold them, and then the lists are cut out of one array: a cell's list
+	// made by appending cost several thousand allocations a board of 20×20
+	// tiles.
+	type cellRect struct {
+		i int
+		r rect
+	}
 	cells, by := a.tokenCells()
+	all := make([]cellRect, 0, len(cells)+len(b.Tiles)+2*b.W*b.H) // about two sides a cell bound a zone
 	for _, p := range cells {
-		i := p.Y*b.W + p.X
-		obs[i] = append(obs[i], a.tokenBox(by[p]).grow(3))
+		all = append(all, cellRect{p.Y*b.W + p.X, a.tokenBox(by[p]).grow(3)})
 	}
 	if !a.sheet {
 		for _, t := range b.Tiles {
 			c := a.badgeCell(t)
 			x, y := c.X, c.Y
 			if x >= 0 && y >= 0 && x < b.W && y < b.H {
-				obs[y*b.W+x] = append(obs[y*b.W+x], a.faceIDBox(t))
+				all = append(all, cellRect{y*b.W + x, a.faceIDBox(t)})
 			}
 		}
 	}
@@ -174,9 +182,27 @@ func (a *art) obstacles() obstacleMap {
 				default:
 					r = rect{x + cell, y, x + cell, y + cell}
 				}
-				i := c.Y*b.W + c.X
-				obs[i] = append(obs[i], r.grow(4))
+				all = append(all, cellRect{c.Y*b.W + c.X, r.grow(4)})
 			}
+		}
+	}
+	obs := make([][]rect, b.W*b.H)
+	end := make([]int, len(obs)+1) // end[i+1]: where cell i's list ends
+	for _, o := range all {
+		end[o.i+1]++
+	}
+	for i := range obs {
+		end[i+1] += end[i]
+	}
+	flat := make([]rect, len(all))
+	next := slices.Clone(end[:len(obs)])
+	for _, o := range all {
+		flat[next[o.i]] = o.r
+		next[o.i]++
+	}
+	for i := range obs {
+		if end[i] < end[i+1] {
+			obs[i] = flat[end[i]:end[i+1]:end[i+1]]
 		}
 	}
 	reach := 0.0
