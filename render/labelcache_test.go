@@ -28,6 +28,8 @@ func TestLabelCacheSamePage(t *testing.T) {
 			s = grown(t, r, s)
 		case k == 2:
 			s = piled(r, s)
+		case k == 3 || k == 4:
+			s = turned(t, r, s)
 		default:
 			s = changeTokens(r, s)
 		}
@@ -126,6 +128,36 @@ func grown(t *testing.T, r *rand.Rand, s *rules.Scene) *rules.Scene {
 		c := *tok
 		c.Zone = b.ZoneAt(c.Cell.X, c.Cell.Y)
 		next.Tokens = append(next.Tokens, &c)
+	}
+	return &next
+}
+
+// turned is s with one tile turned a quarter, as the editor's R key
+// turns it: the zones on it change, and a zone it shares with its
+// neighbours keeps its id with other cells.
+func turned(t *testing.T, r *rand.Rand, s *rules.Scene) *rules.Scene {
+	var tiles []layout.Placement
+	for _, p := range s.Board.Tiles {
+		tiles = append(tiles, layout.Placement{Face: p.Face, Col: p.Col, Row: p.Row, Rot: p.Rot})
+	}
+	if len(tiles) == 0 {
+		return s
+	}
+	i := r.IntN(len(tiles))
+	tiles[i].Rot = (tiles[i].Rot + 90) % 360
+	b, _ := layout.Build(s.Board.Set, tiles)
+	if b == nil {
+		t.Fatal("a turned tile's board was not built")
+	}
+	next := *s
+	next.Board = b
+	next.Tokens = nil
+	for _, tok := range s.Tokens {
+		if z := b.ZoneAt(tok.Cell.X, tok.Cell.Y); z != nil {
+			c := *tok
+			c.Zone = z
+			next.Tokens = append(next.Tokens, &c)
+		}
 	}
 	return &next
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"encoding/binary"
 	"math"
+
+	"github.com/zmission/zmission/layout"
 )
 
 // A tile's badge and a zone's label are each a few elements written from a
@@ -17,6 +19,7 @@ import (
 type piece struct {
 	key  string
 	text []byte
+	used []string // the patterns it refers to, for the page's defs
 }
 
 // pieceDrawing is the pieces of a page being drawn: those of the page
@@ -56,23 +59,36 @@ func (a *art) keepPieces(p *pieceDrawing) {
 // draw writes the piece p.key names: the bytes kept for it, or what draw
 // writes. The caller has put in p.key everything draw writes from.
 func (p *pieceDrawing) draw(w *svgw, draw func(*svgw)) {
+	p.drawUsing(w, nil, func(w *svgw) []string { draw(w); return nil })
+}
+
+// drawUsing is draw for a piece that refers to patterns: draw returns
+// them, and they are marked used in used whether the piece is drawn or
+// kept.
+func (p *pieceDrawing) drawUsing(w *svgw, used map[string]bool, draw func(*svgw) []string) {
 	if p == nil {
-		draw(w)
+		for _, u := range draw(w) {
+			used[u] = true
+		}
 		return
 	}
-	if k, ok := p.next[string(p.key)]; ok {
-		w.Write(k.text) // the same piece twice on one page
-		return
+	k, ok := p.next[string(p.key)] // the same piece twice on one page
+	if !ok {
+		if k, ok = p.last[string(p.key)]; ok {
+			p.next[k.key] = k
+		}
 	}
-	if k, ok := p.last[string(p.key)]; ok {
+	if !ok {
+		start := w.Len()
+		k.used = draw(w)
+		k.key, k.text = string(p.key), append([]byte(nil), w.Bytes()[start:]...)
 		p.next[k.key] = k
+	} else {
 		w.Write(k.text)
-		return
 	}
-	start := w.Len()
-	draw(w)
-	k := piece{key: string(p.key), text: append([]byte(nil), w.Bytes()[start:]...)}
-	p.next[k.key] = k
+	for _, u := range k.used {
+		used[u] = true
+	}
 }
 
 // reset starts the key of a piece of kind.
@@ -88,6 +104,17 @@ func (p *pieceDrawing) float(fs ...float64) {
 	}
 	for _, f := range fs {
 		p.key = binary.LittleEndian.AppendUint64(p.key, math.Float64bits(f))
+	}
+}
+
+func (p *pieceDrawing) cells(cs []layout.Point) {
+	if p == nil {
+		return
+	}
+	p.key = binary.AppendUvarint(p.key, uint64(len(cs)))
+	for _, c := range cs {
+		p.key = binary.AppendVarint(p.key, int64(c.X))
+		p.key = binary.AppendVarint(p.key, int64(c.Y))
 	}
 }
 

@@ -230,12 +230,23 @@ func (a *art) drawFills(w *svgw) {
 	w.open("g", "class", "fills")
 	w.WriteByte('\n')
 	for _, z := range a.b.Zones {
-		d := zonePath(z)
-		w.el("path", "d", d, "fill", a.zoneFill(z), "data-zone", esc(z.ID))
-		for _, p := range a.zonePatterns(z) {
-			a.used[p] = true
-			w.el("path", "d", d, "fill", "url(#"+p+")")
-		}
+		// A zone's fill is written from its id, kind, features and cells:
+		// a turned tile changes the zones on it, and the others are
+		// written as the page before wrote them.
+		a.pieces.reset('f')
+		a.pieces.str(z.ID, z.Kind)
+		a.pieces.float(float64(len(z.Features)))
+		a.pieces.str(z.Features...)
+		a.pieces.cells(z.Cells)
+		a.pieces.drawUsing(w, a.used, func(w *svgw) []string {
+			d := zonePath(z)
+			w.el("path", "d", d, "fill", a.zoneFill(z), "data-zone", esc(z.ID))
+			ps := a.zonePatterns(z)
+			for _, p := range ps {
+				w.el("path", "d", d, "fill", "url(#"+p+")")
+			}
+			return ps
+		})
 	}
 	w.close("g")
 }
