@@ -49,9 +49,9 @@ func TestLabelCacheSamePage(t *testing.T) {
 		for _, p := range c.last {
 			before[p] = true
 		}
-		kept := map[*byte]bool{}
+		kept := map[any]bool{}
 		for _, p := range c.pieces {
-			kept[&p.text[0]] = true
+			kept[pieceID(p)] = true
 		}
 		if f := c.fixed; f != nil && f.b == s.Board && f.st.mono == o.Mono && f.groups[groupFills].ok && f.groups[groupEdges].ok {
 			fixedReused++ // the fills and edges come from the page before
@@ -69,7 +69,7 @@ func TestLabelCacheSamePage(t *testing.T) {
 			}
 		}
 		for _, p := range c.pieces {
-			if kept[&p.text[0]] {
+			if kept[pieceID(p)] {
 				piecesReused++ // a badge or label written as the page before wrote it
 			}
 		}
@@ -130,6 +130,18 @@ func grown(t *testing.T, r *rand.Rand, s *rules.Scene) *rules.Scene {
 		next.Tokens = append(next.Tokens, &c)
 	}
 	return &next
+}
+
+// pieceID names the memory a piece's text is kept in: the same after a
+// page only when the piece was taken from the cache.
+func pieceID(p piece) any {
+	switch {
+	case len(p.parts) > 0:
+		return &p.parts[0]
+	case len(p.text) > 0:
+		return &p.text[0]
+	}
+	return nil
 }
 
 // turned is s with one tile turned a quarter, as the editor's R key

@@ -20,6 +20,28 @@ type piece struct {
 	key  string
 	text []byte
 	used []string // the patterns it refers to, for the page's defs
+	// parts: a piece written into several paths (a line of the edges),
+	// the text of each.
+	parts []string
+}
+
+// lookup gives the piece p.key names, kept from the page before or
+// already written on this one.
+func (p *pieceDrawing) lookup() (piece, bool) {
+	if k, ok := p.next[string(p.key)]; ok {
+		return k, true
+	}
+	k, ok := p.last[string(p.key)]
+	if ok {
+		p.next[k.key] = k
+	}
+	return k, ok
+}
+
+// keep keeps k, written now, under p.key.
+func (p *pieceDrawing) keep(k piece) {
+	k.key = string(p.key)
+	p.next[k.key] = k
 }
 
 // pieceDrawing is the pieces of a page being drawn: those of the page
