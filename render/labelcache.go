@@ -35,6 +35,10 @@ type LabelCache struct {
 	piecesSt    style
 	piecesSheet bool
 	buf         []byte // the body buffer of the last page, to be written again
+	// The obstacles of the zones' sides (zoneSides) of the board sidesOf,
+	// never changed once kept.
+	sides   []cellRect
+	sidesOf *layout.Board
 }
 
 // takeBuffer gives the body buffer of the page before, empty, or nil; a

@@ -146,10 +146,6 @@ func (a *art) obstacles() obstacleMap {
 	// hold them, and then the lists are cut out of one array: a cell's list
 	// made by appending cost several thousand allocations a board of 20×20
 	// tiles.
-	type cellRect struct {
-		i int
-		r rect
-	}
 	cells, by := a.tokenCells()
 	all := make([]cellRect, 0, len(cells)+len(b.Tiles)+2*b.W*b.H) // about two sides a cell bound a zone
 	for _, p := range cells {
@@ -164,28 +160,7 @@ func (a *art) obstacles() obstacleMap {
 			}
 		}
 	}
-	for _, z := range b.Zones {
-		for _, c := range z.Cells {
-			for d := layout.N; d <= layout.W; d++ {
-				if b.ZoneAt(c.X+layout.DX[d], c.Y+layout.DY[d]) == z {
-					continue
-				}
-				x, y := float64(c.X)*cell, float64(c.Y)*cell
-				var r rect
-				switch d {
-				case layout.N:
-					r = rect{x, y, x + cell, y}
-				case layout.S:
-					r = rect{x, y + cell, x + cell, y + cell}
-				case layout.W:
-					r = rect{x, y, x, y + cell}
-				default:
-					r = rect{x + cell, y, x + cell, y + cell}
-				}
-				all = append(all, cellRect{c.Y*b.W + c.X, r.grow(4)})
-			}
-		}
-	}
+	all = append(all, a.zoneSides()...)
 	obs := make([][]rect, b.W*b.H)
 	end := make([]int, len(obs)+1) // end[i+1]: where cell i's list ends
 	for _, o := range all {
@@ -213,6 +188,57 @@ func (a *art) obstacles() obstacleMap {
 		}
 	}
 	return obstacleMap{at: obs, reach: reach}
+}
+
+// cellRect is an obstacle and the cell (y*W+x) whose list holds it.
+type cellRect struct {
+	i int
+	r rect
+}
+
+// zoneSides is the obstacles of the sides of cells that bound their zone,
+// cell by cell in the zones' order: the board's alone, kept by the label
+// cache for the board it was drawn for.
+func (a *art) zoneSides() []cellRect {
+	b := a.b
+	c := a.labelCache
+	if c != nil {
+		c.fixedMu.Lock()
+		kept, of := c.sides, c.sidesOf
+		c.fixedMu.Unlock()
+		if of == b {
+			return kept
+		}
+	}
+	var out []cellRect
+	for _, z := range b.Zones {
+		for _, c := range z.Cells {
+			for d := layout.N; d <= layout.W; d++ {
+				if b.ZoneAt(c.X+layout.DX[d], c.Y+layout.DY[d]) == z {
+					continue
+				}
+				x, y := float64(c.X)*cell, float64(c.Y)*cell
+				var r rect
+				switch d {
+				case layout.N:
+					r = rect{x, y, x + cell, y}
+				case layout.S:
+					r = rect{x, y + cell, x + cell, y + cell}
+				case layout.W:
+					r = rect{x, y, x, y + cell}
+				default:
+					r = rect{x + cell, y, x + cell, y + cell}
+				}
+				out = append(out, cellRect{c.Y*b.W + c.X, r.grow(4)})
+			}
+		}
+	}
+	if c != nil {
+		c.fixedMu.Lock()
+		c.sides, c.sidesOf = out, b
+		c.fixedMu.Unlock()
+	}
+	return out
 }
 
 // pole returns the best label centre for zone z and how well a box of
