@@ -574,7 +574,7 @@ func placeOf(sc *rules.Scene, views []Token, ptr, msg string) *Place {
 			return &Place{Kind: "tile", X: at[0] * b.N, Y: at[1] * b.N, W: b.N, H: b.N, Token: -1, Tile: i}
 		}
 	}
-	for _, ref := range zoneRef().FindAllString(msg, -1) {
+	for _, ref := range msgZoneRefs(msg) {
 		if z := sc.Board.Zone(ref); z != nil {
 			return zonePlace(z)
 		}
@@ -594,12 +594,11 @@ func atNamedCell(sc *rules.Scene, p *Place, msg string) *Place {
 	if p != nil && p.Kind != "tile" && p.Kind != "zone" || !namesCell(msg) {
 		return p
 	}
-	m := cellRef().FindStringSubmatch(msg)
-	if m == nil {
+	c := msgCellRef(msg)
+	if !c.ok {
 		return p
 	}
-	x, _ := strconv.Atoi(m[1])
-	y, _ := strconv.Atoi(m[2])
+	x, y := c.x, c.y
 	b := sc.Board
 	if x >= b.W || y >= b.H {
 		return p
@@ -608,9 +607,7 @@ func atNamedCell(sc *rules.Scene, p *Place, msg string) *Place {
 	if p != nil {
 		q.Tile = p.Tile
 	}
-	if m[3] != "" {
-		q.Side = m[3][:1]
-	}
+	q.Side = c.side
 	if z := b.ZoneAt(x, y); z != nil {
 		q.Zone = z.ID
 	}

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // An edit changes a few elements of a big map: a token moves, a tile
@@ -48,8 +49,15 @@ var svgSeed = maphash.MakeSeed()
 // not written that way (a line that is not whole elements, tags that do
 // not close), and the drawing is then sent whole.
 func parseSVGLines(text string) (lines []string, root *svgNode, ok bool) {
-	lines = strings.Split(text, "\n")
-	root = &svgNode{first: -1, last: len(lines)}
+	lines = splitLines(text)
+	// Every line is at most one node: the nodes are made in one piece,
+	// not ten thousand.
+	nodes := make([]svgNode, 0, len(lines)+1)
+	node := func(n svgNode) *svgNode {
+		nodes = append(nodes, n)
+		return &nodes[len(nodes)-1]
+	}
+	root = node(svgNode{first: -1, last: len(lines)})
 	stack := []*svgNode{root}
 	var names []string
 	for i, l := range lines {
@@ -62,7 +70,7 @@ func parseSVGLines(text string) (lines []string, root *svgNode, ok bool) {
 		}
 		switch open, name := svgLineKind(l); open {
 		case 1, 3:
-			n := &svgNode{first: i, kids: []*svgNode{}, whole: open == 3}
+			n := node(svgNode{first: i, kids: []*svgNode{}, whole: open == 3})
 			top.kids = append(top.kids, n)
 			stack = append(stack, n)
 			names = append(names, name)
@@ -75,7 +83,7 @@ func parseSVGLines(text string) (lines []string, root *svgNode, ok bool) {
 			stack = stack[:len(stack)-1]
 			names = names[:len(names)-1]
 		case 0:
-			top.kids = append(top.kids, &svgNode{first: i, last: i, hash: maphash.String(svgSeed, l)})
+			top.kids = append(top.kids, node(svgNode{first: i, last: i, hash: maphash.String(svgSeed, l)}))
 		default:
 			return nil, nil, false
 		}
@@ -84,6 +92,26 @@ func parseSVGLines(text string) (lines []string, root *svgNode, ok bool) {
 		return nil, nil, false
 	}
 	return lines, root, true
+}
+
+// svgLines is the number of lines of the last drawing split: the next is
+// about as long, and its lines are split in one pass, not counted first.
+var svgLines atomic.Int64
+
+// splitLines is strings.Split(text, "\n").
+func splitLines(text string) []string {
+	lines := make([]string, 0, svgLines.Load()+64)
+	for {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			break
+		}
+		lines = append(lines, text[:i])
+		text = text[i+1:]
+	}
+	lines = append(lines, text)
+	svgLines.Store(int64(len(lines)))
+	return lines
 }
 
 func groupHash(lines []string, n *svgNode) uint64 {

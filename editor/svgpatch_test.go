@@ -450,3 +450,13 @@ func TestSVGAlign(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitLinesAsSplit: the drawing's lines are strings.Split's, whatever
+// the length of the drawing split before.
+func TestSplitLinesAsSplit(t *testing.T) {
+	for _, s := range []string{"", "\n", "a", "a\n", "\na\n\nb", strings.Repeat("<g>\n", 300), strings.Repeat("x", 50), "a\nb\nc"} {
+		if got, want := splitLines(s), strings.Split(s, "\n"); !slices.Equal(got, want) {
+			t.Fatalf("splitLines(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

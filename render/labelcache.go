@@ -28,6 +28,34 @@ type LabelCache struct {
 	// the fills and edges are drawn.
 	fixedMu sync.Mutex
 	fixed   *fixedDrawing
+
+	// The tiles' badges and the zones' labels of the last page drawn
+	// (piececache.go), for its style; under fixedMu.
+	pieces      map[string]piece
+	piecesSt    style
+	piecesSheet bool
+	buf         []byte // the body buffer of the last page, to be written again
+	// The obstacles of the zones' sides (zoneSides) of the board sidesOf,
+	// never changed once kept.
+	sides   []cellRect
+	sidesOf *layout.Board
+}
+
+// takeBuffer gives the body buffer of the page before, empty, or nil; a
+// page drawn at the same time makes its own.
+func (c *LabelCache) takeBuffer() []byte {
+	c.fixedMu.Lock()
+	defer c.fixedMu.Unlock()
+	b := c.buf
+	c.buf = nil
+	return b
+}
+
+// putBuffer keeps b, whose bytes are written out already, for the next page.
+func (c *LabelCache) putBuffer(b []byte) {
+	c.fixedMu.Lock()
+	c.buf = b
+	c.fixedMu.Unlock()
 }
 
 // labelPlace is a zone's label place and what its search read.

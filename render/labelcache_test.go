@@ -19,7 +19,7 @@ func TestLabelCacheSamePage(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
 	var c LabelCache
 	var s *rules.Scene
-	reused, fixedReused := 0, 0
+	reused, fixedReused, piecesReused := 0, 0, 0
 	for i := range 120 {
 		switch k := r.IntN(15); {
 		case s == nil || k == 0:
@@ -28,6 +28,8 @@ func TestLabelCacheSamePage(t *testing.T) {
 			s = grown(t, r, s)
 		case k == 2:
 			s = piled(r, s)
+		case k == 3 || k == 4:
+			s = turned(t, r, s)
 		default:
 			s = changeTokens(r, s)
 		}
@@ -47,6 +49,10 @@ func TestLabelCacheSamePage(t *testing.T) {
 		for _, p := range c.last {
 			before[p] = true
 		}
+		kept := map[any]bool{}
+		for _, p := range c.pieces {
+			kept[pieceID(p)] = true
+		}
 		if f := c.fixed; f != nil && f.b == s.Board && f.st.mono == o.Mono && f.groups[groupFills].ok && f.groups[groupEdges].ok {
 			fixedReused++ // the fills and edges come from the page before
 		}
@@ -62,6 +68,14 @@ func TestLabelCacheSamePage(t *testing.T) {
 				reused++
 			}
 		}
+		for _, p := range c.pieces {
+			if kept[pieceID(p)] {
+				piecesReused++ // a badge or label written as the page before wrote it
+			}
+		}
+	}
+	if piecesReused == 0 {
+		t.Fatal("no tile badge or label was ever taken from the cache")
 	}
 	// Most steps change a token or two: most zones keep their place.
 	if reused == 0 {
@@ -70,7 +84,7 @@ func TestLabelCacheSamePage(t *testing.T) {
 	if fixedReused == 0 {
 		t.Fatal("no board's fills and edges were ever taken from the cache")
 	}
-	t.Logf("%d label places taken from the cache; fills and edges %d times", reused, fixedReused)
+	t.Logf("%d label places taken from the cache; fills and edges %d times; %d badges and labels", reused, fixedReused, piecesReused)
 }
 
 // TestLabelCacheKeepsOneDrawing: what a cache keeps is the places of the
@@ -114,6 +128,48 @@ func grown(t *testing.T, r *rand.Rand, s *rules.Scene) *rules.Scene {
 		c := *tok
 		c.Zone = b.ZoneAt(c.Cell.X, c.Cell.Y)
 		next.Tokens = append(next.Tokens, &c)
+	}
+	return &next
+}
+
+// pieceID names the memory a piece's text is kept in: the same after a
+// page only when the piece was taken from the cache.
+func pieceID(p piece) any {
+	switch {
+	case len(p.parts) > 0:
+		return &p.parts[0]
+	case len(p.text) > 0:
+		return &p.text[0]
+	}
+	return nil
+}
+
+// turned is s with one tile turned a quarter, as the editor's R key
+// turns it: the zones on it change, and a zone it shares with its
+// neighbours keeps its id with other cells.
+func turned(t *testing.T, r *rand.Rand, s *rules.Scene) *rules.Scene {
+	var tiles []layout.Placement
+	for _, p := range s.Board.Tiles {
+		tiles = append(tiles, layout.Placement{Face: p.Face, Col: p.Col, Row: p.Row, Rot: p.Rot})
+	}
+	if len(tiles) == 0 {
+		return s
+	}
+	i := r.IntN(len(tiles))
+	tiles[i].Rot = (tiles[i].Rot + 90) % 360
+	b, _ := layout.Build(s.Board.Set, tiles)
+	if b == nil {
+		t.Fatal("a turned tile's board was not built")
+	}
+	next := *s
+	next.Board = b
+	next.Tokens = nil
+	for _, tok := range s.Tokens {
+		if z := b.ZoneAt(tok.Cell.X, tok.Cell.Y); z != nil {
+			c := *tok
+			c.Zone = z
+			next.Tokens = append(next.Tokens, &c)
+		}
 	}
 	return &next
 }

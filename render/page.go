@@ -231,6 +231,8 @@ func (a *art) boardGroup(w *svgw, grid bool, ovs []overlayArt, placed func()) {
 	if len(ovs) > 0 {
 		placed() // overlays draw at the labels' graph nodes
 	}
+	a.pieces = a.startPieces()
+	defer func() { a.keepPieces(a.pieces); a.pieces = nil }()
 	a.drawFixed(w, groupFills, a.drawFills)
 	for _, ov := range ovs {
 		if ov.shade != nil {
@@ -301,6 +303,12 @@ func (m *mapPage) write(out io.Writer) error {
 	defer placed()
 	g := m.geometry()
 	var body svgw
+	if c := m.a.labelCache; c != nil {
+		// The buffer of the page before, as large as this one will be:
+		// a megabyte on a big board not made again at every edit.
+		body.Buffer = *bytes.NewBuffer(c.takeBuffer())
+		defer func() { c.putBuffer(body.Bytes()[:0]) }()
+	}
 	// Sized up front: about the size of the last page drawn (a program
 	// that draws the same board again and again, the editor at every edit,
 	// spares growing the buffer a dozen times), and at least about 500 bytes

@@ -67,7 +67,8 @@ type art struct {
 	badgeCells map[layout.Point]bool
 	badgeTiles map[layout.Point][]int
 
-	labelCache *LabelCache // where labels went on the page before, or nil
+	labelCache *LabelCache   // where labels went on the page before, or nil
+	pieces     *pieceDrawing // the badges and labels of the page before (piececache.go), or nil
 }
 
 func newArt(b *layout.Board, st style, s *rules.Scene, spawnOrder []int, sheet bool) *art {
@@ -229,12 +230,23 @@ func (a *art) drawFills(w *svgw) {
 	w.open("g", "class", "fills")
 	w.WriteByte('\n')
 	for _, z := range a.b.Zones {
-		d := zonePath(z)
-		w.el("path", "d", d, "fill", a.zoneFill(z), "data-zone", esc(z.ID))
-		for _, p := range a.zonePatterns(z) {
-			a.used[p] = true
-			w.el("path", "d", d, "fill", "url(#"+p+")")
-		}
+		// A zone's fill is written from its id, kind, features and cells:
+		// a turned tile changes the zones on it, and the others are
+		// written as the page before wrote them.
+		a.pieces.reset('f')
+		a.pieces.str(z.ID, z.Kind)
+		a.pieces.float(float64(len(z.Features)))
+		a.pieces.str(z.Features...)
+		a.pieces.cells(z.Cells)
+		a.pieces.drawUsing(w, a.used, func(w *svgw) []string {
+			d := zonePath(z)
+			w.el("path", "d", d, "fill", a.zoneFill(z), "data-zone", esc(z.ID))
+			ps := a.zonePatterns(z)
+			for _, p := range ps {
+				w.el("path", "d", d, "fill", "url(#"+p+")")
+			}
+			return ps
+		})
 	}
 	w.close("g")
 }
@@ -366,7 +378,11 @@ func (a *art) drawTileBadges(w *svgw) {
 	w.open("g", "class", "tile-badges")
 	w.WriteByte('\n')
 	for _, t := range a.b.Tiles {
-		a.tileBadge(w, a.badgeBox(t), t.Face, t.Rot)
+		r := a.badgeBox(t)
+		a.pieces.reset('b')
+		a.pieces.float(r.x1, r.y1, r.x2, r.y2, float64(t.Rot))
+		a.pieces.str(t.Face)
+		a.pieces.draw(w, func(w *svgw) { a.tileBadge(w, r, t.Face, t.Rot) })
 	}
 	w.close("g")
 }
@@ -444,68 +460,47 @@ func (a *art) lineSides(f func(horizontal bool, fixed int, kinds []sideKind)) {
 // drawEdges draws walls, openings, door openings, markings, hatches and
 // the board frame.
 func (a *art) drawEdges(w *svgw) {
-	var walls, marks, frames, hatches, ticks, chevrons path
-	seg := func(p *path, horizontal bool, fixed float64, iv interval) {
-		if horizontal {
-			p.M(iv.a, fixed)
-			p.cmd('H', iv.b)
-		} else {
-			p.M(fixed, iv.a)
-			p.cmd('V', iv.b)
-		}
-	}
+	var all [edgePaths]path
+	var line [edgePaths]path
+	p := a.pieces
 	a.lineSides(func(horizontal bool, fixed int, kinds []sideKind) {
-		var wall, mark, frame, hatch []interval
-		at := float64(fixed) * cell
+		if p == nil {
+			a.edgeLine(&all, horizontal, fixed, kinds)
+			return
+		}
+		// A line's pieces of the paths are written from its sides (and
+		// which side of an open border the tile is): a turned tile changes
+		// the lines across it, and the others are written as the page
+		// before wrote them.
+		p.reset('e')
+		p.key = append(p.key, byte(len(kinds)>>24), byte(len(kinds)>>16), byte(len(kinds)>>8), byte(len(kinds)))
+		p.key = append(p.key, byte(fixed>>24), byte(fixed>>16), byte(fixed>>8), byte(fixed), 0)
+		if horizontal {
+			p.key[len(p.key)-1] = 1
+		}
 		for i, k := range kinds {
-			s := float64(i) * cell
-			switch k {
-			case sideWall:
-				wall = append(wall, interval{s, s + cell})
-			case sideDoor:
-				// Square caps reach half a wall's width past each end.
-				wall = append(wall, interval{s, s + gapFrom - wallCap}, interval{s + gapTo + wallCap, s + cell})
-				for _, g := range []float64{s + gapFrom, s + gapTo} {
-					if horizontal {
-						ticks.M(g, at-9)
-						ticks.cmd('V', at+9)
-					} else {
-						ticks.M(at-9, g)
-						ticks.cmd('H', at+9)
-					}
-				}
-			case sideOpening:
-				// A wide gap: short stubs at the ends of a run of openings.
-				if i == 0 || kinds[i-1] != sideOpening {
-					wall = append(wall, interval{s, s + 12 - wallCap})
-				}
-				if i+1 == len(kinds) || kinds[i+1] != sideOpening {
-					wall = append(wall, interval{s + cell - 12 + wallCap, s + cell})
-				}
-			case sideMark:
-				mark = append(mark, interval{s, s + cell})
-			case sideHatch:
-				hatch = append(hatch, interval{s, s + cell})
-			case sideFrame:
-				frame = append(frame, interval{s, s + cell})
-			case sideOpen:
-				frame = append(frame, interval{s, s + cell})
-				a.chevron(&chevrons, horizontal, fixed, i)
+			p.key = append(p.key, byte(k))
+			if k == sideOpen {
+				p.key = append(p.key, byte(a.chevronOut(horizontal, fixed, i)+1))
 			}
 		}
-		for _, iv := range runs(wall) {
-			seg(&walls, horizontal, at, iv)
+		k, ok := p.lookup()
+		if !ok {
+			for i := range line {
+				line[i].Reset()
+			}
+			a.edgeLine(&line, horizontal, fixed, kinds)
+			k.parts = make([]string, edgePaths)
+			for i := range line {
+				k.parts[i] = line[i].String()
+			}
+			p.keep(k)
 		}
-		for _, iv := range runs(mark) {
-			seg(&marks, horizontal, at, iv)
-		}
-		for _, iv := range runs(frame) {
-			seg(&frames, horizontal, at, iv)
-		}
-		for _, iv := range runs(hatch) {
-			seg(&hatches, horizontal, at, iv)
+		for i, part := range k.parts {
+			all[i].WriteString(part)
 		}
 	})
+	walls, marks, frames, hatches, ticks, chevrons := &all[edgeWalls], &all[edgeMarks], &all[edgeFrames], &all[edgeHatches], &all[edgeTicks], &all[edgeChevrons]
 	ink := a.st.c("ink")
 	w.open("g", "class", "edges", "fill", "none")
 	w.WriteByte('\n')
@@ -532,23 +527,106 @@ func (a *art) drawEdges(w *svgw) {
 	w.close("g")
 }
 
+// The paths drawEdges writes, in edgeLine's array.
+const (
+	edgeWalls = iota
+	edgeMarks
+	edgeFrames
+	edgeHatches
+	edgeTicks
+	edgeChevrons
+	edgePaths
+)
+
+// edgeLine adds one line of sides to the edges' paths.
+func (a *art) edgeLine(paths *[edgePaths]path, horizontal bool, fixed int, kinds []sideKind) {
+	seg := func(p *path, horizontal bool, fixed float64, iv interval) {
+		if horizontal {
+			p.M(iv.a, fixed)
+			p.cmd('H', iv.b)
+		} else {
+			p.M(fixed, iv.a)
+			p.cmd('V', iv.b)
+		}
+	}
+	ticks, chevrons := &paths[edgeTicks], &paths[edgeChevrons]
+	var wall, mark, frame, hatch []interval
+	at := float64(fixed) * cell
+	for i, k := range kinds {
+		s := float64(i) * cell
+		switch k {
+		case sideWall:
+			wall = append(wall, interval{s, s + cell})
+		case sideDoor:
+			// Square caps reach half a wall's width past each end.
+			wall = append(wall, interval{s, s + gapFrom - wallCap}, interval{s + gapTo + wallCap, s + cell})
+			for _, g := range []float64{s + gapFrom, s + gapTo} {
+				if horizontal {
+					ticks.M(g, at-9)
+					ticks.cmd('V', at+9)
+				} else {
+					ticks.M(at-9, g)
+					ticks.cmd('H', at+9)
+				}
+			}
+		case sideOpening:
+			// A wide gap: short stubs at the ends of a run of openings.
+			if i == 0 || kinds[i-1] != sideOpening {
+				wall = append(wall, interval{s, s + 12 - wallCap})
+			}
+			if i+1 == len(kinds) || kinds[i+1] != sideOpening {
+				wall = append(wall, interval{s + cell - 12 + wallCap, s + cell})
+			}
+		case sideMark:
+			mark = append(mark, interval{s, s + cell})
+		case sideHatch:
+			hatch = append(hatch, interval{s, s + cell})
+		case sideFrame:
+			frame = append(frame, interval{s, s + cell})
+		case sideOpen:
+			frame = append(frame, interval{s, s + cell})
+			a.chevron(chevrons, horizontal, fixed, i)
+		}
+	}
+	for _, iv := range runs(wall) {
+		seg(&paths[edgeWalls], horizontal, at, iv)
+	}
+	for _, iv := range runs(mark) {
+		seg(&paths[edgeMarks], horizontal, at, iv)
+	}
+	for _, iv := range runs(frame) {
+		seg(&paths[edgeFrames], horizontal, at, iv)
+	}
+	for _, iv := range runs(hatch) {
+		seg(&paths[edgeHatches], horizontal, at, iv)
+	}
+}
+
+// chevronOut is the way an open border's chevron points: away from the
+// covered cell, -1 or 1.
+func (a *art) chevronOut(horizontal bool, fixed, i int) float64 {
+	if horizontal {
+		if a.b.Covered(i, fixed) { // the cell below is the tile: point up
+			return -1
+		}
+		return 1
+	}
+	if a.b.Covered(fixed, i) {
+		return -1
+	}
+	return 1
+}
+
 // chevron marks an open tile border with an arrow pointing out of the tile.
 func (a *art) chevron(p *path, horizontal bool, fixed, i int) {
 	c := float64(i)*cell + cell/2
 	at := float64(fixed) * cell
-	// Outward is away from the covered cell.
-	out := 1.0
+	out := a.chevronOut(horizontal, fixed, i)
 	if horizontal {
-		if a.b.Covered(i, fixed) { // the cell below is the tile: point up
-			out = -1
-		}
 		p.M(c-10, at-out*2)
 		p.L(c, at+out*8)
 		p.L(c+10, at-out*2)
 		return
-	}
-	if a.b.Covered(fixed, i) {
-		out = -1
 	}
 	p.M(at-out*2, c-10)
 	p.L(at+out*8, c)

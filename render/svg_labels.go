@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/zmission/zmission/layout"
@@ -141,21 +142,75 @@ type obstacleMap struct {
 // obstacles gathers the obstacleMap of the board.
 func (a *art) obstacles() obstacleMap {
 	b := a.b
-	obs := make([][]rect, b.W*b.H)
+	// Each obstacle is listed with its cell, in the order the cells' lists
+	// hold them, and then the lists are cut out of one array: a cell's list
+	// made by appending cost several thousand allocations a board of 20×20
+	// tiles.
 	cells, by := a.tokenCells()
+	all := make([]cellRect, 0, len(cells)+len(b.Tiles)+2*b.W*b.H) // about two sides a cell bound a zone
 	for _, p := range cells {
-		i := p.Y*b.W + p.X
-		obs[i] = append(obs[i], a.tokenBox(by[p]).grow(3))
+		all = append(all, cellRect{p.Y*b.W + p.X, a.tokenBox(by[p]).grow(3)})
 	}
 	if !a.sheet {
 		for _, t := range b.Tiles {
 			c := a.badgeCell(t)
 			x, y := c.X, c.Y
 			if x >= 0 && y >= 0 && x < b.W && y < b.H {
-				obs[y*b.W+x] = append(obs[y*b.W+x], a.faceIDBox(t))
+				all = append(all, cellRect{y*b.W + x, a.faceIDBox(t)})
 			}
 		}
 	}
+	all = append(all, a.zoneSides()...)
+	obs := make([][]rect, b.W*b.H)
+	end := make([]int, len(obs)+1) // end[i+1]: where cell i's list ends
+	for _, o := range all {
+		end[o.i+1]++
+	}
+	for i := range obs {
+		end[i+1] += end[i]
+	}
+	flat := make([]rect, len(all))
+	next := slices.Clone(end[:len(obs)])
+	for _, o := range all {
+		flat[next[o.i]] = o.r
+		next[o.i]++
+	}
+	for i := range obs {
+		if end[i] < end[i+1] {
+			obs[i] = flat[end[i]:end[i+1]:end[i+1]]
+		}
+	}
+	reach := 0.0
+	for i, rs := range obs {
+		x, y := float64(i%max(b.W, 1))*cell, float64(i/max(b.W, 1))*cell
+		for _, r := range rs {
+			reach = max(reach, x-r.x1, r.x2-x-cell, y-r.y1, r.y2-y-cell)
+		}
+	}
+	return obstacleMap{at: obs, reach: reach}
+}
+
+// cellRect is an obstacle and the cell (y*W+x) whose list holds it.
+type cellRect struct {
+	i int
+	r rect
+}
+
+// zoneSides is the obstacles of the sides of cells that bound their zone,
+// cell by cell in the zones' order: the board's alone, kept by the label
+// cache for the board it was drawn for.
+func (a *art) zoneSides() []cellRect {
+	b := a.b
+	c := a.labelCache
+	if c != nil {
+		c.fixedMu.Lock()
+		kept, of := c.sides, c.sidesOf
+		c.fixedMu.Unlock()
+		if of == b {
+			return kept
+		}
+	}
+	var out []cellRect
 	for _, z := range b.Zones {
 		for _, c := range z.Cells {
 			for d := layout.N; d <= layout.W; d++ {
@@ -174,19 +229,16 @@ func (a *art) obstacles() obstacleMap {
 				default:
 					r = rect{x + cell, y, x + cell, y + cell}
 				}
-				i := c.Y*b.W + c.X
-				obs[i] = append(obs[i], r.grow(4))
+				out = append(out, cellRect{c.Y*b.W + c.X, r.grow(4)})
 			}
 		}
 	}
-	reach := 0.0
-	for i, rs := range obs {
-		x, y := float64(i%max(b.W, 1))*cell, float64(i/max(b.W, 1))*cell
-		for _, r := range rs {
-			reach = max(reach, x-r.x1, r.x2-x-cell, y-r.y1, r.y2-y-cell)
-		}
+	if c != nil {
+		c.fixedMu.Lock()
+		c.sides, c.sidesOf = out, b
+		c.fixedMu.Unlock()
 	}
-	return obstacleMap{at: obs, reach: reach}
+	return out
 }
 
 // pole returns the best label centre for zone z and how well a box of
@@ -342,6 +394,17 @@ func (a *art) drawLabels(w *svgw) {
 	w.WriteByte('\n')
 	ink, paper := a.st.c("ink"), a.st.c("paper")
 	for _, l := range a.labels {
+		a.pieces.reset('l')
+		a.pieces.float(l.x, l.y, l.w, l.h)
+		a.pieces.str(l.main, l.sub, l.subRole, l.note)
+		a.pieces.draw(w, func(w *svgw) { a.drawLabel(w, l, ink, paper) })
+	}
+	w.close("g")
+}
+
+// drawLabel writes one zone's label, on its plate.
+func (a *art) drawLabel(w *svgw, l labelBox, ink, paper string) {
+	{
 		top := l.y - l.h/2
 		// Opaque in mono, so no pattern runs under the letters.
 		op := "0.88"
@@ -362,5 +425,4 @@ func (a *art) drawLabels(w *svgw) {
 			w.text(l.x, y+2+subFont*0.76, subFont, "middle", "bold", ink, l.note, "class", "zone-note")
 		}
 	}
-	w.close("g")
 }

@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -143,8 +144,12 @@ func run() error {
 	if turn {
 		what = "a tile turned"
 	}
-	fmt.Printf("%s, %s tiles, %d edits: CPU median %.1f p95 %.1f ms; wall median %.1f p95 %.1f ms\n",
-		what, size, len(cpus), quantile(cpus, 50), quantile(cpus, 95), quantile(walls, 50), quantile(walls, 95))
+	// The memory the Go heap took from the system: in WebAssembly the
+	// module's linear memory grows to it and never shrinks.
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Printf("%s, %s tiles, %d edits: CPU median %.1f p95 %.1f ms; wall median %.1f p95 %.1f ms; heap from the system %.0f MB, %d collections\n",
+		what, size, len(cpus), quantile(cpus, 50), quantile(cpus, 95), quantile(walls, 50), quantile(walls, 95), float64(ms.HeapSys)/(1<<20), ms.NumGC)
 	return nil
 }
 
