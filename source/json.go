@@ -28,7 +28,7 @@ func ParseJSON(data []byte, lim Limits) (*Node, []Problem) {
 	if !json.Valid(data) {
 		return nil, []Problem{jsonSyntaxProblem(data, sc)}
 	}
-	if root, ok := fastJSON(data, lim); ok {
+	if root, ok := fastJSON(data, sc.values, lim); ok {
 		return root, nil
 	}
 	return walkJSON(data, lim)
@@ -176,10 +176,11 @@ type jsonScan struct {
 	tooDeep  int   // offset of the first container nested deeper than the limit, or -1
 	open     []int // offsets of containers still open at the end
 	inString int   // offset of the string still open at the end, or -1
+	values   int   // at least the values of a valid document: 1, a comma or container 1 more
 }
 
 func scanJSON(data []byte, maxDepth int) jsonScan {
-	s := jsonScan{tooDeep: -1, inString: -1}
+	s := jsonScan{tooDeep: -1, inString: -1, values: 1}
 	escaped := false
 	for i, c := range data {
 		if s.inString >= 0 {
@@ -196,7 +197,10 @@ func scanJSON(data []byte, maxDepth int) jsonScan {
 		switch c {
 		case '"':
 			s.inString = i
+		case ',':
+			s.values++
 		case '[', '{':
+			s.values++
 			s.open = append(s.open, i)
 			if len(s.open) > maxDepth && s.tooDeep < 0 {
 				s.tooDeep = i

@@ -10,8 +10,11 @@ import (
 // allocate for every one. It gives the same tree, positions and all; when
 // it meets what the token walker must report (a duplicate key, a limit),
 // ok is false and the walker reads the document again to word it.
-func fastJSON(data []byte, lim Limits) (root *Node, ok bool) {
-	f := &fastJ{data: data, cur: newCursor(data), lim: lim}
+//
+// values is how many values the document holds, or a little more (see
+// scanJSON): the nodes are cut from one block of that size.
+func fastJSON(data []byte, values int, lim Limits) (root *Node, ok bool) {
+	f := &fastJ{data: data, src: string(data), cur: newCursor(data), lim: lim, slabs: newSlabs(values)}
 	f.skip()
 	root = f.value(0)
 	if f.bad {
@@ -22,11 +25,13 @@ func fastJSON(data []byte, lim Limits) (root *Node, ok bool) {
 
 type fastJ struct {
 	data  []byte
+	src   string // data as a string: strings without escapes are slices of it
 	i     int
 	cur   *cursor
 	lim   Limits
 	count int
 	bad   bool
+	slabs // where the tree's nodes and lists are cut from
 }
 
 func (f *fastJ) skip() {
@@ -49,8 +54,7 @@ func (f *fastJ) value(depth int) *Node {
 		f.bad = true
 		return nil
 	}
-	pos := f.cur.to(f.i)
-	n := &Node{Pos: pos, KeyPos: pos}
+	n := f.node(Null, f.cur.to(f.i))
 	switch c := f.data[f.i]; c {
 	case '{':
 		if depth+1 > f.lim.MaxDepth {
@@ -89,14 +93,15 @@ func (f *fastJ) value(depth int) *Node {
 			f.bad = true
 			return nil
 		}
-		n.Kind, n.Text = Number, string(f.data[start:f.i])
+		n.Kind, n.Text = Number, f.src[start:f.i]
 	}
 	return n
 }
 
 func (f *fastJ) array(n *Node, depth int) {
 	n.Kind = Array
-	n.Items = []*Node{}
+	start := len(f.items)
+	defer f.endItems(n, start)
 	f.i++ // [
 	f.skip()
 	if f.i < len(f.data) && f.data[f.i] == ']' {
@@ -104,7 +109,7 @@ func (f *fastJ) array(n *Node, depth int) {
 		return
 	}
 	for !f.bad {
-		n.Items = append(n.Items, f.value(depth))
+		f.items = append(f.items, f.value(depth))
 		f.skip()
 		if f.i >= len(f.data) {
 			f.bad = true
@@ -125,7 +130,8 @@ func (f *fastJ) array(n *Node, depth int) {
 
 func (f *fastJ) object(n *Node, depth int) {
 	n.Kind = Object
-	var index keyIndex
+	m := f.beginMembers()
+	defer f.endMembers(n, m)
 	f.i++ // {
 	f.skip()
 	if f.i < len(f.data) && f.data[f.i] == '}' {
@@ -150,12 +156,11 @@ func (f *fastJ) object(n *Node, depth int) {
 		if f.bad {
 			return
 		}
-		if index.find(n, key) >= 0 {
+		v.KeyPos = kpos
+		if !f.addMember(&m, key, v) {
 			f.bad = true // a duplicate key: the walker words it
 			return
 		}
-		v.KeyPos = kpos
-		index.add(n, key, v)
 		f.skip()
 		if f.i >= len(f.data) {
 			f.bad = true
@@ -201,11 +206,8 @@ func (f *fastJ) str() string {
 	}
 	f.i++ // the closing quote
 	raw := f.data[start:f.i]
-	if plain {
-		return string(raw[1 : len(raw)-1])
-	}
-	if utf8.Valid(raw) && !hasBackslash(raw) {
-		return string(raw[1 : len(raw)-1])
+	if plain || utf8.Valid(raw) && !hasBackslash(raw) {
+		return f.src[start+1 : f.i-1]
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
