@@ -18,6 +18,11 @@ func ParseJSON(data []byte, lim Limits) (*Node, []Problem) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, blankProblem(data)
 	}
+	// Most documents are read by the fast reader alone, which accepts only
+	// what json.Valid accepts and stays within the limits.
+	if root, ok := fastJSON(data, jsonValues(data), lim); ok {
+		return root, nil
+	}
 	sc := scanJSON(data, lim.MaxDepth)
 	if sc.tooDeep >= 0 {
 		return nil, []Problem{problemAt(Offset(data, int64(sc.tooDeep)), CodeTooDeep,
@@ -27,9 +32,6 @@ func ParseJSON(data []byte, lim Limits) (*Node, []Problem) {
 	// are absolute, which the Decoder's are not.
 	if !json.Valid(data) {
 		return nil, []Problem{jsonSyntaxProblem(data, sc)}
-	}
-	if root, ok := fastJSON(data, sc.values, lim); ok {
-		return root, nil
 	}
 	return walkJSON(data, lim)
 }
@@ -176,11 +178,10 @@ type jsonScan struct {
 	tooDeep  int   // offset of the first container nested deeper than the limit, or -1
 	open     []int // offsets of containers still open at the end
 	inString int   // offset of the string still open at the end, or -1
-	values   int   // at least the values of a valid document: 1, a comma or container 1 more
 }
 
 func scanJSON(data []byte, maxDepth int) jsonScan {
-	s := jsonScan{tooDeep: -1, inString: -1, values: 1}
+	s := jsonScan{tooDeep: -1, inString: -1}
 	escaped := false
 	for i, c := range data {
 		if s.inString >= 0 {
@@ -197,10 +198,7 @@ func scanJSON(data []byte, maxDepth int) jsonScan {
 		switch c {
 		case '"':
 			s.inString = i
-		case ',':
-			s.values++
 		case '[', '{':
-			s.values++
 			s.open = append(s.open, i)
 			if len(s.open) > maxDepth && s.tooDeep < 0 {
 				s.tooDeep = i

@@ -1,26 +1,39 @@
 package source
 
 import (
+	"bytes"
 	"encoding/json"
 	"unicode/utf8"
 )
 
-// fastJSON builds the tree of a document that json.Valid accepted, reading
-// the bytes directly rather than through encoding/json's tokens, which
-// allocate for every one. It gives the same tree, positions and all; when
-// it meets what the token walker must report (a duplicate key, a limit),
-// ok is false and the walker reads the document again to word it.
+// fastJSON builds the tree of a document in the common form, reading the
+// bytes directly rather than through encoding/json's scanner and tokens,
+// which allocate for every one. It accepts only what encoding/json accepts
+// (its strings, numbers and literals by JSON's grammar, one value and
+// blank space after it) and gives the token walker's tree, positions and
+// all. Whatever it is not sure of (a control character in a string, a
+// number or word off the grammar, anything after the value, a duplicate
+// key, a limit) makes ok false, and the document goes through
+// json.Valid and the token walker, which word the problem: this reader
+// never reports one itself.
 //
-// values is how many values the document holds, or a little more (see
-// scanJSON): the nodes are cut from one block of that size.
+// values is about how many values the document holds: the nodes are cut
+// from blocks of that size.
 func fastJSON(data []byte, values int, lim Limits) (root *Node, ok bool) {
 	f := &fastJ{data: data, src: string(data), cur: newCursor(data), lim: lim, slabs: newSlabs(values)}
 	f.skip()
 	root = f.value(0)
-	if f.bad {
+	f.skip()
+	if f.bad || f.i != len(data) {
 		return nil, false
 	}
 	return root, true
+}
+
+// jsonValues is about how many values data holds, at least: one, and one
+// more a comma or a container.
+func jsonValues(data []byte) int {
+	return 1 + bytes.Count(data, []byte{','}) + bytes.Count(data, []byte{'{'}) + bytes.Count(data, []byte{'['})
 }
 
 type fastJ struct {
@@ -72,30 +85,72 @@ func (f *fastJ) value(depth int) *Node {
 		n.Kind, n.Text = String, f.str()
 	case 't':
 		n.Kind, n.Bool = Bool, true
-		f.i += 4
+		f.word("true")
 	case 'f':
 		n.Kind = Bool
-		f.i += 5
+		f.word("false")
 	case 'n':
 		n.Kind = Null
-		f.i += 4
+		f.word("null")
 	default:
 		start := f.i
-		for f.i < len(f.data) {
-			switch f.data[f.i] {
-			case '-', '+', '.', 'e', 'E', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-				f.i++
-				continue
-			}
-			break
-		}
-		if f.i == start {
-			f.bad = true
-			return nil
-		}
+		f.number()
 		n.Kind, n.Text = Number, f.src[start:f.i]
 	}
 	return n
+}
+
+// word reads the literal w at f.i.
+func (f *fastJ) word(w string) {
+	if len(f.data)-f.i < len(w) || string(f.data[f.i:f.i+len(w)]) != w {
+		f.bad = true
+		return
+	}
+	f.i += len(w)
+}
+
+// number reads a number at f.i by JSON's grammar:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (f *fastJ) number() {
+	if f.at('-') {
+		f.i++
+	}
+	switch {
+	case f.at('0'):
+		f.i++
+	case f.i < len(f.data) && f.data[f.i] >= '1' && f.data[f.i] <= '9':
+		f.digits()
+	default:
+		f.bad = true
+		return
+	}
+	if f.at('.') {
+		f.i++
+		if f.digits() == 0 {
+			f.bad = true
+			return
+		}
+	}
+	if f.at('e') || f.at('E') {
+		f.i++
+		if f.at('+') || f.at('-') {
+			f.i++
+		}
+		if f.digits() == 0 {
+			f.bad = true
+		}
+	}
+}
+
+func (f *fastJ) at(c byte) bool { return f.i < len(f.data) && f.data[f.i] == c }
+
+// digits reads a run of digits and says how long it was.
+func (f *fastJ) digits() int {
+	start := f.i
+	for f.i < len(f.data) && f.data[f.i] >= '0' && f.data[f.i] <= '9' {
+		f.i++
+	}
+	return f.i - start
 }
 
 func (f *fastJ) array(n *Node, depth int) {
@@ -180,7 +235,10 @@ func (f *fastJ) object(n *Node, depth int) {
 }
 
 // str reads the string at f.i (its opening quote) and returns its value,
-// decoded as encoding/json decodes it.
+// decoded as encoding/json decodes it: a slice of the text when it holds
+// no escape, else through json.Unmarshal, which refuses a wrong escape.
+// A control character, which JSON refuses in a string, leaves the
+// document to the slower path.
 func (f *fastJ) str() string {
 	start := f.i
 	f.i++
@@ -194,6 +252,10 @@ func (f *fastJ) str() string {
 		}
 		if c == '"' {
 			break
+		}
+		if c < 0x20 {
+			f.bad = true
+			return ""
 		}
 		if c >= utf8.RuneSelf {
 			plain = false
