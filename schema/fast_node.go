@@ -406,20 +406,24 @@ func (n *fnode) objectOK(x *source.Node) bool {
 			return false
 		}
 	}
-	for k, need := range n.depReq {
+	for _, k := range n.depReqOrder { // not the map: ranging over one costs more than the look-ups
 		if x.Field(k) == nil {
 			continue
 		}
-		for _, r := range need {
+		for _, r := range n.depReq[k] {
 			if x.Field(r) == nil {
 				return false
 			}
 		}
 	}
+	var name source.Node // each key as a string value, for propertyNames
 	for i, k := range x.Keys {
 		val := x.Fields[i]
-		if n.names != nil && !n.names.valid(&source.Node{Kind: source.String, Text: k}) {
-			return false
+		if n.names != nil {
+			name = source.Node{Kind: source.String, Text: k}
+			if !n.names.valid(&name) {
+				return false
+			}
 		}
 		matched := false
 		if p, ok := n.props[k]; ok {

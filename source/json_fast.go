@@ -21,6 +21,7 @@ import (
 // from blocks of that size.
 func fastJSON(data []byte, values int, lim Limits) (root *Node, ok bool) {
 	f := &fastJ{data: data, src: string(data), cur: newCursor(data), lim: lim, slabs: newSlabs(values)}
+	defer f.release()
 	f.skip()
 	root = f.value(0)
 	f.skip()

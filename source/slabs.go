@@ -1,5 +1,7 @@
 package source
 
+import "sync"
+
 // slabs is where the fast readers cut a tree from: nodes in blocks, and
 // each collection's members and entries as exact-size copies of stacks
 // shared by the whole document, rather than one allocation a node and
@@ -20,9 +22,39 @@ type slabs struct {
 	nodeSlab []*Node
 }
 
-// newSlabs sizes the blocks for a document of about values values.
+// newSlabs sizes the blocks for a document of about values values. Its
+// stacks come from those of documents read before; release gives them back.
 func newSlabs(values int) slabs {
-	return slabs{block: min(max(values, 16), 1024)}
+	s := slabs{block: min(max(values, 16), 1024)}
+	if st, ok := stackPool.Get().(*stacks); ok {
+		s.keys, s.vals, s.items = st.keys, st.vals, st.items
+	}
+	return s
+}
+
+// stacks are the scratch stacks of a reader, kept between documents: the
+// tree holds copies of what was on them, never the stacks themselves.
+type stacks struct {
+	keys  []string
+	vals  []*Node
+	items []*Node
+}
+
+var stackPool sync.Pool
+
+// release gives the stacks back for the next document, emptied so that
+// they hold on to no text and no node. Stacks grown past a large document's
+// needs are let go.
+func (s *slabs) release() {
+	if cap(s.keys)+cap(s.items) > 1<<14 {
+		return
+	}
+	st := &stacks{keys: s.keys[:0], vals: s.vals[:0], items: s.items[:0]}
+	clear(st.keys[:cap(st.keys)])
+	clear(st.vals[:cap(st.vals)])
+	clear(st.items[:cap(st.items)])
+	s.keys, s.vals, s.items = nil, nil, nil
+	stackPool.Put(st)
 }
 
 func (s *slabs) node(k Kind, pos Pos) *Node {
