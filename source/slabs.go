@@ -12,6 +12,10 @@ type slabs struct {
 	slab  []Node // nodes are allocated in blocks
 	block int    // of this many: about what the document holds, within bounds
 
+	// The size of the next block of nodes, keys and member lists: block,
+	// then a quarter of it (see next).
+	nodeBlock, keyBlock, listBlock int
+
 	// The members and entries of the collections being read, innermost
 	// last; a collection takes exact-size copies when it ends, cut from
 	// blocks, rather than growing its own slices.
@@ -26,6 +30,7 @@ type slabs struct {
 // stacks come from those of documents read before; release gives them back.
 func newSlabs(values int) slabs {
 	s := slabs{block: min(max(values, 16), 1024)}
+	s.nodeBlock, s.keyBlock, s.listBlock = s.block, s.block, s.block
 	if st, ok := stackPool.Get().(*stacks); ok {
 		s.keys, s.vals, s.items = st.keys, st.vals, st.items
 	}
@@ -59,7 +64,7 @@ func (s *slabs) release() {
 
 func (s *slabs) node(k Kind, pos Pos) *Node {
 	if len(s.slab) == 0 {
-		s.slab = make([]Node, s.block)
+		s.slab = make([]Node, s.next(&s.nodeBlock))
 	}
 	n := &s.slab[0]
 	s.slab = s.slab[1:]
@@ -111,7 +116,7 @@ func (s *slabs) addMember(m *fmembers, key string, v *Node) bool {
 func (s *slabs) endMembers(n *Node, m fmembers) {
 	if k := len(s.keys) - m.start; k > 0 {
 		if k > len(s.keySlab) {
-			s.keySlab = make([]string, max(k, s.block))
+			s.keySlab = make([]string, max(k, s.next(&s.keyBlock)))
 		}
 		n.Keys = s.keySlab[:k:k]
 		s.keySlab = s.keySlab[k:]
@@ -136,10 +141,19 @@ func (s *slabs) nodes(src []*Node) []*Node {
 		return []*Node{}
 	}
 	if k > len(s.nodeSlab) {
-		s.nodeSlab = make([]*Node, max(k, s.block))
+		s.nodeSlab = make([]*Node, max(k, s.next(&s.listBlock)))
 	}
 	out := s.nodeSlab[:k:k]
 	s.nodeSlab = s.nodeSlab[k:]
 	copy(out, src)
 	return out
+}
+
+// next returns the size of the block to cut, *size, and makes those after
+// it a quarter of the first: the first block is the estimate of the whole
+// document, and a document past it was most likely short by a little.
+func (s *slabs) next(size *int) int {
+	n := *size
+	*size = max(s.block/4, 16)
+	return n
 }

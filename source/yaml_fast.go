@@ -17,7 +17,7 @@ func fastYAML(data []byte, lim Limits) (root *Node, ok bool) {
 	if !yamlFastChars(data) {
 		return nil, false
 	}
-	f := &fastY{data: data, src: string(data), line: 1, colOff: -1, lim: lim, slabs: newSlabs(len(data) / 8)} // a mission in YAML holds about a value per 8 bytes
+	f := &fastY{data: data, src: string(data), line: 1, colOff: -1, lim: lim, slabs: newSlabs(len(data) / 12)} // a mission in YAML holds about a value per 12 bytes
 	defer f.release()
 	ind := f.nextContent()
 	if f.bad || ind < 0 {
