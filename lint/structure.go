@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/zmission/zmission/missions"
@@ -20,7 +21,7 @@ func structure(doc *missions.Doc, m *missions.Mission) []validate.Diagnostic {
 		out = append(out, validate.Diagnostic{File: doc.File, Line: max(p.Line, 1), Col: max(p.Col, 1), Severity: validate.Error, Rule: rule, Message: msg, Hint: hint})
 	}
 	for i, o := range m.Objectives {
-		ptr := fmt.Sprintf("/objectives/%d", i)
+		ptr := "/objectives/" + strconv.Itoa(i)
 		conds := objectiveConditions(o)
 		switch {
 		case len(conds) > 1:
@@ -33,7 +34,7 @@ func structure(doc *missions.Doc, m *missions.Mission) []validate.Diagnostic {
 	}
 	ids := map[string]int{}
 	for i, t := range m.Tokens {
-		ptr := fmt.Sprintf("/tokens/%d", i)
+		ptr := "/tokens/" + strconv.Itoa(i)
 		switch {
 		case t.At != nil && t.In != "":
 			at(ptr+"/in", true, "token-place", fmt.Sprintf("%s token %d is placed twice, by at and by in; keep one", t.Type, i+1), "")

@@ -22,7 +22,10 @@ type fnode struct {
 	hasConst bool
 	constV   any
 	enum     []any
-	hasEnum  bool
+	// enumStrings is enum as a set when every value of it is a string (the
+	// token types, the colours...): looked up, not compared one by one.
+	enumStrings map[string]bool
+	hasEnum     bool
 
 	minLen, maxLen     int // -1: none
 	pattern            *pat.Pattern
@@ -36,6 +39,7 @@ type fnode struct {
 	depReqOrder        []string // the keys of depReq, sorted
 	props              map[string]*fnode
 	propNames          []string // the keys of props, sorted: "did you mean" candidates
+	propList           []*fnode // the schemas of propNames, in their order
 	patProps           []patProp
 	addl               *fnode
 	names              *fnode
@@ -122,6 +126,7 @@ func (f *fastSchema) fill(n *fnode, m map[string]any, refs map[string]*fnode) {
 			n.hasConst, n.constV = true, v
 		case "enum":
 			n.hasEnum, n.enum = true, v.([]any)
+			n.enumStrings = stringSet(n.enum)
 		case "minLength":
 			n.minLen = num(v)
 		case "maxLength":
@@ -162,6 +167,9 @@ func (f *fastSchema) fill(n *fnode, m map[string]any, refs map[string]*fnode) {
 				n.propNames = append(n.propNames, pk)
 			}
 			sort.Strings(n.propNames)
+			for _, pk := range n.propNames {
+				n.propList = append(n.propList, n.props[pk])
+			}
 		case "patternProperties":
 			for pk, pv := range v.(map[string]any) {
 				n.patProps = append(n.patProps, patProp{f.re[pk], sub(pv)})
@@ -240,7 +248,11 @@ func (n *fnode) valid(x *source.Node) bool {
 	if n.hasConst && !equal(n.constV, x) {
 		return false
 	}
-	if n.hasEnum {
+	if n.enumStrings != nil {
+		if x.Kind != source.String || !n.enumStrings[x.Text] {
+			return false
+		}
+	} else if n.hasEnum {
 		found := false
 		for _, e := range n.enum {
 			if equal(e, x) {
@@ -406,20 +418,35 @@ func (n *fnode) objectOK(x *source.Node) bool {
 			return false
 		}
 	}
-	for k, need := range n.depReq {
+	for _, k := range n.depReqOrder { // not the map: ranging over one costs more than the look-ups
 		if x.Field(k) == nil {
 			continue
 		}
-		for _, r := range need {
+		for _, r := range n.depReq[k] {
 			if x.Field(r) == nil {
 				return false
 			}
 		}
 	}
+	if n.addl == nil && n.patProps == nil && n.names == nil && len(n.propList) < len(x.Keys) {
+		// Only the members properties names are checked: looked up by
+		// name, fewer than the members (an if: of a token reads its type:
+		// alone, eight times a token).
+		for i, p := range n.propList {
+			if v := x.Field(n.propNames[i]); v != nil && !p.valid(v) {
+				return false
+			}
+		}
+		return true
+	}
+	var name source.Node // each key as a string value, for propertyNames
 	for i, k := range x.Keys {
 		val := x.Fields[i]
-		if n.names != nil && !n.names.valid(&source.Node{Kind: source.String, Text: k}) {
-			return false
+		if n.names != nil {
+			name = source.Node{Kind: source.String, Text: k}
+			if !n.names.valid(&name) {
+				return false
+			}
 		}
 		matched := false
 		if p, ok := n.props[k]; ok {
@@ -441,4 +468,20 @@ func (n *fnode) objectOK(x *source.Node) bool {
 		}
 	}
 	return true
+}
+
+// stringSet is the set of vs when every one is a string, else nil.
+func stringSet(vs []any) map[string]bool {
+	if len(vs) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(vs))
+	for _, v := range vs {
+		s, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		set[s] = true
+	}
+	return set
 }

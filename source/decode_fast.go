@@ -37,20 +37,47 @@ var (
 	jsonNumber      = reflect.TypeFor[json.Number]()
 )
 
+// How a type's pointer reads itself: by its own UnmarshalJSON, by its
+// UnmarshalText, or neither.
+const (
+	byFields = iota + 1
+	byJSON
+	byText
+)
+
+// unmarshalers caches unmarshalerOf's answer by type: asking reflect each
+// time a value is stored was a sixth of the decoding.
+var unmarshalers sync.Map // reflect.Type -> int
+
+func unmarshalerOf(t reflect.Type) int {
+	if u, ok := unmarshalers.Load(t); ok {
+		return u.(int)
+	}
+	u := byFields
+	switch p := reflect.PointerTo(t); {
+	case p.Implements(jsonUnmarshaler):
+		u = byJSON
+	case p.Implements(textUnmarshaler):
+		u = byText
+	}
+	unmarshalers.Store(t, u)
+	return u
+}
+
 // storeNode stores n in the addressable value v.
 func storeNode(n *Node, v reflect.Value) bool {
 	if n.Kind == Null {
 		return false
 	}
 	t := v.Type()
-	if reflect.PointerTo(t).Implements(jsonUnmarshaler) {
+	switch unmarshalerOf(t) {
+	case byJSON:
 		b, err := appendJSON(nil, n)
 		if err != nil {
 			return false
 		}
 		return v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b) == nil
-	}
-	if reflect.PointerTo(t).Implements(textUnmarshaler) {
+	case byText:
 		return false
 	}
 	switch t.Kind() {

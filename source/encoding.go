@@ -35,6 +35,9 @@ func checkEncoding(data []byte) *Problem {
 		return encodingProblem(Offset(data, int64(i)),
 			"the file holds NUL bytes: it is binary, not a text mission file")
 	}
+	if utf8.Valid(data) { // its ASCII runs go 8 bytes at a time; the loop below only finds where
+		return nil
+	}
 	for i := 0; i < len(data); {
 		if data[i] < utf8.RuneSelf {
 			i++

@@ -18,6 +18,11 @@ func ParseJSON(data []byte, lim Limits) (*Node, []Problem) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, blankProblem(data)
 	}
+	// Most documents are read by the fast reader alone, which accepts only
+	// what json.Valid accepts and stays within the limits.
+	if root, ok := fastJSON(data, jsonValues(data), lim); ok {
+		return root, nil
+	}
 	sc := scanJSON(data, lim.MaxDepth)
 	if sc.tooDeep >= 0 {
 		return nil, []Problem{problemAt(Offset(data, int64(sc.tooDeep)), CodeTooDeep,
@@ -27,9 +32,6 @@ func ParseJSON(data []byte, lim Limits) (*Node, []Problem) {
 	// are absolute, which the Decoder's are not.
 	if !json.Valid(data) {
 		return nil, []Problem{jsonSyntaxProblem(data, sc)}
-	}
-	if root, ok := fastJSON(data, lim); ok {
-		return root, nil
 	}
 	return walkJSON(data, lim)
 }

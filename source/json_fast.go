@@ -1,32 +1,51 @@
 package source
 
 import (
+	"bytes"
 	"encoding/json"
 	"unicode/utf8"
 )
 
-// fastJSON builds the tree of a document that json.Valid accepted, reading
-// the bytes directly rather than through encoding/json's tokens, which
-// allocate for every one. It gives the same tree, positions and all; when
-// it meets what the token walker must report (a duplicate key, a limit),
-// ok is false and the walker reads the document again to word it.
-func fastJSON(data []byte, lim Limits) (root *Node, ok bool) {
-	f := &fastJ{data: data, cur: newCursor(data), lim: lim}
+// fastJSON builds the tree of a document in the common form, reading the
+// bytes directly rather than through encoding/json's scanner and tokens,
+// which allocate for every one. It accepts only what encoding/json accepts
+// (its strings, numbers and literals by JSON's grammar, one value and
+// blank space after it) and gives the token walker's tree, positions and
+// all. Whatever it is not sure of (a control character in a string, a
+// number or word off the grammar, anything after the value, a duplicate
+// key, a limit) makes ok false, and the document goes through
+// json.Valid and the token walker, which word the problem: this reader
+// never reports one itself.
+//
+// values is about how many values the document holds: the nodes are cut
+// from blocks of that size.
+func fastJSON(data []byte, values int, lim Limits) (root *Node, ok bool) {
+	f := &fastJ{data: data, src: string(data), cur: newCursor(data), lim: lim, slabs: newSlabs(values)}
+	defer f.release()
 	f.skip()
 	root = f.value(0)
-	if f.bad {
+	f.skip()
+	if f.bad || f.i != len(data) {
 		return nil, false
 	}
 	return root, true
 }
 
+// jsonValues is about how many values data holds, at least: one, and one
+// more a comma or a container.
+func jsonValues(data []byte) int {
+	return 1 + bytes.Count(data, []byte{','}) + bytes.Count(data, []byte{'{'}) + bytes.Count(data, []byte{'['})
+}
+
 type fastJ struct {
 	data  []byte
+	src   string // data as a string: strings without escapes are slices of it
 	i     int
 	cur   *cursor
 	lim   Limits
 	count int
 	bad   bool
+	slabs // where the tree's nodes and lists are cut from
 }
 
 func (f *fastJ) skip() {
@@ -49,8 +68,7 @@ func (f *fastJ) value(depth int) *Node {
 		f.bad = true
 		return nil
 	}
-	pos := f.cur.to(f.i)
-	n := &Node{Pos: pos, KeyPos: pos}
+	n := f.node(Null, f.cur.to(f.i))
 	switch c := f.data[f.i]; c {
 	case '{':
 		if depth+1 > f.lim.MaxDepth {
@@ -68,35 +86,78 @@ func (f *fastJ) value(depth int) *Node {
 		n.Kind, n.Text = String, f.str()
 	case 't':
 		n.Kind, n.Bool = Bool, true
-		f.i += 4
+		f.word("true")
 	case 'f':
 		n.Kind = Bool
-		f.i += 5
+		f.word("false")
 	case 'n':
 		n.Kind = Null
-		f.i += 4
+		f.word("null")
 	default:
 		start := f.i
-		for f.i < len(f.data) {
-			switch f.data[f.i] {
-			case '-', '+', '.', 'e', 'E', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-				f.i++
-				continue
-			}
-			break
-		}
-		if f.i == start {
-			f.bad = true
-			return nil
-		}
-		n.Kind, n.Text = Number, string(f.data[start:f.i])
+		f.number()
+		n.Kind, n.Text = Number, f.src[start:f.i]
 	}
 	return n
 }
 
+// word reads the literal w at f.i.
+func (f *fastJ) word(w string) {
+	if len(f.data)-f.i < len(w) || string(f.data[f.i:f.i+len(w)]) != w {
+		f.bad = true
+		return
+	}
+	f.i += len(w)
+}
+
+// number reads a number at f.i by JSON's grammar:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (f *fastJ) number() {
+	if f.at('-') {
+		f.i++
+	}
+	switch {
+	case f.at('0'):
+		f.i++
+	case f.i < len(f.data) && f.data[f.i] >= '1' && f.data[f.i] <= '9':
+		f.digits()
+	default:
+		f.bad = true
+		return
+	}
+	if f.at('.') {
+		f.i++
+		if f.digits() == 0 {
+			f.bad = true
+			return
+		}
+	}
+	if f.at('e') || f.at('E') {
+		f.i++
+		if f.at('+') || f.at('-') {
+			f.i++
+		}
+		if f.digits() == 0 {
+			f.bad = true
+		}
+	}
+}
+
+func (f *fastJ) at(c byte) bool { return f.i < len(f.data) && f.data[f.i] == c }
+
+// digits reads a run of digits and says how long it was.
+func (f *fastJ) digits() int {
+	start := f.i
+	for f.i < len(f.data) && f.data[f.i] >= '0' && f.data[f.i] <= '9' {
+		f.i++
+	}
+	return f.i - start
+}
+
 func (f *fastJ) array(n *Node, depth int) {
 	n.Kind = Array
-	n.Items = []*Node{}
+	start := len(f.items)
+	defer f.endItems(n, start)
 	f.i++ // [
 	f.skip()
 	if f.i < len(f.data) && f.data[f.i] == ']' {
@@ -104,7 +165,7 @@ func (f *fastJ) array(n *Node, depth int) {
 		return
 	}
 	for !f.bad {
-		n.Items = append(n.Items, f.value(depth))
+		f.items = append(f.items, f.value(depth))
 		f.skip()
 		if f.i >= len(f.data) {
 			f.bad = true
@@ -125,7 +186,8 @@ func (f *fastJ) array(n *Node, depth int) {
 
 func (f *fastJ) object(n *Node, depth int) {
 	n.Kind = Object
-	var index keyIndex
+	m := f.beginMembers()
+	defer f.endMembers(n, m)
 	f.i++ // {
 	f.skip()
 	if f.i < len(f.data) && f.data[f.i] == '}' {
@@ -150,12 +212,11 @@ func (f *fastJ) object(n *Node, depth int) {
 		if f.bad {
 			return
 		}
-		if index.find(n, key) >= 0 {
+		v.KeyPos = kpos
+		if !f.addMember(&m, key, v) {
 			f.bad = true // a duplicate key: the walker words it
 			return
 		}
-		v.KeyPos = kpos
-		index.add(n, key, v)
 		f.skip()
 		if f.i >= len(f.data) {
 			f.bad = true
@@ -175,7 +236,10 @@ func (f *fastJ) object(n *Node, depth int) {
 }
 
 // str reads the string at f.i (its opening quote) and returns its value,
-// decoded as encoding/json decodes it.
+// decoded as encoding/json decodes it: a slice of the text when it holds
+// no escape, else through json.Unmarshal, which refuses a wrong escape.
+// A control character, which JSON refuses in a string, leaves the
+// document to the slower path.
 func (f *fastJ) str() string {
 	start := f.i
 	f.i++
@@ -190,6 +254,10 @@ func (f *fastJ) str() string {
 		if c == '"' {
 			break
 		}
+		if c < 0x20 {
+			f.bad = true
+			return ""
+		}
 		if c >= utf8.RuneSelf {
 			plain = false
 		}
@@ -201,11 +269,8 @@ func (f *fastJ) str() string {
 	}
 	f.i++ // the closing quote
 	raw := f.data[start:f.i]
-	if plain {
-		return string(raw[1 : len(raw)-1])
-	}
-	if utf8.Valid(raw) && !hasBackslash(raw) {
-		return string(raw[1 : len(raw)-1])
+	if plain || utf8.Valid(raw) && !hasBackslash(raw) {
+		return f.src[start+1 : f.i-1]
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {

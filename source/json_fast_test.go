@@ -80,7 +80,13 @@ func TestFastJSONAsWalker(t *testing.T) {
 				continue
 			}
 			what := fmt.Sprintf("%s variant %d", name, v)
-			fast, ok := fastJSON(doc, DefaultLimits.orDefaults())
+			// The count of values sizes the nodes' block; a count too small
+			// (every other variant) only makes more blocks.
+			values := jsonValues(doc)
+			if v%2 == 1 {
+				values = 1
+			}
+			fast, ok := fastJSON(doc, values, DefaultLimits.orDefaults())
 			slow, probs := walkJSON(doc, DefaultLimits.orDefaults())
 			if !ok {
 				continue
@@ -107,4 +113,97 @@ func TestFastJSONLeavesDuplicates(t *testing.T) {
 	if len(probs) != 1 || probs[0].Code != CodeDuplicateKey || probs[0].Pos.Line != 2 {
 		t.Fatalf("got %v", probs)
 	}
+}
+
+// jsonOffGrammar are texts just off JSON's grammar, each next to what the
+// fast reader must refuse; json.Valid refuses them all.
+var jsonOffGrammar = []string{
+	`tru`, `truE`, `nul`, `nulll`, `fals`, `[true false]`, `01`, `-01`, `1.`, `.5`, `1e`, `1e+`, `-`, `+1`, `--1`,
+	`1.5e3.2`, `0x1F`, `NaN`, `Infinity`, `-Infinity`, `1_000`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `{1:2}`, `{'a':1}`,
+	`[1 2]`, `1 2`, `{"a":1} x`, `{"a":1}}`, `[`, `]`, `{"a":`, "\f1", "[\v1]", "\"a\x01\"", "\"\t\"", "\"a\nb\"",
+	`"\x"`, `"\u12"`, `"\u12G4"`, `"a`, `"a\"`, `{"a":"b"`, `[1,2`, "\x00", `{"a":[1,{"b":nul}]}`, `[1e5, 2E-, 3]`,
+	`//c` + "\n1", `/*c*/1`, `[1,,2]`, `[,1]`, `{,}`, `{"a":1 "b":2}`,
+}
+
+// TestFastJSONOnlyValid: whatever the fast reader accepts, json.Valid
+// accepts and the token walker reads to the same tree, so skipping
+// json.Valid for what it reads changes no answer; text off JSON's grammar
+// is left to the slower path.
+func TestFastJSONOnlyValid(t *testing.T) {
+	lim := DefaultLimits.orDefaults()
+	for _, s := range jsonOffGrammar {
+		if json.Valid([]byte(s)) {
+			t.Errorf("%q: json.Valid accepts it; the list is of texts it refuses", s)
+		}
+		if _, ok := fastJSON([]byte(s), jsonValues([]byte(s)), lim); ok {
+			t.Errorf("%q: the fast reader accepted what json.Valid refuses", s)
+		}
+	}
+	valid := []string{`0`, `-0`, `-0.5e-3`, `1E+2`, `123.456e789`, `"\u00e9\n\"\\"`, `"é"`, "\"caf\xe9\"", ` [ ] `, `{}`,
+		`{"a":[true,false,null,{"b":[]}]}`, "\t\r\n{\"a\" :\t1 }\n"}
+	for _, s := range valid {
+		fast, ok := fastJSON([]byte(s), jsonValues([]byte(s)), lim)
+		slow, probs := walkJSON([]byte(s), lim)
+		if !ok || len(probs) > 0 || !reflect.DeepEqual(fast, slow) {
+			t.Errorf("%q: fast %v (ok %v), walker %v %v", s, fast, ok, slow, probs)
+		}
+	}
+	// Every document of the repository broken at random, a byte at a time.
+	r := rand.New(rand.NewPCG(45, 2))
+	accepted, refused := 0, 0
+	for name, data := range jsonDocs(t) {
+		for k := 0; k < 40; k++ {
+			b := append([]byte(nil), data...)
+			for m := 1 + r.IntN(2); m > 0 && len(b) > 0; m-- {
+				i := r.IntN(len(b))
+				switch r.IntN(3) {
+				case 0:
+					const set = "0123456789 \"{}[],:\\eE.+-tfnulx\x01\t"
+					b[i] = set[r.IntN(len(set))]
+				case 1:
+					b = append(b[:i], b[i+1:]...)
+				default:
+					const set = "0\"{}[],:\\e.-t"
+					b = append(b[:i], append([]byte{set[r.IntN(len(set))]}, b[i:]...)...)
+				}
+			}
+			fast, ok := fastJSON(b, jsonValues(b), lim)
+			if !ok {
+				refused++
+				continue
+			}
+			accepted++
+			if !json.Valid(b) {
+				t.Fatalf("%s, broken: the fast reader accepted what json.Valid refuses:\n%s", name, b)
+			}
+			if slow, probs := walkJSON(b, lim); len(probs) > 0 || !reflect.DeepEqual(fast, slow) {
+				t.Fatalf("%s, broken: the trees differ (walker's problems %v)", name, probs)
+			}
+		}
+	}
+	if accepted < 100 || refused < 100 {
+		t.Errorf("accepted %d, refused %d: too few of one kind to compare", accepted, refused)
+	}
+}
+
+// FuzzFastJSON: whatever the fast reader accepts, json.Valid accepts, and
+// the walker reads it to the same tree.
+func FuzzFastJSON(f *testing.F) {
+	for _, s := range jsonOffGrammar {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(`{"format": 1, "id": "x", "tiles": [{"face": "1A", "at": [0, -1.5e2]}], "a": "\u00e9\n", "b": [true, false, null]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lim := Limits{MaxBytes: 1 << 16, MaxDepth: 40, MaxNodes: 20_000}.orDefaults()
+		fast, ok := fastJSON(data, jsonValues(data), lim)
+		if !ok {
+			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("the fast reader accepted what json.Valid refuses: %q", data)
+		}
+		if slow, probs := walkJSON(data, lim); len(probs) > 0 || !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("the trees differ (walker's problems %v): %q", probs, data)
+		}
+	})
 }

@@ -1,6 +1,10 @@
 package source
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"encoding/binary"
+	"unicode/utf8"
+)
 
 // Offset converts a byte offset in data to a Pos. Lines break at LF, CRLF,
 // CR, NEL, LS and PS, the breaks YAML counts, so JSON and YAML positions agree
@@ -21,24 +25,63 @@ type cursor struct {
 	data      []byte
 	off       int
 	line, col int
+	// plain: data is ASCII without CR, so lines break only at LF and
+	// columns count bytes: the cursor jumps from LF to LF (the JSON reader
+	// asks it for every value's position).
+	plain bool
+	ls    int // plain: where the current line starts
 }
 
 func newCursor(data []byte) *cursor {
 	c := &cursor{data: data, line: 1, col: 1}
 	if hasBOM(data) {
 		c.off = len(bom)
+	} else {
+		c.plain = plainASCII(data)
 	}
+	c.ls = c.off
 	return c
+}
+
+// plainASCII tells whether data is ASCII without CR.
+func plainASCII(data []byte) bool {
+	i := 0
+	for ; i+8 <= len(data); i += 8 {
+		if binary.LittleEndian.Uint64(data[i:])&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(data); i++ {
+		if data[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return bytes.IndexByte(data, '\r') < 0
 }
 
 // to returns the position of byte offset off. Offsets before the previous
 // call restart the scan from the beginning.
 func (c *cursor) to(off int) Pos {
 	if off < c.off {
-		*c = *newCursor(c.data)
+		*c = cursor{data: c.data, line: 1, col: 1, plain: c.plain}
+		if !c.plain && hasBOM(c.data) {
+			c.off, c.ls = len(bom), len(bom)
+		}
 	}
 	if off > len(c.data) {
 		off = len(c.data)
+	}
+	if c.plain {
+		for {
+			i := bytes.IndexByte(c.data[c.off:off], '\n')
+			if i < 0 {
+				break
+			}
+			c.off += i + 1
+			c.line, c.ls = c.line+1, c.off
+		}
+		c.off, c.col = off, off-c.ls+1
+		return Pos{Line: c.line, Col: c.col}
 	}
 	for c.off < off {
 		b := c.data[c.off]

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -158,5 +159,39 @@ func TestOffset(t *testing.T) {
 	}
 	if got := Offset([]byte("\ufeffab"), 4); got != (Pos{1, 2}) {
 		t.Errorf("after a BOM: %v, want 1:2", got)
+	}
+}
+
+// TestCursorPlainAsGeneral: on ASCII text without CR the cursor jumps from
+// line feed to line feed; it gives the positions the character-by-character
+// scan gives, for offsets in order, repeated, going back and past the end.
+func TestCursorPlainAsGeneral(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 3))
+	const chars = "ab {}[]\":,\n\n \t0"
+	for k := 0; k < 300; k++ {
+		b := make([]byte, r.IntN(200))
+		for i := range b {
+			b[i] = chars[r.IntN(len(chars))]
+		}
+		plain := newCursor(b)
+		if !plain.plain {
+			t.Fatalf("%q: not taken as plain", b)
+		}
+		general := newCursor(b)
+		general.plain = false
+		for j := 0; j < 20; j++ {
+			off := r.IntN(len(b) + 3)
+			if j%3 != 0 { // mostly forward, as the readers go
+				off = min(plain.off+r.IntN(12), len(b)+1)
+			}
+			if got, want := plain.to(off), general.to(off); got != want {
+				t.Fatalf("%q at %d: plain %v, character by character %v", b, off, got, want)
+			}
+		}
+	}
+	for _, s := range []string{"a\rb", "caf\xc3\xa9", "\ufeffa", "a\u2028b"} {
+		if plainASCII([]byte(s)) {
+			t.Errorf("%q taken as plain ASCII", s)
+		}
 	}
 }

@@ -17,8 +17,8 @@ func fastYAML(data []byte, lim Limits) (root *Node, ok bool) {
 	if !yamlFastChars(data) {
 		return nil, false
 	}
-	// A mission holds about a value per 8 bytes.
-	f := &fastY{data: data, src: string(data), line: 1, colOff: -1, lim: lim, block: min(max(len(data)/8, 16), 1024)}
+	f := &fastY{data: data, src: string(data), line: 1, colOff: -1, lim: lim, slabs: newSlabs(len(data) / 12)} // a mission in YAML holds about a value per 12 bytes
+	defer f.release()
 	ind := f.nextContent()
 	if f.bad || ind < 0 {
 		return nil, false
@@ -79,105 +79,7 @@ type fastY struct {
 	count int
 	bad   bool
 
-	slab  []Node // nodes are allocated in blocks
-	block int    // of this many: about what the document holds, within bounds
-
-	// The members and entries of the collections being read, innermost
-	// last; a collection takes exact-size copies when it ends, cut from
-	// blocks, rather than growing its own slices.
-	keys     []string
-	vals     []*Node
-	items    []*Node
-	keySlab  []string
-	nodeSlab []*Node
-}
-
-// fmembers are the members of one mapping being read: those on the stacks
-// from start.
-type fmembers struct {
-	start int
-	seen  map[string]bool // past keyIndexLinear members
-}
-
-func (f *fastY) beginMembers() fmembers { return fmembers{start: len(f.keys)} }
-
-// addMember adds a member to the mapping being read. A duplicate key is
-// left to the builder, which words it: the reader gives up.
-func (f *fastY) addMember(m *fmembers, key string, v *Node) bool {
-	if m.seen == nil {
-		ks := f.keys[m.start:]
-		if len(ks) < keyIndexLinear {
-			for _, k := range ks {
-				if k == key {
-					f.bad = true
-					return false
-				}
-			}
-		} else {
-			m.seen = make(map[string]bool, 2*len(ks))
-			for _, k := range ks {
-				m.seen[k] = true
-			}
-		}
-	}
-	if m.seen != nil {
-		if m.seen[key] {
-			f.bad = true
-			return false
-		}
-		m.seen[key] = true
-	}
-	f.keys = append(f.keys, key)
-	f.vals = append(f.vals, v)
-	return true
-}
-
-// endMembers gives n the members of m and takes them off the stacks. A
-// mapping without members has nil keys, as the builder leaves it.
-func (f *fastY) endMembers(n *Node, m fmembers) {
-	if k := len(f.keys) - m.start; k > 0 {
-		if k > len(f.keySlab) {
-			f.keySlab = make([]string, max(k, f.block))
-		}
-		n.Keys = f.keySlab[:k:k]
-		f.keySlab = f.keySlab[k:]
-		copy(n.Keys, f.keys[m.start:])
-		n.Fields = f.nodes(f.vals[m.start:])
-	}
-	f.keys, f.vals = f.keys[:m.start], f.vals[:m.start]
-}
-
-// endItems gives n the entries from start and takes them off the stack.
-// A sequence without entries has an empty, not nil, list, as the builder
-// makes it.
-func (f *fastY) endItems(n *Node, start int) {
-	n.Items = f.nodes(f.items[start:])
-	f.items = f.items[:start]
-}
-
-// nodes returns an exact-size copy of src; never nil.
-func (f *fastY) nodes(src []*Node) []*Node {
-	k := len(src)
-	if k == 0 {
-		return []*Node{}
-	}
-	if k > len(f.nodeSlab) {
-		f.nodeSlab = make([]*Node, max(k, f.block))
-	}
-	out := f.nodeSlab[:k:k]
-	f.nodeSlab = f.nodeSlab[k:]
-	copy(out, src)
-	return out
-}
-
-func (f *fastY) node(k Kind, pos Pos) *Node {
-	if len(f.slab) == 0 {
-		f.slab = make([]Node, f.block)
-	}
-	n := &f.slab[0]
-	f.slab = f.slab[1:]
-	n.Kind, n.Pos, n.KeyPos = k, pos, pos
-	return n
+	slabs // where the tree's nodes and lists are cut from
 }
 
 // pos is the position of offset j on the current line.
@@ -639,6 +541,7 @@ func (f *fastY) blockMap(ind, depth int, k fscalar) *Node {
 		}
 		v.KeyPos = k.pos
 		if !f.addMember(&m, key, v) {
+			f.bad = true // a duplicate: the builder words it
 			return nil
 		}
 
@@ -834,6 +737,7 @@ func (f *fastY) flow(depth int) *Node {
 		if kind == Object {
 			v.KeyPos = kpos
 			if !f.addMember(&m, key, v) {
+				f.bad = true // a duplicate: the builder words it
 				return nil
 			}
 		} else {

@@ -122,7 +122,7 @@ func asGiven(dir, p string) string {
 // the configuration's folder. ds itself is not modified.
 func (c *Config) Apply(ds []Diagnostic) []Diagnostic {
 	out := make([]Diagnostic, 0, len(ds))
-	wd, _ := os.Getwd()
+	wd := c.workDir()
 	for _, d := range ds {
 		if c != nil {
 			if rc, ok := c.Rules[d.Rule]; ok && rc.HasSeverity {
@@ -168,8 +168,18 @@ func (c *Config) ignored(d Diagnostic, wd string) bool {
 // the folder it is, or one holding it): every command passes over such a
 // file, fmt included, as if it were not there.
 func (c *Config) IgnoresFile(file string) bool {
+	return c.ignored(Diagnostic{File: file}, c.workDir())
+}
+
+// workDir is the working folder, which ignored needs only when there are
+// ignore entries: asked of the system (two stats) only then, since a folder
+// walk applies the configuration to every file.
+func (c *Config) workDir() string {
+	if c == nil || len(c.Ignores) == 0 {
+		return ""
+	}
 	wd, _ := os.Getwd()
-	return c.ignored(Diagnostic{File: file}, wd)
+	return wd
 }
 
 // IncludesFile tells whether an include: glob names file: such a file is
