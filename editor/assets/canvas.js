@@ -453,28 +453,36 @@ export class Canvas {
       if (!groups.has(key)) groups.set(key, { pt, items: [] });
       groups.get(key).items.push(i);
     });
-    // A badge drawn before with the same place, findings and words
-    // stands: an edit that changes some findings of hundreds (a tile
-    // turned) made every badge anew, and Chromium styled and laid out
-    // them all again.
+    // A badge drawn before with the same place, colour, count and words
+    // stands: a turn changes a few findings of
+    // hundreds but moves most of them in the list, so a badge is known by
+    // what it shows, not by the findings' places in the list, which a kept
+    // badge takes from this state (its click picks its first finding as
+    // it is numbered now). Every badge made anew cost Chromium the styling
+    // and layout of hundreds.
     const before = this.badgeEls && this.badgeEls.layer === L ? this.badgeEls.byKey : new Map();
     const byKey = new Map(), list = [];
     for (const { pt, items } of groups.values()) {
       const worst = items.map(i => findings[i].severity).sort((a, b) => rank[b] - rank[a])[0];
       const title = items.map(i => findings[i].words || findings[i].message).join('\n');
-      const key = `${pt} ${worst} ${items.join(' ')} ${title}`;
+      const key = `${pt} ${worst} ${items.length} ${title}`;
+      const at = items.join(' ');
       let g = before.get(key);
-      if (!g) {
+      if (g) {
+        if (g.getAttribute('data-findings') !== at) g.setAttribute('data-findings', at);
+      } else {
         const fill = { error: '#c0392b', warning: '#e0a100', info: '#2f6fbd' }[worst];
-        g = el('g', { class: 'badge badge-' + worst, 'data-findings': items.join(' '), transform: `translate(${pt[0]} ${pt[1]})` });
+        g = el('g', { class: 'badge badge-' + worst, 'data-findings': at, transform: `translate(${pt[0]} ${pt[1]})` });
         el('circle', { r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
         const t = el('text', { 'text-anchor': 'middle', y: 5, 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
         t.textContent = items.length > 1 ? String(items.length) : '!';
         el('title', {}, g).textContent = title;
         // A press on a badge is the badge's, never the token's under it.
         g.addEventListener('pointerdown', ev => ev.stopPropagation());
-        g.addEventListener('click', ev => { ev.stopPropagation(); this.badgeClick(items[0]); });
+        const badge = g;
+        g.addEventListener('click', ev => { ev.stopPropagation(); this.badgeClick(badge.badgeFirst); });
       }
+      g.badgeFirst = items[0];
       byKey.set(key, g);
       list.push(g);
     }
