@@ -418,3 +418,50 @@ func TestBrowserIssuesStand(t *testing.T) {
 	}
 	t.Logf("over 3 turns: %d items kept (%d of them at another place), %d made", kept, moved, made)
 }
+
+// TestBrowserArrange: arrange (canvas.js), which puts the badges, the
+// keys' stand-ins and the Issues list in order, gives the children wanted
+// in the order wanted, and moves or inserts exactly the elements outside
+// the longest run of kept children already in order (worked out here by
+// dynamic programming), on random lists: some children dropped, some
+// elements new, a few moved, or all shuffled.
+func TestBrowserArrange(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, "../examples/invader/violet-lockdown.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the page", `window.zmission && zmission.state`)
+	var bad []string
+	js(t, ctx, `(async () => {
+		const { arrange } = await import(new URL('assets/canvas.js', document.baseURI).href);
+		let seed = 45;
+		const rnd = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+		const bad = [];
+		for (let c = 0; c < 400; c++) {
+			const parent = document.createElement('div');
+			const old = [];
+			for (let i = 0, n = rnd(40); i < n; i++) { const e = document.createElement('i'); e.id = 'o' + i; parent.appendChild(e); old.push(e); }
+			let list = old.filter(() => rnd(5) > 0);
+			if (c % 4 === 0) for (let i = list.length - 1; i > 0; i--) { const j = rnd(i + 1); [list[i], list[j]] = [list[j], list[i]]; }
+			else for (let m = rnd(4); m > 0 && list.length; m--) { const [e] = list.splice(rnd(list.length), 1); list.splice(rnd(list.length + 1), 0, e); }
+			for (let m = rnd(5); m > 0; m--) { const e = document.createElement('b'); e.id = 'n' + m; list.splice(rnd(list.length + 1), 0, e); }
+			// The longest run of kept children in their old order.
+			const at = list.map(e => old.indexOf(e)), best = at.map(() => 0);
+			let lis = 0;
+			at.forEach((p, i) => { if (p < 0) return; best[i] = 1; for (let j = 0; j < i; j++) if (at[j] >= 0 && at[j] < p) best[i] = Math.max(best[i], best[j] + 1); lis = Math.max(lis, best[i]); });
+			let moves = 0;
+			const ins = parent.insertBefore.bind(parent), app = parent.appendChild.bind(parent);
+			parent.insertBefore = (a, b) => { moves++; return ins(a, b); };
+			parent.appendChild = a => { moves++; return app(a); };
+			arrange(parent, list);
+			const got = [...parent.children];
+			if (got.length !== list.length || got.some((e, i) => e !== list[i])) bad.push('case ' + c + ': order ' + got.map(e => e.id) + ' want ' + list.map(e => e.id));
+			else if (moves !== list.length - lis) bad.push('case ' + c + ': ' + moves + ' moves, want ' + (list.length - lis));
+		}
+		return bad;
+	})()`, &bad)
+	for _, b := range bad {
+		t.Error(b)
+	}
+}

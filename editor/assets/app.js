@@ -1,7 +1,7 @@
 // zmission edit: the page. The server holds the file, the history and the
 // checks; the page shows a State and sends operations made against its
 // version. Everything here is plain modules: no build step.
-import { Canvas, CELL_PX } from './canvas.js';
+import { Canvas, CELL_PX, arrange } from './canvas.js';
 import { renderPalette, tokenLabel, faceSVG, COLOUR } from './palette.js';
 import { parts, step, moveOps, rotateOps, copyOf, pasteOps, inBox } from './group.js';
 import { renderForms } from './forms.js';
@@ -434,15 +434,8 @@ function renderIssues() {
     ol.innerHTML = '<li class="info">No findings: the mission is clean.</li>';
     return;
   }
-  // The list put in order with as few moves as the kept items allow: what
-  // left goes, and an item is moved only where it is not already next.
-  const keep = new Set(items);
-  for (const li of [...ol.children]) if (!keep.has(li)) li.remove();
-  let at = ol.firstChild;
-  for (const li of items) {
-    if (li === at) { at = at.nextSibling; continue; }
-    ol.insertBefore(li, at);
-  }
+  // The list put in order with as few moves as the kept items allow.
+  arrange(ol, items);
 }
 
 // For the browser tests: the list made anew, to hold the kept one to it.

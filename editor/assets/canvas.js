@@ -12,6 +12,39 @@ export function el(name, attrs = {}, parent) {
   return e;
 }
 
+// arrange makes parent's children the elements of list, in its order,
+// with the fewest moves: the longest run of kept children already in
+// order stays where it is, each other element of list is put before the
+// one after it, and the children not in list go. Moving every element
+// after one that moved (a badge whose first finding went down the list)
+// made Chromium style and lay out hundreds of them again.
+export function arrange(parent, list) {
+  const want = new Set(list);
+  for (const c of [...parent.children]) if (!want.has(c)) c.remove();
+  const pos = new Map();
+  let k = 0;
+  for (const c of parent.children) pos.set(c, k++);
+  // The longest increasing run of the kept elements' places (patience
+  // sorting): tails[j] is the index in list of the smallest last place of
+  // a run of j+1, prev links each to the one before it in its run.
+  const tails = [], prev = new Array(list.length).fill(-1);
+  list.forEach((e, i) => {
+    const p = pos.get(e);
+    if (p === undefined) return;
+    let lo = 0, hi = tails.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (pos.get(list[tails[m]]) < p) lo = m + 1; else hi = m; }
+    if (lo > 0) prev[i] = tails[lo - 1];
+    tails[lo] = i;
+  });
+  const stay = new Set();
+  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = prev[i]) stay.add(list[i]);
+  for (let i = list.length - 1; i >= 0; i--) {
+    if (stay.has(list[i])) continue;
+    const next = i + 1 < list.length ? list[i + 1] : null;
+    if (list[i].nextSibling !== next || list[i].parentNode !== parent) parent.insertBefore(list[i], next);
+  }
+}
+
 // setAttributes gives e the attributes of an opening tag (render's own;
 // the page's id, size and style of the <svg> element stay).
 function setAttributes(e, tag, root) {
@@ -502,12 +535,7 @@ export class Canvas {
     }
     this.badgeEls = { layer: L, byKey };
     // In the order drawn anew: those that stand stay where they are.
-    let cur = L.firstChild;
-    for (const g of list) {
-      if (g === cur) cur = cur.nextSibling;
-      else L.insertBefore(g, cur);
-    }
-    while (cur) { const next = cur.nextSibling; cur.remove(); cur = next; }
+    arrange(L, list);
   }
 
   // keys puts a focusable stand-in over each token and tile, in reading
@@ -556,12 +584,7 @@ export class Canvas {
       }
       this.keyEls = { layer: L, byKey };
       // In reading order: those that stand stay where they are.
-      let cur = L.firstChild;
-      for (const r of list) {
-        if (r === cur) cur = cur.nextSibling;
-        else L.insertBefore(r, cur);
-      }
-      while (cur) { const next = cur.nextSibling; cur.remove(); cur = next; }
+      arrange(L, list);
     }
     if (had && document.activeElement !== L.querySelector(`[data-key="${had}"]`)) {
       const r = L.querySelector(`[data-key="${had}"]`);
