@@ -281,8 +281,8 @@ func TestBrowserBadgesStand(t *testing.T) {
 			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
 		waitFor(t, ctx, fmt.Sprintf("turn %d drawn", turn), fmt.Sprintf(`zmission.state.version !== %q && zmission.state.findings !== window.findingsBefore && zmission.canvas.badgesDrawn.findings === zmission.state.findings`, v))
 		var r struct {
-			Same, Picked       bool
-			Kept, Count, Moved int
+			Same, Picked                   bool
+			Kept, Count, Moved, Transforms int
 		}
 		js(t, ctx, `(() => { const L = document.querySelector('#map .ed-badges'), now = L.innerHTML;
 			const gs = [...L.children], kept = gs.filter(g => window.badgesBefore.has(g));
@@ -296,9 +296,12 @@ func TestBrowserBadgesStand(t *testing.T) {
 			}
 			const c = zmission.canvas; c.badgesDrawn = null; c.badgeEls = null;
 			c.badges(zmission.state.findings, () => {});
-			return {Same: L.innerHTML === now, Picked: picked, Kept: kept.length, Count: gs.length, Moved: moved.length}; })()`, &r)
+			return {Same: L.innerHTML === now, Picked: picked, Kept: kept.length, Count: gs.length, Moved: moved.length, Transforms: L.querySelectorAll('[transform]').length}; })()`, &r)
 		if !r.Same {
 			t.Fatalf("turn %d: the badges kept and added differ from the badges drawn anew", turn)
+		}
+		if r.Transforms > 0 {
+			t.Errorf("turn %d: %d badges placed by a transform: each is a paint property node Chromium walks at every frame", turn, r.Transforms)
 		}
 		if r.Kept*10 < r.Count*9 {
 			t.Errorf("turn %d: %d badges of %d kept: a turn changes a few findings", turn, r.Kept, r.Count)

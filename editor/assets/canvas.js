@@ -519,9 +519,12 @@ export class Canvas {
         if (g.getAttribute('data-findings') !== at) g.setAttribute('data-findings', at);
       } else {
         const fill = { error: '#c0392b', warning: '#e0a100', info: '#2f6fbd' }[worst];
-        g = el('g', { class: 'badge badge-' + worst, 'data-findings': at, transform: `translate(${pt[0]} ${pt[1]})` });
-        el('circle', { r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
-        const t = el('text', { 'text-anchor': 'middle', y: 5, 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
+        // Placed by its shapes' own coordinates, not a transform: five
+        // hundred transforms were as many paint property nodes, which
+        // Chromium walked and layered again at every frame after an edit.
+        g = el('g', { class: 'badge badge-' + worst, 'data-findings': at });
+        el('circle', { cx: pt[0], cy: pt[1], r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
+        const t = el('text', { x: pt[0], y: pt[1] + 5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
         t.textContent = items.length > 1 ? String(items.length) : '!';
         el('title', {}, g).textContent = title;
         // A press on a badge is the badge's, never the token's under it.
