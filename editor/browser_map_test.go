@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -466,5 +467,56 @@ func TestBrowserArrange(t *testing.T) {
 	})()`, &bad)
 	for _, b := range bad {
 		t.Error(b)
+	}
+}
+
+// TestBrowserTourWaitsHidden: on the 20×20-tile board a turn changes the
+// findings, and so the Tour's list of what blocks the mission; with the
+// Tour tab hidden, three turns make it no time, showing the tab makes it
+// once, element for element the Tour made anew for the state shown, and a
+// turn with the tab shown makes it once.
+func TestBrowserTourWaitsHidden(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map .ed-badges .badge') && zmission.state.board && document.querySelector('#goals')`)
+	turn := func(what string) {
+		t.Helper()
+		var v string
+		js(t, ctx, `(() => { window.findingsBefore = zmission.state.findings; zmission.sel = {kind: 'tile', index: 37};
+			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
+		waitFor(t, ctx, what, `zmission.state.version !== `+strconv.Quote(v)+` && zmission.state.findings !== window.findingsBefore`)
+	}
+	var before, n int
+	js(t, ctx, `zmission.tourMade`, &before)
+	for i := range 3 {
+		turn(fmt.Sprintf("a turn with the Issues tab shown %d", i+1))
+	}
+	js(t, ctx, `zmission.tourMade`, &n)
+	if n != before {
+		t.Fatalf("the Tour was made %d times over 3 turns with its tab hidden", n-before)
+	}
+	click(t, ctx, `#tabs button[data-tab="tour"]`)
+	var r struct {
+		Made  int
+		Same  bool
+		Items int
+	}
+	js(t, ctx, `(() => { const host = document.querySelector('#tab-tour'), shown = host.innerHTML, made = zmission.tourMade;
+		zmission.tourAnew();
+		return {Made: made, Same: host.innerHTML === shown, Items: host.querySelectorAll('li').length}; })()`, &r)
+	if r.Made != before+1 {
+		t.Fatalf("showing the Tour tab made it %d times, want once", r.Made-before)
+	}
+	if !r.Same || r.Items == 0 {
+		t.Fatalf("the Tour shown after the turns (%d items) differs from the Tour made anew for the state shown", r.Items)
+	}
+	js(t, ctx, `zmission.tourMade`, &before)
+	turn("a turn with the Tour tab shown")
+	js(t, ctx, `zmission.tourMade`, &n)
+	if n != before+1 {
+		t.Fatalf("a turn with the Tour tab shown made it %d times, want once", n-before)
 	}
 }
