@@ -520,3 +520,71 @@ func TestBrowserTourWaitsHidden(t *testing.T) {
 		t.Fatalf("a turn with the Tour tab shown made it %d times, want once", n-before)
 	}
 }
+
+// TestBrowserCutEdges: on the 20×20-tile board the walls and the doors'
+// frames (thousands of strokes in a path each) are shown as a path a
+// square of the board (canvas.js, cut): each square's path holds the
+// strokes that start in that square, with the path's other attributes,
+// and together they are the path's strokes. Through three turns they stay
+// so, and a turn changes the paths of a few squares, not all.
+func TestBrowserCutEdges(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map .ed-badges .badge') && zmission.state.board`)
+	// check gives the paths cut, the strokes astray (in no square's path,
+	// in another's, or in a path with other attributes), and the squares'
+	// paths, by their element and d, for the next turn to compare with.
+	const check = `(() => { const c = zmission.canvas, out = {cut: 0, paths: 0, astray: 0, changed: 0};
+		const before = window.cutBefore || new Map(), now = new Map();
+		for (const [g, list] of c.splits) for (const e of list) {
+			if (!e.cutShown) continue;
+			if (e.cutShown.parentNode !== g) { out.astray++; continue; }
+			out.cut++;
+			const want = e.getAttribute('d').split(/(?=M)/).sort(), got = [];
+			for (const q of e.cutShown.children) {
+				out.paths++;
+				now.set(q, q.getAttribute('d'));
+				if (before.has(q) ? before.get(q) !== q.getAttribute('d') : true) out.changed++;
+				for (const a of e.attributes) if (a.name !== 'd' && q.getAttribute(a.name) !== a.value) out.astray++;
+				const keys = new Set();
+				for (const sub of q.getAttribute('d').split(/(?=M)/)) {
+					got.push(sub);
+					const m = /^M\s*(-?[\d.]+)[\s,]+(-?[\d.]+)/.exec(sub);
+					keys.add(c.squareOf(+m[1], +m[2]));
+				}
+				if (keys.size !== 1) out.astray++;
+			}
+			got.sort();
+			if (got.length !== want.length || got.some((x, i) => x !== want[i])) out.astray++;
+		}
+		window.cutBefore = now;
+		return out; })()`
+	var r struct{ Cut, Paths, Astray, Changed int }
+	js(t, ctx, check, &r)
+	if r.Cut != 2 || r.Paths < 16 || r.Astray != 0 {
+		t.Fatalf("the walls and doors' frames shown cut: %+v, want 2 paths cut in 16 squares' paths or more, none astray", r)
+	}
+	if d := mapShownDiffers(t, ctx); d != "" {
+		t.Fatalf("the map shown is not the map of the file: %s", d)
+	}
+	for turn := range 3 {
+		var v string
+		js(t, ctx, `(() => { zmission.sel = {kind: 'tile', index: 37};
+			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
+		waitFor(t, ctx, fmt.Sprintf("turn %d", turn+1), `zmission.state.version !== `+strconv.Quote(v)+` && zmission.canvas.src === zmission.state.svgSrc`)
+		js(t, ctx, check, &r)
+		if r.Cut != 2 || r.Astray != 0 {
+			t.Fatalf("turn %d: %+v, want the 2 paths cut, none astray", turn+1, r)
+		}
+		if r.Changed == 0 || r.Changed*4 > r.Paths {
+			t.Errorf("turn %d: %d squares' paths of %d changed: a turn changes the strokes of a few squares", turn+1, r.Changed, r.Paths)
+		}
+		if d := mapShownDiffers(t, ctx); d != "" {
+			t.Fatalf("turn %d: the map shown is not the map of the file: %s", turn+1, d)
+		}
+		t.Logf("turn %d: %d squares' paths of %d changed", turn+1, r.Changed, r.Paths)
+	}
+}

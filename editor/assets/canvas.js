@@ -94,6 +94,22 @@ function copyInto(e, n) {
   if (e.textContent !== n.textContent) e.textContent = n.textContent;
 }
 
+// cuttable: a path drawn the same cut in paths of some of its strokes
+// each: long, every stroke one straight segment (so the fill, which a
+// path of its own would give each, covers nothing), and nothing that a
+// cut path draws otherwise (an opacity, which overlapping paths would add
+// up; markers; a transform).
+function cuttable(e) {
+  if (e.localName !== 'path') return false;
+  const d = e.getAttribute('d') || '';
+  if (d.length < 8192) return false;
+  for (const a of ['opacity', 'stroke-opacity', 'fill-opacity', 'marker-start', 'marker-mid', 'marker-end', 'transform', 'filter', 'clip-path', 'mask']) if (e.hasAttribute(a)) return false;
+  if (e.cutD === d) return e.cutOK;
+  e.cutD = d;
+  e.cutOK = /^(M\s*-?[\d.]+[\s,]+-?[\d.]+\s*[HV]\s*-?[\d.]+\s*)+$/.test(d);
+  return e.cutOK;
+}
+
 // parseAdds parses the elements a patch adds, each run in a group of its
 // own, all in one go: a turn on a 20×20-tile board replaces two hundred
 // elements here and there, and a parse of each cost more than the
@@ -121,6 +137,7 @@ export class Canvas {
     this.parts = new Map(); // a group drawn in pieces → its elements, as render wrote them
     this.pieces = new Map(); // such a group → its pieces' holders by square
     this.pieceIDs = 0;
+    this.splits = new Map(); // a group holding a path shown cut in squares (cut) → its elements, as render wrote them
   }
 
   // mount shows a new map; the layers are made again on top of it. The
@@ -147,6 +164,7 @@ export class Canvas {
     this.art = art;
     this.b = board;
     this.chunk();
+    this.cut();
     this.defs = el('defs', { class: 'ed-defs' }, svg);
     const hatch = el('pattern', { id: 'ed-hatch', patternUnits: 'userSpaceOnUse', width: 24, height: 24, patternTransform: 'rotate(45)' }, this.defs);
     el('rect', { width: 8, height: 24, fill: '#c0392b', 'fill-opacity': 0.35 }, hatch);
@@ -210,7 +228,7 @@ export class Canvas {
     if (this.parts.size && board && this.b && (board.w !== this.b.w || board.h !== this.b.h)) return false;
     // The editor's elements are only in the <svg> element and the board
     // group (whose drawing is in ed-art).
-    const kids = e => this.parts.get(e) || (e === this.board ? this.art.children : e === this.svg ? [...e.children].filter(c => !own(c)) : e.children);
+    const kids = e => this.parts.get(e) || this.splits.get(e) || (e === this.board ? this.art.children : e === this.svg ? [...e.children].filter(c => !own(c)) : e.children);
     const todo = [...ops].sort((a, b) => b.line - a.line).map(op => {
       let e = this.svg;
       for (const i of op.path) if (!(e = kids(e)[i])) return null;
@@ -239,9 +257,16 @@ export class Canvas {
         // One that went to another square goes to that square's piece.
         const parts = this.parts.get(e);
         if (parts) gone.forEach((g, j) => this.putInPiece(e, parts, op.at + j));
+        if (this.splits.has(e)) this.showCut(e);
         continue;
       }
       for (const g of gone) g.remove();
+      const list = this.splits.get(e);
+      if (list) {
+        list.splice(op.at, op.del, ...t.children);
+        this.showCut(e);
+        continue;
+      }
       const parts = this.parts.get(e);
       if (parts) {
         // A group drawn in pieces: its list says what render wrote.
@@ -281,6 +306,64 @@ export class Canvas {
       // Text between the elements (render's line ends) is not drawn.
       for (const n of [...g.childNodes]) if (n.nodeType === Node.TEXT_NODE) n.remove();
     }
+  }
+
+  // cut shows each long path of the edges group (the walls, the doors'
+  // frames: thousands of strokes in one path, over the whole board) as one
+  // path a square of the board, the strokes that start in it. A turn
+  // changes some strokes of such a path, and Chromium rasterised the whole
+  // board again for it (a path's change repaints its whole box); now only
+  // the squares whose strokes changed. The group's list (splits) is what
+  // render wrote, which a patch counts in; only a path that draws the same
+  // cut is cut (cuttable).
+  cut() {
+    this.splits = new Map();
+    if (!this.b || !this.b.w || !this.b.h) return;
+    for (const g of this.art.children) {
+      if (g.getAttribute('class') !== 'edges' || ![...g.children].some(cuttable)) continue;
+      this.splits.set(g, [...g.children]);
+      this.showCut(g);
+    }
+  }
+
+  // showCut makes group g show its list: a cuttable path by its squares'
+  // paths (kept where they stand the same), the others as they are.
+  showCut(g) {
+    const shown = [];
+    for (const e of this.splits.get(g)) {
+      if (!cuttable(e)) { shown.push(e); continue; }
+      let h = e.cutShown;
+      if (!h) {
+        h = document.createElementNS(NS, 'g');
+        h.setAttribute('class', 'ed-cut');
+        h.squares = new Map();
+        e.cutShown = h;
+      }
+      shown.push(h);
+      const d = e.getAttribute('d'), attrs = [...e.attributes].filter(a => a.name !== 'd');
+      const sig = attrs.map(a => a.name + '=' + a.value).join(' ');
+      if (h.d === d && h.sig === sig) continue;
+      h.d = d;
+      h.sig = sig;
+      const by = new Map();
+      for (const sub of d.split(/(?=M)/)) {
+        const m = /^M\s*(-?[\d.]+)[\s,]+(-?[\d.]+)/.exec(sub);
+        const k = m ? this.squareOf(+m[1], +m[2]) : 0;
+        by.set(k, (by.get(k) || '') + sub);
+      }
+      const keys = [...by.keys()].sort((a, b) => a - b), paths = [];
+      for (const k of keys) {
+        let q = h.squares.get(k);
+        if (!q) { q = document.createElementNS(NS, 'path'); h.squares.set(k, q); }
+        for (const a of [...q.attributes]) if (a.name !== 'd' && !e.hasAttribute(a.name)) q.removeAttribute(a.name);
+        for (const a of attrs) if (q.getAttribute(a.name) !== a.value) q.setAttribute(a.name, a.value);
+        if (q.getAttribute('d') !== by.get(k)) q.setAttribute('d', by.get(k));
+        paths.push(q);
+      }
+      for (const k of [...h.squares.keys()]) if (!by.has(k)) h.squares.delete(k);
+      arrange(h, paths);
+    }
+    arrange(g, shown);
   }
 
   // putInPiece puts parts[i], an element of group g, in the piece of the
@@ -341,7 +424,7 @@ export class Canvas {
   // elements left out: what the page shows, for the tests.
   drawingText() {
     const text = e => {
-      const parts = this.parts.get(e);
+      const parts = this.parts.get(e) || this.splits.get(e);
       if (!parts) return e.outerHTML;
       const open = e.cloneNode(false).outerHTML.replace(/<\/[^>]+>$/, '');
       return open + parts.map(text).join('') + `</${e.tagName}>`;
