@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -262,7 +263,10 @@ func TestBrowserGroupDelete(t *testing.T) {
 // TestBrowserBadgesStand: on the 20×20-tile board, a tile turned changes
 // some of its hundreds of findings; the badges drawn before that stand
 // the same are kept, and the layer is, element for element, the one drawn
-// anew from the findings.
+// anew from the findings. A turn moves most findings in the list (every
+// other turn of this tile, four fifths of them) but changes a few, so nine
+// badges in ten at least are kept; a kept badge whose findings moved in
+// the list picks, clicked, its finding as numbered now.
 func TestBrowserBadgesStand(t *testing.T) {
 	ctx := browser(t)
 	s, _ := serve(t, bigBoard(t))
@@ -270,30 +274,48 @@ func TestBrowserBadgesStand(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the map and its badges", `document.querySelector('#map .ed-badges .badge') && zmission.state.board`)
-	kept, changed := 0, 0
+	kept, changed, moved := 0, 0, 0
 	for turn := range 3 {
 		var v string
-		js(t, ctx, `(() => { window.badgesBefore = new Set(document.querySelectorAll('#map .ed-badges .badge'));
+		js(t, ctx, `(() => { window.badgesBefore = new Map([...document.querySelectorAll('#map .ed-badges .badge')].map(g => [g, g.dataset.findings]));
 			window.findingsBefore = zmission.state.findings; zmission.sel = {kind: 'tile', index: 37};
 			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
 		waitFor(t, ctx, fmt.Sprintf("turn %d drawn", turn), fmt.Sprintf(`zmission.state.version !== %q && zmission.state.findings !== window.findingsBefore && zmission.canvas.badgesDrawn.findings === zmission.state.findings`, v))
 		var r struct {
-			Same        bool
-			Kept, Count int
+			Same, Picked                   bool
+			Kept, Count, Moved, Transforms int
 		}
 		js(t, ctx, `(() => { const L = document.querySelector('#map .ed-badges'), now = L.innerHTML;
-			const gs = [...L.children], kept = gs.filter(g => window.badgesBefore.has(g)).length;
+			const gs = [...L.children], kept = gs.filter(g => window.badgesBefore.has(g));
+			// A kept badge whose findings are numbered otherwise now, clicked.
+			const moved = kept.filter(g => window.badgesBefore.get(g) !== g.dataset.findings);
+			let picked = false;
+			if (moved.length) {
+				const g = moved[moved.length >> 1], i = Number(g.dataset.findings.split(' ')[0]), f = zmission.state.findings[i];
+				g.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+				picked = zmission.finding === i && g.querySelector('title').textContent.split('\n')[0] === (f.words || f.message);
+			}
 			const c = zmission.canvas; c.badgesDrawn = null; c.badgeEls = null;
 			c.badges(zmission.state.findings, () => {});
-			return {Same: L.innerHTML === now, Kept: kept, Count: gs.length}; })()`, &r)
+			return {Same: L.innerHTML === now, Picked: picked, Kept: kept.length, Count: gs.length, Moved: moved.length, Transforms: L.querySelectorAll('[transform]').length}; })()`, &r)
 		if !r.Same {
 			t.Fatalf("turn %d: the badges kept and added differ from the badges drawn anew", turn)
 		}
+		if r.Transforms > 0 {
+			t.Errorf("turn %d: %d badges placed by a transform: each is a paint property node Chromium walks at every frame", turn, r.Transforms)
+		}
+		if r.Kept*10 < r.Count*9 {
+			t.Errorf("turn %d: %d badges of %d kept: a turn changes a few findings", turn, r.Kept, r.Count)
+		}
+		if r.Moved > 0 && !r.Picked {
+			t.Errorf("turn %d: a kept badge whose findings moved in the list did not pick its finding as numbered now", turn)
+		}
+		moved += r.Moved
 		kept += r.Kept
 		changed += r.Count - r.Kept
 	}
-	if kept == 0 || changed == 0 {
-		t.Fatalf("%d badges kept and %d drawn anew over the turns: the test reads neither kind", kept, changed)
+	if kept == 0 || changed == 0 || moved == 0 {
+		t.Fatalf("%d badges kept (%d of them with findings moved in the list) and %d drawn anew over the turns: the test reads not every kind", kept, moved, changed)
 	}
 }
 
@@ -399,4 +421,170 @@ func TestBrowserIssuesStand(t *testing.T) {
 		t.Fatalf("%d items kept and %d made anew over the turns: the test reads neither kind", kept, made)
 	}
 	t.Logf("over 3 turns: %d items kept (%d of them at another place), %d made", kept, moved, made)
+}
+
+// TestBrowserArrange: arrange (canvas.js), which puts the badges, the
+// keys' stand-ins and the Issues list in order, gives the children wanted
+// in the order wanted, and moves or inserts exactly the elements outside
+// the longest run of kept children already in order (worked out here by
+// dynamic programming), on random lists: some children dropped, some
+// elements new, a few moved, or all shuffled.
+func TestBrowserArrange(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, "../examples/invader/violet-lockdown.yaml")
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the page", `window.zmission && zmission.state`)
+	var bad []string
+	js(t, ctx, `(async () => {
+		const { arrange } = await import(new URL('assets/canvas.js', document.baseURI).href);
+		let seed = 45;
+		const rnd = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+		const bad = [];
+		for (let c = 0; c < 400; c++) {
+			const parent = document.createElement('div');
+			const old = [];
+			for (let i = 0, n = rnd(40); i < n; i++) { const e = document.createElement('i'); e.id = 'o' + i; parent.appendChild(e); old.push(e); }
+			let list = old.filter(() => rnd(5) > 0);
+			if (c % 4 === 0) for (let i = list.length - 1; i > 0; i--) { const j = rnd(i + 1); [list[i], list[j]] = [list[j], list[i]]; }
+			else for (let m = rnd(4); m > 0 && list.length; m--) { const [e] = list.splice(rnd(list.length), 1); list.splice(rnd(list.length + 1), 0, e); }
+			for (let m = rnd(5); m > 0; m--) { const e = document.createElement('b'); e.id = 'n' + m; list.splice(rnd(list.length + 1), 0, e); }
+			// The longest run of kept children in their old order.
+			const at = list.map(e => old.indexOf(e)), best = at.map(() => 0);
+			let lis = 0;
+			at.forEach((p, i) => { if (p < 0) return; best[i] = 1; for (let j = 0; j < i; j++) if (at[j] >= 0 && at[j] < p) best[i] = Math.max(best[i], best[j] + 1); lis = Math.max(lis, best[i]); });
+			let moves = 0;
+			const ins = parent.insertBefore.bind(parent), app = parent.appendChild.bind(parent);
+			parent.insertBefore = (a, b) => { moves++; return ins(a, b); };
+			parent.appendChild = a => { moves++; return app(a); };
+			arrange(parent, list);
+			const got = [...parent.children];
+			if (got.length !== list.length || got.some((e, i) => e !== list[i])) bad.push('case ' + c + ': order ' + got.map(e => e.id) + ' want ' + list.map(e => e.id));
+			else if (moves !== list.length - lis) bad.push('case ' + c + ': ' + moves + ' moves, want ' + (list.length - lis));
+		}
+		return bad;
+	})()`, &bad)
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
+
+// TestBrowserTourWaitsHidden: on the 20×20-tile board a turn changes the
+// findings, and so the Tour's list of what blocks the mission; with the
+// Tour tab hidden, three turns make it no time, showing the tab makes it
+// once, element for element the Tour made anew for the state shown, and a
+// turn with the tab shown makes it once.
+func TestBrowserTourWaitsHidden(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map .ed-badges .badge') && zmission.state.board && document.querySelector('#goals')`)
+	turn := func(what string) {
+		t.Helper()
+		var v string
+		js(t, ctx, `(() => { window.findingsBefore = zmission.state.findings; zmission.sel = {kind: 'tile', index: 37};
+			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
+		waitFor(t, ctx, what, `zmission.state.version !== `+strconv.Quote(v)+` && zmission.state.findings !== window.findingsBefore`)
+	}
+	var before, n int
+	js(t, ctx, `zmission.tourMade`, &before)
+	for i := range 3 {
+		turn(fmt.Sprintf("a turn with the Issues tab shown %d", i+1))
+	}
+	js(t, ctx, `zmission.tourMade`, &n)
+	if n != before {
+		t.Fatalf("the Tour was made %d times over 3 turns with its tab hidden", n-before)
+	}
+	click(t, ctx, `#tabs button[data-tab="tour"]`)
+	var r struct {
+		Made  int
+		Same  bool
+		Items int
+	}
+	js(t, ctx, `(() => { const host = document.querySelector('#tab-tour'), shown = host.innerHTML, made = zmission.tourMade;
+		zmission.tourAnew();
+		return {Made: made, Same: host.innerHTML === shown, Items: host.querySelectorAll('li').length}; })()`, &r)
+	if r.Made != before+1 {
+		t.Fatalf("showing the Tour tab made it %d times, want once", r.Made-before)
+	}
+	if !r.Same || r.Items == 0 {
+		t.Fatalf("the Tour shown after the turns (%d items) differs from the Tour made anew for the state shown", r.Items)
+	}
+	js(t, ctx, `zmission.tourMade`, &before)
+	turn("a turn with the Tour tab shown")
+	js(t, ctx, `zmission.tourMade`, &n)
+	if n != before+1 {
+		t.Fatalf("a turn with the Tour tab shown made it %d times, want once", n-before)
+	}
+}
+
+// TestBrowserCutEdges: on the 20×20-tile board the walls and the doors'
+// frames (thousands of strokes in a path each) are shown as a path a
+// square of the board (canvas.js, cut): each square's path holds the
+// strokes that start in that square, with the path's other attributes,
+// and together they are the path's strokes. Through three turns they stay
+// so, and a turn changes the paths of a few squares, not all.
+func TestBrowserCutEdges(t *testing.T) {
+	ctx := browser(t)
+	s, _ := serve(t, bigBoard(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(s.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the map", `document.querySelector('#map .ed-badges .badge') && zmission.state.board`)
+	// check gives the paths cut, the strokes astray (in no square's path,
+	// in another's, or in a path with other attributes), and the squares'
+	// paths, by their element and d, for the next turn to compare with.
+	const check = `(() => { const c = zmission.canvas, out = {cut: 0, paths: 0, astray: 0, changed: 0};
+		const before = window.cutBefore || new Map(), now = new Map();
+		for (const [g, list] of c.splits) for (const e of list) {
+			if (!e.cutShown) continue;
+			if (e.cutShown.parentNode !== g) { out.astray++; continue; }
+			out.cut++;
+			const want = e.getAttribute('d').split(/(?=M)/).sort(), got = [];
+			for (const q of e.cutShown.children) {
+				out.paths++;
+				now.set(q, q.getAttribute('d'));
+				if (before.has(q) ? before.get(q) !== q.getAttribute('d') : true) out.changed++;
+				for (const a of e.attributes) if (a.name !== 'd' && q.getAttribute(a.name) !== a.value) out.astray++;
+				const keys = new Set();
+				for (const sub of q.getAttribute('d').split(/(?=M)/)) {
+					got.push(sub);
+					const m = /^M\s*(-?[\d.]+)[\s,]+(-?[\d.]+)/.exec(sub);
+					keys.add(c.squareOf(+m[1], +m[2]));
+				}
+				if (keys.size !== 1) out.astray++;
+			}
+			got.sort();
+			if (got.length !== want.length || got.some((x, i) => x !== want[i])) out.astray++;
+		}
+		window.cutBefore = now;
+		return out; })()`
+	var r struct{ Cut, Paths, Astray, Changed int }
+	js(t, ctx, check, &r)
+	if r.Cut != 2 || r.Paths < 16 || r.Astray != 0 {
+		t.Fatalf("the walls and doors' frames shown cut: %+v, want 2 paths cut in 16 squares' paths or more, none astray", r)
+	}
+	if d := mapShownDiffers(t, ctx); d != "" {
+		t.Fatalf("the map shown is not the map of the file: %s", d)
+	}
+	for turn := range 3 {
+		var v string
+		js(t, ctx, `(() => { zmission.sel = {kind: 'tile', index: 37};
+			document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', bubbles: true})); return zmission.state.version; })()`, &v)
+		waitFor(t, ctx, fmt.Sprintf("turn %d", turn+1), `zmission.state.version !== `+strconv.Quote(v)+` && zmission.canvas.src === zmission.state.svgSrc`)
+		js(t, ctx, check, &r)
+		if r.Cut != 2 || r.Astray != 0 {
+			t.Fatalf("turn %d: %+v, want the 2 paths cut, none astray", turn+1, r)
+		}
+		if r.Changed == 0 || r.Changed*4 > r.Paths {
+			t.Errorf("turn %d: %d squares' paths of %d changed: a turn changes the strokes of a few squares", turn+1, r.Changed, r.Paths)
+		}
+		if d := mapShownDiffers(t, ctx); d != "" {
+			t.Fatalf("turn %d: the map shown is not the map of the file: %s", turn+1, d)
+		}
+		t.Logf("turn %d: %d squares' paths of %d changed", turn+1, r.Changed, r.Paths)
+	}
 }

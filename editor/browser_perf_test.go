@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/memory"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 	"github.com/zmission/zmission/internal/benchgen"
 )
@@ -234,6 +236,15 @@ func benchmarkKeys(b *testing.B, src, sel string, keys []benchKey) {
 			}
 		}()
 	}
+	// ZMISSION_BENCH_TRACE=1 traces the timed edits in Chromium and
+	// reports the CPU time of each edit on the page's main thread (every
+	// task from its key to the next key: the answer applied, style, layout,
+	// paint, the work kept for idle time) and on the raster threads: figures
+	// that a loaded machine stretches far less than the wall clock's.
+	var traced func() (main, raster []float64)
+	if os.Getenv("ZMISSION_BENCH_TRACE") != "" {
+		traced = traceCPU(b, ctx)
+	}
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
@@ -252,6 +263,15 @@ func benchmarkKeys(b *testing.B, src, sel string, keys []benchKey) {
 	f := rest()
 	frames += f
 	framed = append(framed, f)
+	if traced != nil {
+		main, raster := traced()
+		if len(main) != n {
+			b.Fatalf("the trace holds %d keys, %d edits were made", len(main), n)
+		}
+		b.ReportMetric(quantile(main, 50), "median-cpu-ms/edit")
+		b.ReportMetric(quantile(main, 95), "p95-cpu-ms/edit")
+		b.ReportMetric(quantile(raster, 50), "median-raster-cpu-ms/edit")
+	}
 	var held float64
 	for i := 0; i < 20; i++ {
 		held += edit(n + i)[0]
@@ -264,6 +284,90 @@ func benchmarkKeys(b *testing.B, src, sel string, keys []benchKey) {
 	b.ReportMetric(quantile(framed, 50), "median-ms/frame")
 	b.ReportMetric(quantile(edits, 95), "p95-ms/edit")
 	b.ReportMetric(quantile(framed, 95), "p95-ms/frame")
+}
+
+// traceCPU starts a trace of the tab; the function it gives ends it and
+// gives, for each key pressed meanwhile, the CPU time (ms) of the page's
+// main thread and of its raster threads from that key's event to the next
+// key's (the last: to the trace's end).
+func traceCPU(b *testing.B, ctx context.Context) func() (main, raster []float64) {
+	type event struct {
+		Name string  `json:"name"`
+		Ph   string  `json:"ph"`
+		Pid  int64   `json:"pid"`
+		Tid  int64   `json:"tid"`
+		Ts   float64 `json:"ts"`
+		Dur  float64 `json:"dur"`
+		Tdur float64 `json:"tdur"`
+		Args struct {
+			Data struct {
+				Type string `json:"type"`
+			} `json:"data"`
+		} `json:"args"`
+	}
+	var mu sync.Mutex
+	var events []event
+	done := make(chan struct{})
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			for _, m := range e.Value {
+				var x event
+				if json.Unmarshal(m, &x) == nil {
+					events = append(events, x)
+				}
+			}
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(done)
+		}
+	})
+	if err := chromedp.Run(ctx, tracing.Start().WithTransferMode(tracing.TransferModeReportEvents).
+		WithTraceConfig(&tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "disabled-by-default-devtools.timeline"}})); err != nil {
+		b.Fatal(err)
+	}
+	return func() (main, raster []float64) {
+		if err := chromedp.Run(ctx, chromedp.ActionFunc(func(c context.Context) error { return tracing.End().Do(c) })); err != nil {
+			b.Fatal(err)
+		}
+		select {
+		case <-done:
+		case <-time.After(time.Minute):
+			b.Fatal("the trace did not end")
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		var keys []float64
+		var page struct{ pid, tid int64 }
+		for _, e := range events {
+			if e.Ph == "X" && e.Name == "EventDispatch" && e.Args.Data.Type == "keydown" {
+				keys = append(keys, e.Ts)
+				page.pid, page.tid = e.Pid, e.Tid
+			}
+		}
+		slices.Sort(keys)
+		main, raster = make([]float64, len(keys)), make([]float64, len(keys))
+		for _, e := range events {
+			// A task counts for the last key before its end (the task
+			// that dispatched a key counts for that key).
+			end := e.Ts + e.Dur
+			if e.Ph != "X" || e.Pid != page.pid || len(keys) == 0 || end < keys[0] {
+				continue
+			}
+			i, _ := slices.BinarySearch(keys, end)
+			if i == len(keys) || keys[i] > end {
+				i--
+			}
+			switch {
+			case e.Name == "RunTask" && e.Tid == page.tid:
+				main[i] += e.Tdur / 1000
+			case e.Name == "RasterTask" && e.Tid != page.tid:
+				raster[i] += e.Tdur / 1000
+			}
+		}
+		return main, raster
+	}
 }
 
 // quantile is the q-th percentile of xs (the nearest rank), 0 for none.

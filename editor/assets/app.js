@@ -1,7 +1,7 @@
 // zmission edit: the page. The server holds the file, the history and the
 // checks; the page shows a State and sends operations made against its
 // version. Everything here is plain modules: no build step.
-import { Canvas, CELL_PX } from './canvas.js';
+import { Canvas, CELL_PX, arrange } from './canvas.js';
 import { renderPalette, tokenLabel, faceSVG, COLOUR } from './palette.js';
 import { parts, step, moveOps, rotateOps, copyOf, pasteOps, inBox } from './group.js';
 import { renderForms } from './forms.js';
@@ -29,6 +29,7 @@ const app = {
   drawn: { mounts: 0, patches: 0 }, // how the map was drawn: whole, or patched
   loads: 0, // the downloads of the state apart from edits' answers
   requestMs: 0, // how long the last edit's request took (the benchmark reads it)
+  tourMade: 0, // the Tour tab made (for the tests: it waits while hidden)
 };
 window.zmission = app; // for the browser tests and the curious
 // Each tab undoes its own edits: its name survives a reload of the tab.
@@ -45,6 +46,9 @@ const idle = f => window.requestIdleCallback ? requestIdleCallback(() => f(), { 
 
 function banner(text, kind = 'error') {
   const b = $('#banner');
+  // Every edit's answer clears it: the page is changed only when it says
+  // something else.
+  if (b.hidden === !text && b.textContent === (text || '') && b.className === kind) return;
   b.hidden = !text;
   b.textContent = text || '';
   b.className = kind;
@@ -434,15 +438,8 @@ function renderIssues() {
     ol.innerHTML = '<li class="info">No findings: the mission is clean.</li>';
     return;
   }
-  // The list put in order with as few moves as the kept items allow: what
-  // left goes, and an item is moved only where it is not already next.
-  const keep = new Set(items);
-  for (const li of [...ol.children]) if (!keep.has(li)) li.remove();
-  let at = ol.firstChild;
-  for (const li of items) {
-    if (li === at) { at = at.nextSibling; continue; }
-    ol.insertBefore(li, at);
-  }
+  // The list put in order with as few moves as the kept items allow.
+  arrange(ol, items);
 }
 
 // For the browser tests: the list made anew, to hold the kept one to it.
@@ -653,8 +650,11 @@ function select(items, sel = items[items.length - 1] || null) {
 }
 
 const selKey = () => 'zmission-sel:' + (app.state ? app.state.file : '');
+let selKept = null; // the selection last kept, not written again
 function keepSelection() {
-  try { sessionStorage.setItem(selKey(), JSON.stringify({ sel: app.sel, group: app.group })); } catch (e) { /* a full storage loses only this */ }
+  const k = selKey(), v = JSON.stringify({ sel: app.sel, group: app.group });
+  if (selKept && selKept.k === k && selKept.v === v) return;
+  try { sessionStorage.setItem(k, v); selKept = { k, v }; } catch (e) { /* a full storage loses only this */ }
 }
 function restoreSelection() {
   try {
@@ -1101,11 +1101,18 @@ async function hover(ev) {
 
 // --- tour ---
 
+let tourDue = false; // the Tour waits, hidden, for the state shown to be made
 let tourShown = null; // what the Tour tab shows: made again only when it changed
+// renderTour makes the Tour tab for the state shown. While the tab is
+// hidden it waits (showing the tab makes it): a turn on a big board changes
+// the findings, and so the blockers it lists, every time.
 function renderTour() {
   const st = app.state;
   if (tourShown && tourShown.goals === st.goals && tourShown.tour === st.tour && tourShown.findings === st.findings) return;
+  if (app.tab !== 'tour' && tourShown) { tourDue = true; return; }
   tourShown = { goals: st.goals, tour: st.tour, findings: st.findings };
+  tourDue = false;
+  app.tourMade++;
   const host = $('#tab-tour');
   host.replaceChildren();
   const h = document.createElement('h3');
@@ -1160,6 +1167,9 @@ function renderTour() {
   $('#tour-bar').hidden = app.tab !== 'tour' || n === 0;
   drawTour();
 }
+
+// For the browser tests: the Tour made anew for the state shown.
+app.tourAnew = () => { tourShown = null; renderTour(); };
 
 function drawTour() {
   const legs = app.state.tour || [];
@@ -1254,6 +1264,7 @@ function showTab(name) {
   for (const t of document.querySelectorAll('.tab')) t.hidden = t.id !== 'tab-' + name;
   if (name === 'mission') showHead();
   $('#tour-bar').hidden = name !== 'tour' || !(app.state && app.state.tour && app.state.tour.length);
+  if (name === 'tour' && tourDue && app.state && app.state.kind !== 'facility' && app.state.mode !== 'tileset') renderTour();
   if (app.state) drawTour();
   if (name === 'playtest' && app.state) playtestPanel(app.state);
 }

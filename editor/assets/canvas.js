@@ -12,6 +12,39 @@ export function el(name, attrs = {}, parent) {
   return e;
 }
 
+// arrange makes parent's children the elements of list, in its order,
+// with the fewest moves: the longest run of kept children already in
+// order stays where it is, each other element of list is put before the
+// one after it, and the children not in list go. Moving every element
+// after one that moved (a badge whose first finding went down the list)
+// made Chromium style and lay out hundreds of them again.
+export function arrange(parent, list) {
+  const want = new Set(list);
+  for (const c of [...parent.children]) if (!want.has(c)) c.remove();
+  const pos = new Map();
+  let k = 0;
+  for (const c of parent.children) pos.set(c, k++);
+  // The longest increasing run of the kept elements' places (patience
+  // sorting): tails[j] is the index in list of the smallest last place of
+  // a run of j+1, prev links each to the one before it in its run.
+  const tails = [], prev = new Array(list.length).fill(-1);
+  list.forEach((e, i) => {
+    const p = pos.get(e);
+    if (p === undefined) return;
+    let lo = 0, hi = tails.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (pos.get(list[tails[m]]) < p) lo = m + 1; else hi = m; }
+    if (lo > 0) prev[i] = tails[lo - 1];
+    tails[lo] = i;
+  });
+  const stay = new Set();
+  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = prev[i]) stay.add(list[i]);
+  for (let i = list.length - 1; i >= 0; i--) {
+    if (stay.has(list[i])) continue;
+    const next = i + 1 < list.length ? list[i + 1] : null;
+    if (list[i].nextSibling !== next || list[i].parentNode !== parent) parent.insertBefore(list[i], next);
+  }
+}
+
 // setAttributes gives e the attributes of an opening tag (render's own;
 // the page's id, size and style of the <svg> element stay).
 function setAttributes(e, tag, root) {
@@ -61,6 +94,35 @@ function copyInto(e, n) {
   if (e.textContent !== n.textContent) e.textContent = n.textContent;
 }
 
+// cuttable: a path drawn the same cut in paths of some of its strokes
+// each: long, every stroke one straight segment (so the fill, which a
+// path of its own would give each, covers nothing), and nothing that a
+// cut path draws otherwise (an opacity, which overlapping paths would add
+// up; markers; a transform).
+function cuttable(e) {
+  if (e.localName !== 'path') return false;
+  const d = e.getAttribute('d') || '';
+  if (d.length < 8192) return false;
+  for (const a of ['opacity', 'stroke-opacity', 'fill-opacity', 'marker-start', 'marker-mid', 'marker-end', 'transform', 'filter', 'clip-path', 'mask']) if (e.hasAttribute(a)) return false;
+  if (e.cutD === d) return e.cutOK;
+  e.cutD = d;
+  e.cutOK = /^(M\s*-?[\d.]+[\s,]+-?[\d.]+\s*[HV]\s*-?[\d.]+\s*)+$/.test(d);
+  return e.cutOK;
+}
+
+// parseAdds parses the elements a patch adds, each run in a group of its
+// own, all in one go: a turn on a 20×20-tile board replaces two hundred
+// elements here and there, and a parse of each cost more than the
+// elements. Were the runs to come apart in one parse (text that closes a
+// group it did not open), each is parsed alone.
+function parseAdds(adds) {
+  const box = document.createElementNS(NS, 'g');
+  box.innerHTML = adds.map(a => '<g>' + a + '</g>').join('');
+  const gs = [...box.children];
+  if (gs.length === adds.length && gs.every(g => g.localName === 'g' && g.namespaceURI === NS && !g.attributes.length)) return gs;
+  return adds.map(a => { const g = document.createElementNS(NS, 'g'); g.innerHTML = a; return g; });
+}
+
 function setIf(e, name, value) {
   if (e.getAttribute(name) !== value) e.setAttribute(name, value);
 }
@@ -75,6 +137,7 @@ export class Canvas {
     this.parts = new Map(); // a group drawn in pieces → its elements, as render wrote them
     this.pieces = new Map(); // such a group → its pieces' holders by square
     this.pieceIDs = 0;
+    this.splits = new Map(); // a group holding a path shown cut in squares (cut) → its elements, as render wrote them
   }
 
   // mount shows a new map; the layers are made again on top of it. The
@@ -101,6 +164,7 @@ export class Canvas {
     this.art = art;
     this.b = board;
     this.chunk();
+    this.cut();
     this.defs = el('defs', { class: 'ed-defs' }, svg);
     const hatch = el('pattern', { id: 'ed-hatch', patternUnits: 'userSpaceOnUse', width: 24, height: 24, patternTransform: 'rotate(45)' }, this.defs);
     el('rect', { width: 8, height: 24, fill: '#c0392b', 'fill-opacity': 0.35 }, hatch);
@@ -164,14 +228,16 @@ export class Canvas {
     if (this.parts.size && board && this.b && (board.w !== this.b.w || board.h !== this.b.h)) return false;
     // The editor's elements are only in the <svg> element and the board
     // group (whose drawing is in ed-art).
-    const kids = e => this.parts.get(e) || (e === this.board ? this.art.children : e === this.svg ? [...e.children].filter(c => !own(c)) : e.children);
+    const kids = e => this.parts.get(e) || this.splits.get(e) || (e === this.board ? this.art.children : e === this.svg ? [...e.children].filter(c => !own(c)) : e.children);
     const todo = [...ops].sort((a, b) => b.line - a.line).map(op => {
       let e = this.svg;
       for (const i of op.path) if (!(e = kids(e)[i])) return null;
       return { op, e };
     });
     if (todo.some(t => !t || (!t.op.open && t.op.at + t.op.del > kids(t.e).length))) return false;
-    for (const { op, e } of todo) {
+    const adding = todo.filter(t => !t.op.open && t.op.add);
+    parseAdds(adding.map(t => t.op.add)).forEach((g, i) => { adding[i].parsed = g; });
+    for (const { op, e, parsed } of todo) {
       if (op.open) {
         setAttributes(e, op.add, e === this.svg);
         if (e === this.svg) this.viewBox = e.getAttribute('viewBox');
@@ -181,8 +247,7 @@ export class Canvas {
       const ref = ks[op.at + op.del] || (host === this.svg ? [...host.children].find(own) : null) || null;
       const gone = [];
       for (let j = 0; j < op.del; j++) gone.push(ks[op.at + j]);
-      const t = document.createElementNS(NS, 'g');
-      if (op.add) t.innerHTML = op.add;
+      const t = parsed || document.createElementNS(NS, 'g');
       if (sameShape(gone, t.children)) {
         // The same elements with other attributes or words (a token
         // moved, a label shifted): changed where they stand. Chromium then
@@ -192,9 +257,16 @@ export class Canvas {
         // One that went to another square goes to that square's piece.
         const parts = this.parts.get(e);
         if (parts) gone.forEach((g, j) => this.putInPiece(e, parts, op.at + j));
+        if (this.splits.has(e)) this.showCut(e);
         continue;
       }
       for (const g of gone) g.remove();
+      const list = this.splits.get(e);
+      if (list) {
+        list.splice(op.at, op.del, ...t.children);
+        this.showCut(e);
+        continue;
+      }
       const parts = this.parts.get(e);
       if (parts) {
         // A group drawn in pieces: its list says what render wrote.
@@ -234,6 +306,64 @@ export class Canvas {
       // Text between the elements (render's line ends) is not drawn.
       for (const n of [...g.childNodes]) if (n.nodeType === Node.TEXT_NODE) n.remove();
     }
+  }
+
+  // cut shows each long path of the edges group (the walls, the doors'
+  // frames: thousands of strokes in one path, over the whole board) as one
+  // path a square of the board, the strokes that start in it. A turn
+  // changes some strokes of such a path, and Chromium rasterised the whole
+  // board again for it (a path's change repaints its whole box); now only
+  // the squares whose strokes changed. The group's list (splits) is what
+  // render wrote, which a patch counts in; only a path that draws the same
+  // cut is cut (cuttable).
+  cut() {
+    this.splits = new Map();
+    if (!this.b || !this.b.w || !this.b.h) return;
+    for (const g of this.art.children) {
+      if (g.getAttribute('class') !== 'edges' || ![...g.children].some(cuttable)) continue;
+      this.splits.set(g, [...g.children]);
+      this.showCut(g);
+    }
+  }
+
+  // showCut makes group g show its list: a cuttable path by its squares'
+  // paths (kept where they stand the same), the others as they are.
+  showCut(g) {
+    const shown = [];
+    for (const e of this.splits.get(g)) {
+      if (!cuttable(e)) { shown.push(e); continue; }
+      let h = e.cutShown;
+      if (!h) {
+        h = document.createElementNS(NS, 'g');
+        h.setAttribute('class', 'ed-cut');
+        h.squares = new Map();
+        e.cutShown = h;
+      }
+      shown.push(h);
+      const d = e.getAttribute('d'), attrs = [...e.attributes].filter(a => a.name !== 'd');
+      const sig = attrs.map(a => a.name + '=' + a.value).join(' ');
+      if (h.d === d && h.sig === sig) continue;
+      h.d = d;
+      h.sig = sig;
+      const by = new Map();
+      for (const sub of d.split(/(?=M)/)) {
+        const m = /^M\s*(-?[\d.]+)[\s,]+(-?[\d.]+)/.exec(sub);
+        const k = m ? this.squareOf(+m[1], +m[2]) : 0;
+        by.set(k, (by.get(k) || '') + sub);
+      }
+      const keys = [...by.keys()].sort((a, b) => a - b), paths = [];
+      for (const k of keys) {
+        let q = h.squares.get(k);
+        if (!q) { q = document.createElementNS(NS, 'path'); h.squares.set(k, q); }
+        for (const a of [...q.attributes]) if (a.name !== 'd' && !e.hasAttribute(a.name)) q.removeAttribute(a.name);
+        for (const a of attrs) if (q.getAttribute(a.name) !== a.value) q.setAttribute(a.name, a.value);
+        if (q.getAttribute('d') !== by.get(k)) q.setAttribute('d', by.get(k));
+        paths.push(q);
+      }
+      for (const k of [...h.squares.keys()]) if (!by.has(k)) h.squares.delete(k);
+      arrange(h, paths);
+    }
+    arrange(g, shown);
   }
 
   // putInPiece puts parts[i], an element of group g, in the piece of the
@@ -294,7 +424,7 @@ export class Canvas {
   // elements left out: what the page shows, for the tests.
   drawingText() {
     const text = e => {
-      const parts = this.parts.get(e);
+      const parts = this.parts.get(e) || this.splits.get(e);
       if (!parts) return e.outerHTML;
       const open = e.cloneNode(false).outerHTML.replace(/<\/[^>]+>$/, '');
       return open + parts.map(text).join('') + `</${e.tagName}>`;
@@ -453,39 +583,45 @@ export class Canvas {
       if (!groups.has(key)) groups.set(key, { pt, items: [] });
       groups.get(key).items.push(i);
     });
-    // A badge drawn before with the same place, findings and words
-    // stands: an edit that changes some findings of hundreds (a tile
-    // turned) made every badge anew, and Chromium styled and laid out
-    // them all again.
+    // A badge drawn before with the same place, colour, count and words
+    // stands: a turn changes a few findings of
+    // hundreds but moves most of them in the list, so a badge is known by
+    // what it shows, not by the findings' places in the list, which a kept
+    // badge takes from this state (its click picks its first finding as
+    // it is numbered now). Every badge made anew cost Chromium the styling
+    // and layout of hundreds.
     const before = this.badgeEls && this.badgeEls.layer === L ? this.badgeEls.byKey : new Map();
     const byKey = new Map(), list = [];
     for (const { pt, items } of groups.values()) {
       const worst = items.map(i => findings[i].severity).sort((a, b) => rank[b] - rank[a])[0];
       const title = items.map(i => findings[i].words || findings[i].message).join('\n');
-      const key = `${pt} ${worst} ${items.join(' ')} ${title}`;
+      const key = `${pt} ${worst} ${items.length} ${title}`;
+      const at = items.join(' ');
       let g = before.get(key);
-      if (!g) {
+      if (g) {
+        if (g.getAttribute('data-findings') !== at) g.setAttribute('data-findings', at);
+      } else {
         const fill = { error: '#c0392b', warning: '#e0a100', info: '#2f6fbd' }[worst];
-        g = el('g', { class: 'badge badge-' + worst, 'data-findings': items.join(' '), transform: `translate(${pt[0]} ${pt[1]})` });
-        el('circle', { r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
-        const t = el('text', { 'text-anchor': 'middle', y: 5, 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
+        // Placed by its shapes' own coordinates, not a transform: five
+        // hundred transforms were as many paint property nodes, which
+        // Chromium walked and layered again at every frame after an edit.
+        g = el('g', { class: 'badge badge-' + worst, 'data-findings': at });
+        el('circle', { cx: pt[0], cy: pt[1], r: 12, fill, stroke: 'white', 'stroke-width': 2.5 }, g);
+        const t = el('text', { x: pt[0], y: pt[1] + 5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 'bold', fill: 'white' }, g);
         t.textContent = items.length > 1 ? String(items.length) : '!';
         el('title', {}, g).textContent = title;
         // A press on a badge is the badge's, never the token's under it.
         g.addEventListener('pointerdown', ev => ev.stopPropagation());
-        g.addEventListener('click', ev => { ev.stopPropagation(); this.badgeClick(items[0]); });
+        const badge = g;
+        g.addEventListener('click', ev => { ev.stopPropagation(); this.badgeClick(badge.badgeFirst); });
       }
+      g.badgeFirst = items[0];
       byKey.set(key, g);
       list.push(g);
     }
     this.badgeEls = { layer: L, byKey };
     // In the order drawn anew: those that stand stay where they are.
-    let cur = L.firstChild;
-    for (const g of list) {
-      if (g === cur) cur = cur.nextSibling;
-      else L.insertBefore(g, cur);
-    }
-    while (cur) { const next = cur.nextSibling; cur.remove(); cur = next; }
+    arrange(L, list);
   }
 
   // keys puts a focusable stand-in over each token and tile, in reading
@@ -534,12 +670,7 @@ export class Canvas {
       }
       this.keyEls = { layer: L, byKey };
       // In reading order: those that stand stay where they are.
-      let cur = L.firstChild;
-      for (const r of list) {
-        if (r === cur) cur = cur.nextSibling;
-        else L.insertBefore(r, cur);
-      }
-      while (cur) { const next = cur.nextSibling; cur.remove(); cur = next; }
+      arrange(L, list);
     }
     if (had && document.activeElement !== L.querySelector(`[data-key="${had}"]`)) {
       const r = L.querySelector(`[data-key="${had}"]`);
