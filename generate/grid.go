@@ -709,8 +709,8 @@ func readFrom(o Options, ruleset string) (*missions.Mission, error) {
 // kept is m with only the tiles and tokens k names, and the tiles under
 // the tokens it names (a token stands on its tile: a door on its opening,
 // a spawn in its street; a door on a tile's edge keeps both tiles). The
-// structure made around them (objectives, special rules, briefing,
-// duration) is left to be made again. An index that names nothing is
+// structure made around them (objectives, special rules, the Xeno deck,
+// briefing, duration) is left to be made again. An index that names nothing is
 // passed over. n is the cells on a tile's side.
 func kept(m *missions.Mission, k *Keep, n int) *missions.Mission {
 	c := *m
@@ -760,7 +760,10 @@ func kept(m *missions.Mission, k *Keep, n int) *missions.Mission {
 			c.Tiles = append(c.Tiles, t)
 		}
 	}
-	c.Objectives, c.Rules, c.Briefing, c.Duration = nil, nil, "", 0
+	// The Xeno deck goes with the rules: the generator tunes it for the
+	// structure it makes, and the rule that tells the players of it is
+	// made again with the rest.
+	c.Objectives, c.Rules, c.XenoDeck, c.Briefing, c.Duration = nil, nil, nil, "", 0
 	return &c
 }
 
