@@ -237,6 +237,25 @@ func (g *gridGame) stock(boxes []string) (*stock, error) {
 	return st, nil
 }
 
+// boxesHolding names the game's boxes not in the stock that hold tokens
+// of typ that can show colour c: the boxes a refusal may ask to add.
+func (g *gridGame) boxesHolding(st *stock, typ, c string) []string {
+	var out []string
+	for _, n := range rules.BoxNames(g.Ruleset) {
+		b := rules.LookupBox(n)
+		if b == nil || slices.Contains(st.boxes, n) {
+			continue
+		}
+		for bc, k := range b.Tokens[typ] {
+			if k > 0 && (bc == "" || bc == c || slices.Contains(strings.Split(bc, "/"), c)) {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // physicalTiles pairs a set's faces into its physical tiles, in file order.
 func physicalTiles(set *layout.TileSet) []physical {
 	var out []physical
@@ -278,7 +297,9 @@ func (rq *request) size() error {
 	}
 	n := len(rq.st.tiles)
 	if o.W*o.H > n {
-		return impossible("a %d×%d board needs %d tiles, and %s %d (one of each physical tile of the %s set); use a smaller --size of %d tiles or fewer, or add a box with tiles to --boxes",
+		// No box added helps: a board is laid from one tile set, the
+		// first box's.
+		return impossible("a %d×%d board needs %d tiles, and %s %d (one of each physical tile of the %s set); use a smaller --size of %d tiles or fewer",
 			o.W, o.H, o.W*o.H, rq.st.hold(), n, rq.st.set.Name, n)
 	}
 	return nil
@@ -313,7 +334,11 @@ func (rq *request) fixedFits() error {
 			if k[1] != "" {
 				what = k[1] + " " + k[0]
 			}
-			return impossible("%s places %d %s tokens, and %s %d; remove %d from %s or add a box that holds more to --boxes", rq.o.FromName, n, what, rq.st.hold(), have, n-have, rq.o.FromName)
+			change := fmt.Sprintf("remove %d from %s", n-have, rq.o.FromName)
+			if more := rq.g.boxesHolding(rq.st, k[0], k[1]); len(more) > 0 {
+				change += " or add a box that holds more to --boxes: " + strings.Join(more, ", ")
+			}
+			return impossible("%s places %d %s tokens, and %s %d; %s", rq.o.FromName, n, what, rq.st.hold(), have, change)
 		}
 	}
 	return nil
@@ -376,7 +401,7 @@ func (rq *request) run() (*Result, error) {
 		tiles, ok, exhausted := rq.tiles()
 		if !ok {
 			if exhausted {
-				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits; use another --size, or add a box with tiles to --boxes", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
+				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits; use another --size", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
 			}
 			if last == "" {
 				last = "the tile search ran out of steps"
