@@ -318,7 +318,13 @@ func (rq *request) fixedFits() error {
 			return impossible("%s places the face %s, which the %s tile set does not have; change that tile's face in %s to one of the set's", rq.o.FromName, t.Face, rq.st.set.Name, rq.o.FromName)
 		}
 		if t.At[0] >= rq.o.W || t.At[1] >= rq.o.H || t.At[0] < 0 || t.At[1] < 0 {
-			return badOption("%s places %s at [%d, %d], outside the %d×%d board asked for; use a --size of %dx%d or more, or leave --size out", rq.o.FromName, t.Face, t.At[0], t.At[1], rq.o.W, rq.o.H, max(rq.o.W, t.At[0]+1), max(rq.o.H, t.At[1]+1))
+			// The size named holds every tile the file places: the one
+			// off the board may not be the only one.
+			w, h := rq.o.W, rq.o.H
+			for _, u := range rq.from.Tiles {
+				w, h = max(w, u.At[0]+1), max(h, u.At[1]+1)
+			}
+			return badOption("%s places %s at [%d, %d], outside the %d×%d board asked for; use a --size of %dx%d or more, or leave --size out", rq.o.FromName, t.Face, t.At[0], t.At[1], rq.o.W, rq.o.H, w, h)
 		}
 		rq.fixed[[2]int{t.At[0], t.At[1]}] = turn(f, t.Rot, rq.st.set.Size)
 	}

@@ -57,6 +57,9 @@ func TestRefusalsNameAChange(t *testing.T) {
 		{"file of another game", generate.Options{Ruleset: classic, From: from(""), FromName: "x.yaml"}, true, "leave --ruleset out, or give --ruleset zombicide-invader"},
 		{"file's face unknown", generate.Options{Ruleset: invader, From: from("tiles:\n  - {face: 9Z, at: [0, 0]}\n"), FromName: "x.yaml"}, false, "change that tile's face in x.yaml"},
 		{"file's tile off the board", generate.Options{Ruleset: invader, W: 1, H: 1, From: from("tiles:\n  - {face: 1A, at: [1, 0]}\n"), FromName: "x.yaml"}, true, "use a --size of 2x1 or more, or leave --size out"},
+		// The size named holds every tile the file places, not the first
+		// one off the board alone.
+		{"file's tiles off the board", generate.Options{Ruleset: invader, W: 1, H: 1, From: from("tiles:\n  - {face: 1A, at: [1, 0]}\n  - {face: 2A, at: [0, 2]}\n"), FromName: "x.yaml"}, true, "use a --size of 2x3 or more, or leave --size out"},
 		{"file's tokens beyond the boxes", generate.Options{Ruleset: invader, From: from("tokens:\n" + strings.Repeat("  - {type: exit, at: [1, 1]}\n", 2)), FromName: "x.yaml"}, false, "remove 1 from x.yaml"},
 		{"file fails every candidate", generate.Options{Ruleset: invader, From: from("objectives:\n  - take: violet\n    text: Go.\n"), FromName: "x.yaml"}, false, "fix it there (zmission validate x.yaml)"},
 		{"facility --from", generate.Options{Ruleset: "facility", From: []byte("format: 1\n"), FromName: "f.yaml"}, true, "leave --from out"},
