@@ -197,7 +197,9 @@ func outputIsJSON(out string) (bool, error) {
 // generateMany writes count missions into dir, seeds o.Seed on: a seed
 // whose request is refused (a board with no room for the difficulty) is
 // skipped and listed, and the next seed tried, up to count more seeds
-// than asked for (a request no seed meets is refused as it is).
+// than asked for. A request whose first firstSeeds seeds are all refused
+// is refused then: no seed may meet it, and a large --count would try
+// twice as many seeds as it asks for missions first.
 func (e *env) generateMany(o generate.Options, count int, dir string, force bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return failErr("cannot create %s: %v", dir, unwrapPath(err))
@@ -205,7 +207,7 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 	first := o.Seed
 	var skipped []string
 	written := 0
-	for i := 0; written < count && i < 2*count+10; i++ {
+	for i := 0; written < count && i < 2*count+10 && (written > 0 || i < firstSeeds); i++ {
 		o.Seed = first + uint64(i)
 		r, err := generate.Generate(o)
 		if no := (*generate.Impossible)(nil); errors.As(err, &no) && no.SeedBound {
@@ -235,6 +237,10 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 	}
 	return nil
 }
+
+// firstSeeds is how many seeds in a row, from the first, may be refused
+// before generate --count gives up.
+const firstSeeds = 10
 
 // summaryOf words a generated mission's difficulty and length, and how
 // the difficulty was read.

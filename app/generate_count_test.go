@@ -65,3 +65,21 @@ func TestGenerateCountSkipsRefusedSeeds(t *testing.T) {
 		})
 	}
 }
+
+// TestGenerateCountGivesUpOnARequestNoSeedMeets: a request refused for
+// every seed (hard on one tile) is refused after the first seeds, not
+// after twice the --count asked for: --count 10000 would have tried
+// 20,010 seeds, some forty minutes, before saying so.
+func TestGenerateCountGivesUpOnARequestNoSeedMeets(t *testing.T) {
+	dir := t.TempDir()
+	r := runCmd("generate", "--ruleset", "zombicide-invader", "--size", "1x1", "--difficulty", "hard", "--judge", "formula", "--seed", "0", "--count", "100", "-o", dir)
+	if r.code == 0 {
+		t.Fatalf("exit 0, want a refusal\n%s%s", r.stdout, r.stderr)
+	}
+	if !strings.Contains(string(r.stderr), "wrote 0 of 100 missions in 10 seeds; try another first --seed") {
+		t.Errorf("the refusal does not say it gave up after 10 seeds:\n%s", r.stderr)
+	}
+	if n := strings.Count(string(r.stderr), "skipped seed "); n != 10 {
+		t.Errorf("%d seeds tried, want 10:\n%s", n, r.stderr)
+	}
+}

@@ -163,6 +163,9 @@ func dialogWords(msg string) string {
 		"another --seed or --size", "another seed or size", "another --seed", "another seed", "another --size", "another size",
 		"another --type", "another type", "another --difficulty", "another difficulty",
 		"a larger --size", "a larger size", "a smaller --size", "a smaller size", "a --size", "a size",
+		// The Survivors come from the mission (Regenerate the rest): the
+		// dialog has no field for them.
+		"use --survivors", "set the mission's Survivors to", "--survivors", "the Survivors",
 		"--seed", "the seed", "--ruleset", "the game", "--size", "the size", "--players", "players", "--difficulty", "the difficulty",
 		"--length", "the length", "--boxes", "the boxes", "--from", "the file", "--type", "the type").Replace(msg)
 }

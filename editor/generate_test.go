@@ -157,6 +157,16 @@ func TestGenerateRefusals(t *testing.T) {
 			t.Errorf("%s: %d %s, want a refusal saying %q", body, rep.Status, rep.Body, want)
 		}
 	}
+	// Regenerate the rest takes the Survivors from the mission, which the
+	// dialog has no field for: a refusal names the mission's field.
+	many := strings.Replace(string(before), "survivors: 6", "survivors: 8", 1)
+	m, err := NewSession("/mission/many.yaml", Options{Store: NewMemStore([]byte(many))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := generateCall(m, `"seed":"1","keep":{"tiles":[0],"tokens":[]}`); rep.Status != StatusRefused || !strings.Contains(string(rep.Body), "set the mission's Survivors to 6 or fewer") || strings.Contains(string(rep.Body), "--") {
+		t.Errorf("regenerating a mission of 8 Survivors: %d %s, want a refusal naming the mission's Survivors", rep.Status, rep.Body)
+	}
 	f := sessionOn(t, "../examples/templates/facility.yaml")
 	if rep := generateCall(f, `"seed":"1","keep":{"tiles":[],"tokens":[]}`); rep.Status != StatusRefused || !strings.Contains(string(rep.Body), "Regenerate the rest completes missions of the Zombicide games") {
 		t.Errorf("regenerating a facility: %d %s", rep.Status, rep.Body)

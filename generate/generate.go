@@ -58,8 +58,8 @@ type Options struct {
 
 // Keep names the tiles and tokens of a file being completed that stay,
 // by index in the file's tiles and tokens. What a generator makes of the
-// structure (objectives, special rules, briefing, duration) goes with
-// the rest.
+// structure (objectives, special rules, the Xeno deck, briefing,
+// duration) goes with the rest.
 type Keep struct {
 	Tiles  []int `json:"tiles"`
 	Tokens []int `json:"tokens"`

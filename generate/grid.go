@@ -237,6 +237,25 @@ func (g *gridGame) stock(boxes []string) (*stock, error) {
 	return st, nil
 }
 
+// boxesHolding names the game's boxes not in the stock that hold tokens
+// of typ that can show colour c: the boxes a refusal may ask to add.
+func (g *gridGame) boxesHolding(st *stock, typ, c string) []string {
+	var out []string
+	for _, n := range rules.BoxNames(g.Ruleset) {
+		b := rules.LookupBox(n)
+		if b == nil || slices.Contains(st.boxes, n) {
+			continue
+		}
+		for bc, k := range b.Tokens[typ] {
+			if k > 0 && (bc == "" || bc == c || slices.Contains(strings.Split(bc, "/"), c)) {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // physicalTiles pairs a set's faces into its physical tiles, in file order.
 func physicalTiles(set *layout.TileSet) []physical {
 	var out []physical
@@ -278,7 +297,9 @@ func (rq *request) size() error {
 	}
 	n := len(rq.st.tiles)
 	if o.W*o.H > n {
-		return impossible("a %d×%d board needs %d tiles, and %s %d (one of each physical tile of the %s set); use a smaller --size of %d tiles or fewer, or add a box with tiles to --boxes",
+		// No box added helps: a board is laid from one tile set, the
+		// first box's.
+		return impossible("a %d×%d board needs %d tiles, and %s %d (one of each physical tile of the %s set); use a smaller --size of %d tiles or fewer",
 			o.W, o.H, o.W*o.H, rq.st.hold(), n, rq.st.set.Name, n)
 	}
 	return nil
@@ -297,7 +318,13 @@ func (rq *request) fixedFits() error {
 			return impossible("%s places the face %s, which the %s tile set does not have; change that tile's face in %s to one of the set's", rq.o.FromName, t.Face, rq.st.set.Name, rq.o.FromName)
 		}
 		if t.At[0] >= rq.o.W || t.At[1] >= rq.o.H || t.At[0] < 0 || t.At[1] < 0 {
-			return badOption("%s places %s at [%d, %d], outside the %d×%d board asked for; use a --size of %dx%d or more, or leave --size out", rq.o.FromName, t.Face, t.At[0], t.At[1], rq.o.W, rq.o.H, max(rq.o.W, t.At[0]+1), max(rq.o.H, t.At[1]+1))
+			// The size named holds every tile the file places: the one
+			// off the board may not be the only one.
+			w, h := rq.o.W, rq.o.H
+			for _, u := range rq.from.Tiles {
+				w, h = max(w, u.At[0]+1), max(h, u.At[1]+1)
+			}
+			return badOption("%s places %s at [%d, %d], outside the %d×%d board asked for; use a --size of %dx%d or more, or leave --size out", rq.o.FromName, t.Face, t.At[0], t.At[1], rq.o.W, rq.o.H, w, h)
 		}
 		rq.fixed[[2]int{t.At[0], t.At[1]}] = turn(f, t.Rot, rq.st.set.Size)
 	}
@@ -313,7 +340,11 @@ func (rq *request) fixedFits() error {
 			if k[1] != "" {
 				what = k[1] + " " + k[0]
 			}
-			return impossible("%s places %d %s tokens, and %s %d; remove %d from %s or add a box that holds more to --boxes", rq.o.FromName, n, what, rq.st.hold(), have, n-have, rq.o.FromName)
+			change := fmt.Sprintf("remove %d from %s", n-have, rq.o.FromName)
+			if more := rq.g.boxesHolding(rq.st, k[0], k[1]); len(more) > 0 {
+				change += " or add a box that holds more to --boxes: " + strings.Join(more, ", ")
+			}
+			return impossible("%s places %d %s tokens, and %s %d; %s", rq.o.FromName, n, what, rq.st.hold(), have, change)
 		}
 	}
 	return nil
@@ -376,7 +407,7 @@ func (rq *request) run() (*Result, error) {
 		tiles, ok, exhausted := rq.tiles()
 		if !ok {
 			if exhausted {
-				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits; use another --size, or add a box with tiles to --boxes", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
+				return nil, impossible("no way to lay %d×%d tiles from %s so that every tile border fits; use another --size", rq.o.W, rq.o.H, strings.Join(rq.st.boxes, " + "))
 			}
 			if last == "" {
 				last = "the tile search ran out of steps"
@@ -709,8 +740,8 @@ func readFrom(o Options, ruleset string) (*missions.Mission, error) {
 // kept is m with only the tiles and tokens k names, and the tiles under
 // the tokens it names (a token stands on its tile: a door on its opening,
 // a spawn in its street; a door on a tile's edge keeps both tiles). The
-// structure made around them (objectives, special rules, briefing,
-// duration) is left to be made again. An index that names nothing is
+// structure made around them (objectives, special rules, the Xeno deck,
+// briefing, duration) is left to be made again. An index that names nothing is
 // passed over. n is the cells on a tile's side.
 func kept(m *missions.Mission, k *Keep, n int) *missions.Mission {
 	c := *m
@@ -760,7 +791,10 @@ func kept(m *missions.Mission, k *Keep, n int) *missions.Mission {
 			c.Tiles = append(c.Tiles, t)
 		}
 	}
-	c.Objectives, c.Rules, c.Briefing, c.Duration = nil, nil, "", 0
+	// The Xeno deck goes with the rules: the generator tunes it for the
+	// structure it makes, and the rule that tells the players of it is
+	// made again with the rest.
+	c.Objectives, c.Rules, c.XenoDeck, c.Briefing, c.Duration = nil, nil, nil, "", 0
 	return &c
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/zmission/zmission/generate"
 	"github.com/zmission/zmission/lint"
+	"github.com/zmission/zmission/rules"
 )
 
 // changeWords are how a refusal names what the user can change: a verb
@@ -47,7 +48,7 @@ func TestRefusalsNameAChange(t *testing.T) {
 		{"box of another game", generate.Options{Ruleset: invader, Boxes: []string{"zombicide-s1"}}, true, "use the boxes of Zombicide: Invader: invader-core"},
 		{"fewer Survivors than players", generate.Options{Ruleset: classic, Players: "4", Survivors: 3}, true, "use --survivors 4 or more, or fewer --players"},
 		{"more Survivors than the boxes equip", generate.Options{Ruleset: invader, Survivors: 8}, false, "use --survivors 6 or fewer"},
-		{"board larger than the boxes", generate.Options{Ruleset: invader, W: 4, H: 4}, false, "use a smaller --size of 9 tiles or fewer, or add a box with tiles to --boxes"},
+		{"board larger than the boxes", generate.Options{Ruleset: invader, W: 4, H: 4}, false, "use a smaller --size of 9 tiles or fewer"},
 		{"type with no room", generate.Options{Ruleset: invader, W: 1, H: 1, Type: "key-chain"}, false, "try another --seed, a larger --size or another --type"},
 		{"difficulty by the formula", generate.Options{Ruleset: invader, W: 1, H: 1, Difficulty: "hard", JudgeBy: generate.JudgeFormula}, false, "try another --seed, --size or --difficulty"},
 		{"difficulty by the playtest", generate.Options{Ruleset: classic, W: 1, H: 1, Difficulty: "hard"}, false, "try another --seed, --size or --difficulty"},
@@ -56,7 +57,10 @@ func TestRefusalsNameAChange(t *testing.T) {
 		{"file of another game", generate.Options{Ruleset: classic, From: from(""), FromName: "x.yaml"}, true, "leave --ruleset out, or give --ruleset zombicide-invader"},
 		{"file's face unknown", generate.Options{Ruleset: invader, From: from("tiles:\n  - {face: 9Z, at: [0, 0]}\n"), FromName: "x.yaml"}, false, "change that tile's face in x.yaml"},
 		{"file's tile off the board", generate.Options{Ruleset: invader, W: 1, H: 1, From: from("tiles:\n  - {face: 1A, at: [1, 0]}\n"), FromName: "x.yaml"}, true, "use a --size of 2x1 or more, or leave --size out"},
-		{"file's tokens beyond the boxes", generate.Options{Ruleset: invader, From: from("tokens:\n" + strings.Repeat("  - {type: exit, at: [1, 1]}\n", 2)), FromName: "x.yaml"}, false, "remove 1 from x.yaml or add a box that holds more to --boxes"},
+		// The size named holds every tile the file places, not the first
+		// one off the board alone.
+		{"file's tiles off the board", generate.Options{Ruleset: invader, W: 1, H: 1, From: from("tiles:\n  - {face: 1A, at: [1, 0]}\n  - {face: 2A, at: [0, 2]}\n"), FromName: "x.yaml"}, true, "use a --size of 2x3 or more, or leave --size out"},
+		{"file's tokens beyond the boxes", generate.Options{Ruleset: invader, From: from("tokens:\n" + strings.Repeat("  - {type: exit, at: [1, 1]}\n", 2)), FromName: "x.yaml"}, false, "remove 1 from x.yaml"},
 		{"file fails every candidate", generate.Options{Ruleset: invader, From: from("objectives:\n  - take: violet\n    text: Go.\n"), FromName: "x.yaml"}, false, "fix it there (zmission validate x.yaml)"},
 		{"facility --from", generate.Options{Ruleset: "facility", From: []byte("format: 1\n"), FromName: "f.yaml"}, true, "leave --from out"},
 		{"facility --boxes", generate.Options{Ruleset: "facility", Boxes: []string{"invader-core"}}, true, "leave --boxes out"},
@@ -85,6 +89,11 @@ func TestRefusalsNameAChange(t *testing.T) {
 		}
 		if !changeWords.MatchString(msg) {
 			t.Errorf("%s: %q names no change", c.name, msg)
+		}
+		// A box to add is named only when the game has one the request
+		// does not use already (each game has its core box alone today).
+		if strings.Contains(msg, "add a box") && len(rules.BoxNames(c.o.Ruleset)) <= max(len(c.o.Boxes), 1) {
+			t.Errorf("%s: %q asks to add a box, and no box added helps", c.name, msg)
 		}
 	}
 	for _, s := range []string{"0x3", "3", "65x1"} {

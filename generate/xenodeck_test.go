@@ -78,3 +78,40 @@ func winRate(t *testing.T, data []byte) float64 {
 	}
 	return run.BySurvivors[0].WinRate
 }
+
+// TestRegenerateTheRestRemakesTheDeck: the editor's "Regenerate the rest"
+// around a generated mission's tiles makes its structure again, and the
+// Xeno deck the generator tuned for the old structure goes with the
+// special rule that told the players of it: a deck kept without its rule
+// is one the players are never told of, and the new structure would be
+// played, judged and tuned against the old structure's cards.
+func TestRegenerateTheRestRemakesTheDeck(t *testing.T) {
+	o := generate.Options{Ruleset: "zombicide-invader", Difficulty: "medium", Length: "medium", Seed: 1}
+	r, err := generate.Generate(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Mission.XenoDeck) == 0 {
+		t.Fatalf("seed 1 wrote no xeno_deck (TestXenoDeckTunesPastTheStructure says it does):\n%s", r.Data)
+	}
+	keep := &generate.Keep{}
+	for i := range r.Mission.Tiles {
+		keep.Tiles = append(keep.Tiles, i)
+	}
+	made := 0
+	for _, difficulty := range []string{"easy", "hard"} {
+		again, err := generate.Generate(generate.Options{Ruleset: o.Ruleset, Difficulty: difficulty, Seed: 2, From: r.Data, FromName: "m.yaml", Keep: keep})
+		if err != nil {
+			t.Logf("%s: %v", difficulty, err)
+			continue
+		}
+		made++
+		told := bytes.Contains(again.Data, []byte("Play with Xeno cards"))
+		if len(again.Mission.XenoDeck) > 0 && !told {
+			t.Errorf("%s: xeno_deck %v kept with no rule telling the players:\n%s", difficulty, again.Mission.XenoDeck, again.Data)
+		}
+	}
+	if made == 0 {
+		t.Fatal("no mission was made again around the tiles")
+	}
+}
