@@ -50,6 +50,11 @@ func (rq *request) judge() (judge, string) {
 	if !Playable(rq.g.Ruleset) {
 		return nil, fmt.Sprintf("by the formula: no playtest for %s yet (docs/playtest.md)", rq.g.Ruleset)
 	}
+	if n := rq.survivors(); n > playtest.MaxSurvivors {
+		// The playtest would play the mission at 12 and call that its
+		// difficulty: the formula reads the count written.
+		return nil, fmt.Sprintf("by the formula: the playtest plays 1 to %d Survivors, and this mission is for %d", playtest.MaxSurvivors, n)
+	}
 	asked := bandRates[rq.o.Difficulty]
 	return func(c *candidate) (string, string, error) {
 		// A screen of the run's first games (the same games: each has its
@@ -70,6 +75,18 @@ func (rq *request) judge() (judge, string) {
 		c.est = e
 		return e.Difficulty, "", nil
 	}, ""
+}
+
+// survivors is the Survivor count the mission is written for: asked, else
+// the --from file's.
+func (rq *request) survivors() int {
+	if rq.o.Survivors > 0 {
+		return rq.o.Survivors
+	}
+	if rq.from != nil {
+		return rq.from.Survivors
+	}
+	return 0
 }
 
 // screenGames are the games a candidate is screened with before the

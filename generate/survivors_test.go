@@ -53,3 +53,19 @@ func TestSurvivorsRefusedEarly(t *testing.T) {
 		t.Errorf("Survivors for the facility: %v", err)
 	}
 }
+
+// A mission for more Survivors than the playtest plays is judged by the
+// formula, and says so: played at 12, its difficulty would be another
+// mission's.
+func TestSurvivorsPastThePlaytest(t *testing.T) {
+	r, err := generate.Generate(generate.Options{Ruleset: "zombicide-classic", Survivors: 24, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Mission.Survivors != 24 || !strings.Contains(r.Judged, "by the formula: the playtest plays 1 to 12 Survivors, and this mission is for 24") {
+		t.Errorf("24 classic Survivors: %d Survivors, judged %q", r.Mission.Survivors, r.Judged)
+	}
+	if r, err := generate.Generate(generate.Options{Ruleset: "zombicide-classic", Survivors: 12, Seed: 1}); err != nil || !strings.HasPrefix(r.Judged, "by a playtest") {
+		t.Errorf("12 classic Survivors are played: %v", err)
+	}
+}
