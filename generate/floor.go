@@ -69,6 +69,7 @@ func floor(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) []string {
 	var out []string
 	out = append(out, v.spawns()...)
 	out = append(out, v.places()...)
+	out = append(out, v.spawnRoute()...)
 	out = append(out, v.spread()...)
 	out = append(out, v.keys()...)
 	out = append(out, v.doors()...)
@@ -156,6 +157,39 @@ func (v *floorView) places() []string {
 		}
 		if len(on) > 0 && !slices.Contains(on, t.Zone.Kind) {
 			out = append(out, fmt.Sprintf("the %s token in %s stands in a %s, not on a %s", t.Type, t.Zone.ID, t.Zone.Kind, strings.Join(on, " or ")))
+		}
+	}
+	return out
+}
+
+// spawnRoute: no Spawn Zone beside the Start or the Exit (or the getaway
+// car), nor on a chokepoint every route to an Objective or the Exit
+// crosses.
+func (v *floorView) spawnRoute() []string {
+	end := v.exit
+	if end < 0 {
+		for _, t := range v.s.Of(missions.TokCar) {
+			if t.ID == "getaway" && t.Zone != nil {
+				end = t.Zone.Index
+			}
+		}
+	}
+	r := newRouteView(v.adj, v.start, v.objs, end)
+	var out []string
+	for _, t := range v.s.Of(missions.TokSpawn) {
+		if t.Zone == nil || t.Index < v.own.tokens {
+			continue
+		}
+		switch why := r.spawnFault(t.Zone.Index); why {
+		case "":
+		case "a chokepoint":
+			out = append(out, fmt.Sprintf("the Spawn Zone in %s is a chokepoint every route crosses", t.Zone.ID))
+		default:
+			d := r.fromS[t.Zone.Index]
+			if why != "moves from the start" {
+				d = r.fromEnd[t.Zone.Index]
+			}
+			out = append(out, fmt.Sprintf("the Spawn Zone in %s is %s %s", t.Zone.ID, moves(d), strings.TrimPrefix(why, "moves ")))
 		}
 	}
 	return out

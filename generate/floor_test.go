@@ -88,6 +88,19 @@ func TestFloorFindsWhatPlayersFound(t *testing.T) {
 			"only 1 of 4 tiles carry a token or lie on the tour",
 			"the briefing puts the Exit in a road, and it stands in a room",
 		},
+		// The blind reading's generated four (the report's seeds 980039,
+		// 639755, 169934 and 116804): Spawn Zones beside the Exit or the
+		// start.
+		"blind-classic-car.yaml": {
+			"the Spawn Zone in 8B/e is 1 move from the Exit",
+			"the Spawn Zone in 9B/w is 2 moves from the start",
+		},
+		"blind-classic-corner.yaml": {
+			"the Spawn Zone in 5B/w is 1 move from the Exit",
+		},
+		"blind-invader-drill.yaml": {
+			"the Spawn Zone in 8A/x is 1 move from the Exit",
+		},
 		"classic-spawn-in-rooms.yaml": {
 			"the spawn token in 9B/b stands in a room, not on a street",
 			"the exit token in 8C/d stands in a room, not on a street",

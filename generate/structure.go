@@ -729,11 +729,12 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 		return false
 	}
 	var chosen []int
+	clear := p.route()
 	for d := near; d >= 2 && len(chosen) < count; d-- {
 		for _, kinds := range [][]string{p.rq.g.SpawnKinds, p.rq.g.SpawnOn} {
 			for len(chosen) < count {
 				in := p.free(func(z int) bool {
-					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen)
+					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen) && clear.spawnFault(z) == ""
 				})
 				if len(in) == 0 {
 					break
@@ -751,7 +752,7 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 		p.add(missions.Token{Type: missions.TokSpawn, Color: "red", First: i == 0, In: p.zones[z].ID}, z)
 	}
 	if p.rq.aim == "hard" || p.rq.typ == "wake-spawns" && len(chosen) > 0 {
-		p.wakingSpawn(locks, chosen, behind)
+		p.wakingSpawn(locks, chosen, func(z int) bool { return behind(z) || clear.spawnFault(z) != "" })
 	}
 	return len(chosen) > 0
 }
