@@ -787,8 +787,9 @@ func (p *plan) wakingSpawn(locks []*lock, chosen []int, behind func(int) bool) {
 		locks[0].spawn = true
 		return
 	}
-	p.m.Rules = append(p.m.Rules, missions.Rule{When: &missions.Trigger{Round: 3}, Then: []missions.Effect{{Activate: color}},
-		Text: fmt.Sprintf("At the start of Round 3, the %s Spawn Zone activates.", color)})
+	r := missions.Rule{When: &missions.Trigger{Round: 3}, Then: []missions.Effect{{Activate: color}}}
+	r.Text = r.Describe()
+	p.m.Rules = append(p.m.Rules, r)
 }
 
 // nearest keeps the zones of zs nearest the start by dist.
@@ -809,15 +810,15 @@ func nearest(zs []int, dist []int) []int {
 }
 
 // apart reports whether zone z is far enough from the Spawn Zones chosen:
-// three enemy moves, and in Invader no short Mold chain between them.
+// two enemy moves, and in Invader no short Mold chain between them.
 func (p *plan) apart(z int, chosen []int) bool {
 	if len(chosen) == 0 {
 		return true
 	}
-	gap := 3
-	if p.rq.aim == "hard" {
-		gap = 2
-	}
+	// Two enemy moves apart: with every Spawn Zone three moves or more
+	// from the Start and the Exit, three apart leaves a small board room
+	// for one alone.
+	gap := 2
 	d := p.pl.EnemyDistance([]int{z})
 	for _, c := range chosen {
 		if d[c] >= 0 && d[c] < gap {
@@ -960,7 +961,9 @@ func (p *plan) placeSentryGun() {
 		return
 	}
 	fromSpawn := p.pl.EnemyDistance(spawns)
-	in := p.freeZones(func(z int) bool { return p.dist[z] >= 2 && fromSpawn[z] >= 2 })
+	// Where it sees a Spawn Zone by the game's sight rules: what the
+	// briefing says of it is then true.
+	in := p.freeZones(func(z int) bool { return p.dist[z] >= 2 && fromSpawn[z] >= 2 && seenSpawn(p.scene, z, spawns) != nil })
 	if len(in) == 0 {
 		return
 	}
@@ -1152,7 +1155,7 @@ func (p *plan) objectives(locks []*lock) {
 		if l.spawn {
 			r.Then = append(r.Then, missions.Effect{Activate: l.color})
 		}
-		r.Text = lockText(p.rq.g, l)
+		r.Text = r.Describe() // said once: the printed page adds no second wording
 		p.m.Rules = append(p.m.Rules, r)
 	}
 	if len(p.m.Objectives) > 0 {
@@ -1165,11 +1168,17 @@ func (p *plan) objectives(locks []*lock) {
 		}
 	}
 	if objs > 0 {
-		p.m.Objectives = append(p.m.Objectives, missions.Objective{Take: "all", Text: fmt.Sprintf("Take all %d Objectives.", objs)})
+		p.m.Objectives = append(p.m.Objectives, said(missions.Objective{Take: "all"}))
 	}
 	if p.has(missions.TokExit) {
-		p.m.Objectives = append(p.m.Objectives, missions.Objective{Exit: "all", Text: "Reach the Exit with all Survivors."})
+		p.m.Objectives = append(p.m.Objectives, said(missions.Objective{Exit: "all"}))
 	} else if p.rq.typ == "car-escape" {
-		p.m.Objectives = append(p.m.Objectives, missions.Objective{Reach: "getaway", Text: "Reach the getaway car, and drive it off the board with every Survivor aboard."})
+		kind := "pimpmobile"
+		for _, t := range p.m.Tokens {
+			if t.Type == missions.TokCar && t.ID == "getaway" {
+				kind = t.Kind
+			}
+		}
+		p.m.Objectives = append(p.m.Objectives, missions.Objective{Reach: "getaway", Text: "Reach the " + carName[kind] + "."})
 	}
 }
