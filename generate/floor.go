@@ -309,8 +309,8 @@ func (v *floorView) doors() []string {
 	var out []string
 	for _, t := range v.s.Of(missions.TokDoor) {
 		c := rules.Defaults(t.Token).Color
-		if c == "" || c == "neutral" {
-			continue
+		if t.Index < v.own.tokens && (c == "" || c == "neutral") {
+			continue // an author's shut door is theirs
 		}
 		d := rules.Distances(v.ways(t.Index), v.start)
 		guards := false
@@ -320,7 +320,11 @@ func (v *floorView) doors() []string {
 			}
 		}
 		if !guards {
-			out = append(out, fmt.Sprintf("the %s door guards no Objective, no Exit and no shorter way", c))
+			if d, ok := rules.Side(t.Side); ok && (c == "" || c == "neutral") {
+				out = append(out, fmt.Sprintf("the shut door at %d,%d:%s guards no Objective, no Exit and no shorter way", t.Cell.X, t.Cell.Y, d))
+			} else {
+				out = append(out, fmt.Sprintf("the %s door guards no Objective, no Exit and no shorter way", c))
+			}
 		}
 	}
 	return out

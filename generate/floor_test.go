@@ -109,6 +109,8 @@ func TestFloorFindsWhatPlayersFound(t *testing.T) {
 		},
 		"blind-classic-corner.yaml": {
 			"the Spawn Zone in 5B/w is 1 move from the Exit",
+			"the shut door at 2,3:s guards no Objective, no Exit and no shorter way",
+			"the shut door at 3,3:s guards no Objective, no Exit and no shorter way",
 			`the objective "Take all 4 Objectives." is printed again as "Take all Objectives"`,
 			"the briefing places things by the board's compass, not by its places",
 		},

@@ -1026,12 +1026,16 @@ func (p *plan) shutDoors(locks []*lock) {
 			}
 		}
 	}
-	for _, mv := range p.ways {
+	goals := p.route().goals
+	for i, mv := range p.ways {
 		if left <= 0 {
 			return
 		}
 		if mv.Via != "door" || len(mv.Edges) != 1 || mv.Door >= 0 || p.dist[mv.From] < 2 && p.dist[mv.To] < 2 || closed[mv.Edges[0]] {
 			continue
+		}
+		if !p.guards(i, goals) {
+			continue // a shut door keeps something from the Survivors, never an empty room
 		}
 		if p.rq.rng.IntN(3) != 0 {
 			continue
@@ -1046,6 +1050,19 @@ func (p *plan) shutDoors(locks []*lock) {
 		p.add(missions.Token{Type: missions.TokDoor, At: &at, Side: e.Dir.String()}, -1)
 		left--
 	}
+}
+
+// guards reports whether shutting the way ways[i] cuts the Survivors off
+// from a goal (an Objective, the Exit, the getaway car) or makes the way
+// to it longer.
+func (p *plan) guards(i int, goals []int) bool {
+	d := bfs(p.ways, len(p.zones), p.start, map[int]bool{i: true})
+	for _, g := range goals {
+		if p.dist[g] >= 0 && (d[g] < 0 || d[g] > p.dist[g]) {
+			return true
+		}
+	}
+	return false
 }
 
 // allStillReached reports whether the Survivors still reach every zone
