@@ -13,8 +13,23 @@ import (
 // played (issue 43's blind reading).
 
 // SpawnAway is how many Survivor moves a Spawn Zone stands at least from
-// the Start and from the Exit (or the getaway car).
-const SpawnAway = 3
+// the Start and from the Exit (or the getaway car); SpawnAwaySmall on a
+// board of fewer than SmallBoard tiles (2×2), where three moves from both
+// ends leaves no street or corridor for one and most requests would be
+// refused: there it is never beside them, one zone between at least.
+const (
+	SpawnAway      = 3
+	SpawnAwaySmall = 2
+	SmallBoard     = 6
+)
+
+// spawnAway is SpawnAway for a board of n tiles.
+func spawnAway(n int) int {
+	if n < SmallBoard {
+		return SpawnAwaySmall
+	}
+	return SpawnAway
+}
 
 // ChokeDetour is how many moves longer the way from the Start to an
 // Objective or the Exit must grow, with a zone taken out, for that zone to
@@ -29,10 +44,11 @@ type routeView struct {
 	goals   []int // the Objectives and the Exit (or getaway car)
 	fromS   []int // moves from the start
 	fromEnd []int // moves from the Exit (or car); nil when there is none
+	away    int   // spawnAway of the board
 }
 
-func newRouteView(adj [][]int, start int, objs []int, end int) *routeView {
-	r := &routeView{adj: adj, start: start, fromS: rules.Distances(adj, start)}
+func newRouteView(adj [][]int, start int, objs []int, end int, tiles int) *routeView {
+	r := &routeView{adj: adj, start: start, fromS: rules.Distances(adj, start), away: spawnAway(tiles)}
 	r.goals = append(r.goals, objs...)
 	if end >= 0 {
 		r.goals = append(r.goals, end)
@@ -44,11 +60,11 @@ func newRouteView(adj [][]int, start int, objs []int, end int) *routeView {
 // spawnFault says why a Spawn Zone in zone z stands where players would not
 // put one; "" when it is clear of the route.
 func (r *routeView) spawnFault(z int) string {
-	if d := r.fromS[z]; d >= 0 && d < SpawnAway {
+	if d := r.fromS[z]; d >= 0 && d < r.away {
 		return "moves from the start"
 	}
 	if r.fromEnd != nil {
-		if d := r.fromEnd[z]; d >= 0 && d < SpawnAway {
+		if d := r.fromEnd[z]; d >= 0 && d < r.away {
 			return "moves from the Exit"
 		}
 	}
@@ -131,7 +147,7 @@ func (p *plan) route() *routeView {
 			end = z.Index
 		}
 	}
-	return newRouteView(survivorWays(p.pl, len(p.zones)), p.start, objs, end)
+	return newRouteView(survivorWays(p.pl, len(p.zones)), p.start, objs, end, len(p.scene.Board.Tiles))
 }
 
 // moves words a count of moves: "1 move", "2 moves".

@@ -13,7 +13,7 @@ func TestSpawnFault(t *testing.T) {
 		adj[e[0]] = append(adj[e[0]], e[1])
 		adj[e[1]] = append(adj[e[1]], e[0])
 	}
-	r := newRouteView(adj, 0, []int{5}, 6)
+	r := newRouteView(adj, 0, []int{5}, 6, SmallBoard)
 	for z, want := range map[int]string{
 		1: "moves from the start", 2: "moves from the start",
 		5: "moves from the Exit", 4: "moves from the Exit",
@@ -25,7 +25,20 @@ func TestSpawnFault(t *testing.T) {
 		}
 	}
 	// With no Objective and no Exit, only the start counts.
-	if got := newRouteView(adj, 0, nil, -1).spawnFault(3); got != "" {
+	if got := newRouteView(adj, 0, nil, -1, SmallBoard).spawnFault(3); got != "" {
 		t.Errorf("zone 3 with no goal: %q", got)
+	}
+}
+
+// TestSpawnAwaySmall: on a 2×2 board a Spawn Zone may stand 2 moves from
+// the start, never beside it.
+func TestSpawnAwaySmall(t *testing.T) {
+	adj := [][]int{{1}, {0, 2}, {1, 3}, {2}}
+	r := newRouteView(adj, 0, nil, -1, 4)
+	if r.spawnFault(1) == "" || r.spawnFault(2) != "" {
+		t.Errorf("2×2: beside the start %q, 2 moves away %q", r.spawnFault(1), r.spawnFault(2))
+	}
+	if r := newRouteView(adj, 0, nil, -1, SmallBoard); r.spawnFault(2) == "" {
+		t.Error("3×2: a Spawn Zone 2 moves from the start passes")
 	}
 }
