@@ -174,7 +174,7 @@ func (v *floorView) spawnRoute() []string {
 			}
 		}
 	}
-	r := newRouteView(v.adj, v.start, v.objs, end, len(v.s.Board.Tiles))
+	r := newRouteView(v.adj, v.start, v.objs, end)
 	var out []string
 	for _, t := range v.s.Of(missions.TokSpawn) {
 		if t.Zone == nil || t.Index < v.own.tokens {

@@ -100,8 +100,8 @@ func TestFloorFindsWhatPlayersFound(t *testing.T) {
 		// their texts said twice, compass talk for places, claims the map
 		// does not bear out.
 		"blind-classic-car.yaml": {
-			// 9B/w, 2 moves from the start, is as near as a 2×2 board
-			// allows (generate.SpawnAwaySmall); 8B/e beside the car is not.
+			// 9B/w, 2 moves from the start, is as near as the floor allows
+			// (generate.SpawnAway); 8B/e beside the car is not.
 			"the Spawn Zone in 8B/e is 1 move from the Exit",
 			`the objective "Take all 5 Objectives." is printed again as "Take all Objectives"`,
 			`the briefing says a door's rule again: "The blue door in the south stays shut without the blue Objective."`,

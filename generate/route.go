@@ -13,28 +13,17 @@ import (
 // played (issue 43's blind reading).
 
 // SpawnAway is how many Survivor moves a Spawn Zone stands at least from
-// the Start and from the Exit (or the getaway car); SpawnAwaySmall on a
-// board of fewer than SmallBoard tiles (2×2), where three moves from both
-// ends leaves no street or corridor for one and most requests would be
-// refused: there it is never beside them, one zone between at least.
+// the Start and from the Exit (or the getaway car): never beside them.
+// SpawnPrefer is the distance the placement keeps where the board has room:
+// on the city's long streets three moves from both ends leaves most 3×3
+// boards room for 2 Spawn Zones and 2×2 ones for 1 (classic short missions
+// were then refused 8 times in 10, and the Spawn Zones no longer grew with
+// the Survivors), so a Spawn Zone comes nearer, never beside, only when the
+// farther zones have run out.
 const (
-	SpawnAway      = 3
-	SpawnAwaySmall = 2
-	SmallBoard     = 6
+	SpawnAway   = 2
+	SpawnPrefer = 3
 )
-
-// spawnAway is SpawnAway for a board of n tiles.
-func spawnAway(n int) int {
-	if n < SmallBoard {
-		return SpawnAwaySmall
-	}
-	return SpawnAway
-}
-
-// ChokeDetour is how many moves longer the way from the Start to an
-// Objective or the Exit must grow, with a zone taken out, for that zone to
-// be a chokepoint every route crosses (or the way is cut altogether).
-const ChokeDetour = 2
 
 // routeView is the Survivors' ways on a board, for telling where a Spawn
 // Zone would sit on the route.
@@ -44,11 +33,11 @@ type routeView struct {
 	goals   []int // the Objectives and the Exit (or getaway car)
 	fromS   []int // moves from the start
 	fromEnd []int // moves from the Exit (or car); nil when there is none
-	away    int   // spawnAway of the board
+	away    int   // the fewest moves a Spawn Zone stands from either end
 }
 
-func newRouteView(adj [][]int, start int, objs []int, end int, tiles int) *routeView {
-	r := &routeView{adj: adj, start: start, fromS: rules.Distances(adj, start), away: spawnAway(tiles)}
+func newRouteView(adj [][]int, start int, objs []int, end int) *routeView {
+	r := &routeView{adj: adj, start: start, fromS: rules.Distances(adj, start), away: SpawnAway}
 	r.goals = append(r.goals, objs...)
 	if end >= 0 {
 		r.goals = append(r.goals, end)
@@ -75,8 +64,10 @@ func (r *routeView) spawnFault(z int) string {
 }
 
 // choke reports whether every route from the start to an Objective or the
-// Exit crosses zone z: with z taken out, one of them is cut off or
-// ChokeDetour moves farther.
+// Exit crosses zone z: with z taken out, one of them is cut off. (A zone
+// whose loss only lengthens a way is a street the team may go round: on
+// the city's long streets, counting those too left a 3×3 board room for
+// two Spawn Zones whatever the Survivors.)
 func (r *routeView) choke(z int) bool {
 	if z == r.start {
 		return true
@@ -86,7 +77,7 @@ func (r *routeView) choke(z int) bool {
 		if g == z || r.fromS[g] < 0 {
 			continue
 		}
-		if d[g] < 0 || d[g] >= r.fromS[g]+ChokeDetour {
+		if d[g] < 0 {
 			return true
 		}
 	}
@@ -147,7 +138,7 @@ func (p *plan) route() *routeView {
 			end = z.Index
 		}
 	}
-	return newRouteView(survivorWays(p.pl, len(p.zones)), p.start, objs, end, len(p.scene.Board.Tiles))
+	return newRouteView(survivorWays(p.pl, len(p.zones)), p.start, objs, end)
 }
 
 // moves words a count of moves: "1 move", "2 moves".
@@ -156,4 +147,24 @@ func moves(n int) string {
 		return "1 move"
 	}
 	return fmt.Sprintf("%d moves", n)
+}
+
+// near reports whether zone z is fewer than n moves from the start or the
+// Exit.
+func (r *routeView) near(z, n int) bool {
+	if d := r.fromS[z]; d >= 0 && d < n {
+		return true
+	}
+	return r.nearEnd(z, n)
+}
+
+// nearEnd reports whether zone z is fewer than n moves from the Exit (or
+// the getaway car).
+func (r *routeView) nearEnd(z, n int) bool {
+	if r.fromEnd != nil {
+		if d := r.fromEnd[z]; d >= 0 && d < n {
+			return true
+		}
+	}
+	return false
 }

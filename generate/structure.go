@@ -589,9 +589,47 @@ func (p *plan) placeObjectives(locks []*lock) {
 		if len(in) == 0 {
 			return
 		}
-		z := pick(p.rq.rng, p.fresh(in))
+		z := pick(p.rq.rng, p.special(p.apartFromObjectives(p.fresh(in))))
 		p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
 	}
+}
+
+// ObjectiveGap is how many Survivor moves apart the red Objectives are put
+// where the board has room: each its own stage of the route, not two
+// grabs in neighbouring rooms.
+const ObjectiveGap = 3
+
+// apartFromObjectives keeps the zones of zs ObjectiveGap moves or more from
+// every Objective placed, when there are any.
+func (p *plan) apartFromObjectives(zs []int) []int {
+	var objs []int
+	for _, t := range p.m.Tokens {
+		if z := p.zoneOf(t); t.Type == missions.TokObjective && z != nil {
+			objs = append(objs, z.Index)
+		}
+	}
+	if len(objs) == 0 {
+		return zs
+	}
+	near := rules.Distances(survivorWays(p.pl, len(p.zones)), objs...)
+	out := slices.DeleteFunc(slices.Clone(zs), func(z int) bool { return near[z] >= 0 && near[z] < ObjectiveGap })
+	if len(out) == 0 {
+		return zs
+	}
+	return out
+}
+
+// special keeps, half the time, the rooms of zs the tile set marks as
+// special (a Security Room, an Oxygen Supply Room), when there are any:
+// what the team came for lies where the story can name it.
+func (p *plan) special(zs []int) []int {
+	out := slices.DeleteFunc(slices.Clone(zs), func(z int) bool {
+		return !p.zones[z].HasFeature("security") && !p.zones[z].HasFeature("oxygen")
+	})
+	if len(out) == 0 || p.rq.rng.IntN(2) == 0 {
+		return zs
+	}
+	return out
 }
 
 // guardLocks puts an Objective behind a lock that guards nothing yet (a
@@ -736,6 +774,14 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 				in := p.free(func(z int) bool {
 					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen) && clear.spawnFault(z) == ""
 				})
+				// SpawnPrefer moves from both ends where the board has room,
+				// else from the Exit at least: the way out is not where the
+				// enemies pour in.
+				if far := slices.DeleteFunc(slices.Clone(in), func(z int) bool { return clear.near(z, SpawnPrefer) }); len(far) > 0 {
+					in = far
+				} else if far := slices.DeleteFunc(slices.Clone(in), func(z int) bool { return clear.nearEnd(z, SpawnPrefer) }); len(far) > 0 {
+					in = far
+				}
 				if len(in) == 0 {
 					break
 				}

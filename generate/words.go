@@ -89,10 +89,10 @@ func briefing(p *plan, locks []*lock) string {
 		door := doorName(b, l)
 		what := "a shorter way through"
 		switch {
-		case p.behindHas(l, missions.TokExit) || p.behindHas(l, missions.TokCar):
-			what = "the way out"
 		case i+1 < len(locks) && l.behind[locks[i+1].key]:
 			what = "the " + locks[i+1].color + " " + w.Key
+		case p.behindHas(l, missions.TokExit) || p.behindHas(l, missions.TokCar):
+			what = "the way out"
 		case p.behindHas(l, missions.TokObjective):
 			what = "the rest of what we came for"
 		}
