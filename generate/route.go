@@ -34,6 +34,7 @@ type routeView struct {
 	fromS   []int // moves from the start
 	fromEnd []int // moves from the Exit (or car); nil when there is none
 	away    int   // the fewest moves a Spawn Zone stands from either end
+	chokes  map[int]bool
 }
 
 func newRouteView(adj [][]int, start int, objs []int, end int) *routeView {
@@ -72,6 +73,19 @@ func (r *routeView) choke(z int) bool {
 	if z == r.start {
 		return true
 	}
+	if c, ok := r.chokes[z]; ok {
+		return c // the placement asks of each zone again for each Spawn Zone
+	}
+	if r.chokes == nil {
+		r.chokes = map[int]bool{}
+	}
+	c := r.cuts(z)
+	r.chokes[z] = c
+	return c
+}
+
+// cuts reports whether taking zone z out cuts the start off a goal.
+func (r *routeView) cuts(z int) bool {
 	d := distancesWithout(r.adj, r.start, z)
 	for _, g := range r.goals {
 		if g == z || r.fromS[g] < 0 {
