@@ -768,29 +768,31 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 	}
 	var chosen []int
 	clear := p.route()
-	for d := near; d >= 2 && len(chosen) < count; d-- {
-		for _, kinds := range [][]string{p.rq.g.SpawnKinds, p.rq.g.SpawnOn} {
-			for len(chosen) < count {
-				in := p.free(func(z int) bool {
-					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen) && clear.spawnFault(z) == ""
-				})
-				// SpawnPrefer moves from both ends where the board has room,
-				// else from the Exit at least: the way out is not where the
-				// enemies pour in.
-				if far := slices.DeleteFunc(slices.Clone(in), func(z int) bool { return clear.near(z, SpawnPrefer) }); len(far) > 0 {
-					in = far
-				} else if far := slices.DeleteFunc(slices.Clone(in), func(z int) bool { return clear.nearEnd(z, SpawnPrefer) }); len(far) > 0 {
-					in = far
+	// SpawnPrefer moves from both ends first, over every distance the
+	// difficulty allows; then from the Exit at least (the way out is not
+	// where the enemies pour in); then as near as the floor lets them.
+	tiers := []func(z int) bool{
+		func(z int) bool { return !clear.near(z, SpawnPrefer) },
+		func(z int) bool { return !clear.nearEnd(z, SpawnPrefer) },
+		func(int) bool { return true },
+	}
+	for _, tier := range tiers {
+		for d := near; d >= 2 && len(chosen) < count; d-- {
+			for _, kinds := range [][]string{p.rq.g.SpawnKinds, p.rq.g.SpawnOn} {
+				for len(chosen) < count {
+					in := p.free(func(z int) bool {
+						return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen) && clear.spawnFault(z) == "" && tier(z)
+					})
+					if len(in) == 0 {
+						break
+					}
+					in = p.fresh(in)
+					if p.rq.aim == "hard" {
+						in = nearest(in, p.edist)
+					}
+					chosen = append(chosen, pick(p.rq.rng, in))
+					p.taken[chosen[len(chosen)-1]] = true
 				}
-				if len(in) == 0 {
-					break
-				}
-				in = p.fresh(in)
-				if p.rq.aim == "hard" {
-					in = nearest(in, p.edist)
-				}
-				chosen = append(chosen, pick(p.rq.rng, in))
-				p.taken[chosen[len(chosen)-1]] = true
 			}
 		}
 	}
