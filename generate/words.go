@@ -82,7 +82,7 @@ func briefing(p *plan, locks []*lock) string {
 		}
 	}
 	if len(places) > 0 {
-		s = append(s, fmt.Sprintf(pick(rng, []string{"What we came for lies in %s.", "We need what was left in %s.", "What we need is scattered: %s.", "Search %s first."}), nameList(places)))
+		s = append(s, fmt.Sprintf(pick(rng, []string{"What we came for lies in %s.", "We need what was left in %s.", "What we need is scattered: %s.", "Search %s."}), nameList(places)))
 	}
 	for i, l := range locks {
 		key := placeName(b, p.zones[l.key])
