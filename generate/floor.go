@@ -162,9 +162,8 @@ func (v *floorView) places() []string {
 	return out
 }
 
-// spawnRoute: no Spawn Zone beside the Start or the Exit (or the getaway
-// car), nor on a chokepoint every route to an Objective or the Exit
-// crosses.
+// spawnRoute: no Spawn Zone beside the Start, nor on a chokepoint every
+// route to an Objective or the Exit (or the getaway car) crosses.
 func (v *floorView) spawnRoute() []string {
 	end := v.exit
 	if end < 0 {
@@ -185,11 +184,7 @@ func (v *floorView) spawnRoute() []string {
 		case "a chokepoint":
 			out = append(out, fmt.Sprintf("the Spawn Zone in %s is a chokepoint every route crosses", t.Zone.ID))
 		default:
-			d := r.fromS[t.Zone.Index]
-			if why != "moves from the start" {
-				d = r.fromEnd[t.Zone.Index]
-			}
-			out = append(out, fmt.Sprintf("the Spawn Zone in %s is %s %s", t.Zone.ID, moves(d), strings.TrimPrefix(why, "moves ")))
+			out = append(out, fmt.Sprintf("the Spawn Zone in %s is %s %s", t.Zone.ID, moves(r.fromS[t.Zone.Index]), strings.TrimPrefix(why, "moves ")))
 		}
 	}
 	return out

@@ -771,10 +771,16 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 	// SpawnPrefer moves from both ends first, over every distance the
 	// difficulty allows; then from the Exit at least (the way out is not
 	// where the enemies pour in); then as near as the floor lets them.
-	tiers := []func(z int) bool{
-		func(z int) bool { return !clear.near(z, SpawnPrefer) },
-		func(z int) bool { return !clear.nearEnd(z, SpawnPrefer) },
-		func(int) bool { return true },
+	// Aiming hard (the judge found the board easier than asked), the
+	// distance the difficulty asks comes first and the ends only choose
+	// among zones at it: else no judge could bring a Spawn Zone nearer.
+	far := func(z int) bool { return !clear.near(z, SpawnPrefer) }
+	farEnd := func(z int) bool { return !clear.nearEnd(z, SpawnPrefer) }
+	offEnd := func(z int) bool { return !clear.nearEnd(z, SpawnAway) }
+	tiers := []func(z int) bool{far, farEnd, offEnd, func(int) bool { return true }}
+	hard := p.rq.aim == "hard"
+	if hard {
+		tiers = tiers[3:]
 	}
 	for _, tier := range tiers {
 		for d := near; d >= 2 && len(chosen) < count; d-- {
@@ -786,8 +792,11 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 					if len(in) == 0 {
 						break
 					}
+					if hard {
+						in = prefer(prefer(prefer(in, offEnd), farEnd), far)
+					}
 					in = p.fresh(in)
-					if p.rq.aim == "hard" {
+					if hard {
 						in = nearest(in, p.edist)
 					}
 					chosen = append(chosen, pick(p.rq.rng, in))
@@ -838,6 +847,14 @@ func (p *plan) wakingSpawn(locks []*lock, chosen []int, behind func(int) bool) {
 	r := missions.Rule{When: &missions.Trigger{Round: 3}, Then: []missions.Effect{{Activate: color}}}
 	r.Text = r.Describe()
 	p.m.Rules = append(p.m.Rules, r)
+}
+
+// prefer keeps the zones of zs that ok accepts, when there are any.
+func prefer(zs []int, ok func(int) bool) []int {
+	if out := slices.DeleteFunc(slices.Clone(zs), func(z int) bool { return !ok(z) }); len(out) > 0 {
+		return out
+	}
+	return zs
 }
 
 // nearest keeps the zones of zs nearest the start by dist.
