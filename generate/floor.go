@@ -69,6 +69,7 @@ func floor(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) []string {
 	var out []string
 	out = append(out, v.spawns()...)
 	out = append(out, v.places()...)
+	out = append(out, v.spawnRoute()...)
 	out = append(out, v.spread()...)
 	out = append(out, v.keys()...)
 	out = append(out, v.doors()...)
@@ -156,6 +157,34 @@ func (v *floorView) places() []string {
 		}
 		if len(on) > 0 && !slices.Contains(on, t.Zone.Kind) {
 			out = append(out, fmt.Sprintf("the %s token in %s stands in a %s, not on a %s", t.Type, t.Zone.ID, t.Zone.Kind, strings.Join(on, " or ")))
+		}
+	}
+	return out
+}
+
+// spawnRoute: no Spawn Zone beside the Start, nor on a chokepoint every
+// route to an Objective or the Exit (or the getaway car) crosses.
+func (v *floorView) spawnRoute() []string {
+	end := v.exit
+	if end < 0 {
+		for _, t := range v.s.Of(missions.TokCar) {
+			if t.ID == "getaway" && t.Zone != nil {
+				end = t.Zone.Index
+			}
+		}
+	}
+	r := newRouteView(v.adj, v.start, v.objs, end)
+	var out []string
+	for _, t := range v.s.Of(missions.TokSpawn) {
+		if t.Zone == nil || t.Index < v.own.tokens {
+			continue
+		}
+		switch why := r.spawnFault(t.Zone.Index); why {
+		case "":
+		case "a chokepoint":
+			out = append(out, fmt.Sprintf("the Spawn Zone in %s is a chokepoint every route crosses", t.Zone.ID))
+		default:
+			out = append(out, fmt.Sprintf("the Spawn Zone in %s is %s %s", t.Zone.ID, moves(r.fromS[t.Zone.Index]), strings.TrimPrefix(why, "moves ")))
 		}
 	}
 	return out
@@ -275,8 +304,8 @@ func (v *floorView) doors() []string {
 	var out []string
 	for _, t := range v.s.Of(missions.TokDoor) {
 		c := rules.Defaults(t.Token).Color
-		if c == "" || c == "neutral" {
-			continue
+		if t.Index < v.own.tokens && (c == "" || c == "neutral") {
+			continue // an author's shut door is theirs
 		}
 		d := rules.Distances(v.ways(t.Index), v.start)
 		guards := false
@@ -286,7 +315,11 @@ func (v *floorView) doors() []string {
 			}
 		}
 		if !guards {
-			out = append(out, fmt.Sprintf("the %s door guards no Objective, no Exit and no shorter way", c))
+			if d, ok := rules.Side(t.Side); ok && (c == "" || c == "neutral") {
+				out = append(out, fmt.Sprintf("the shut door at %d,%d:%s guards no Objective, no Exit and no shorter way", t.Cell.X, t.Cell.Y, d))
+			} else {
+				out = append(out, fmt.Sprintf("the %s door guards no Objective, no Exit and no shorter way", c))
+			}
 		}
 	}
 	return out
@@ -354,7 +387,9 @@ func (v *floorView) texts() []string {
 			continue
 		}
 		ez := v.s.Board.Zones[v.exit]
-		lower := strings.ToLower(s)
+		// The Exit's own place name ("the Airlock junction") is true of
+		// it whatever words it holds.
+		lower := strings.ReplaceAll(strings.ToLower(s), strings.ToLower(placeName(v.s.Board, ez)), "")
 		for _, w := range slices.Sorted(maps.Keys(placeWords)) {
 			if kinds := placeWords[w]; placeRe[w].MatchString(lower) && !slices.Contains(kinds, ez.Kind) && !(w == "airlock" && ez.HasFeature("airlock")) {
 				out = append(out, fmt.Sprintf("the briefing puts the Exit in a %s, and it stands in a %s", w, ez.Kind))
@@ -387,6 +422,8 @@ func (v *floorView) texts() []string {
 			}
 		}
 	}
+	out = append(out, v.saidOnce(brief)...)
+	out = append(out, v.claims(brief)...)
 	for _, w := range slices.Sorted(maps.Keys(titleWords)) {
 		if slices.Contains(strings.Fields(m.Title), w) && !titleWords[w](v.s) {
 			out = append(out, fmt.Sprintf("the title says %s, and the map has none", w))
@@ -439,4 +476,146 @@ func mentionsPart(s string) bool {
 		}
 	}
 	return false
+}
+
+// noteWords are left out when comparing a text with the printed page's
+// own wording of a condition or rule.
+var noteWords = map[string]bool{"the": true, "a": true, "an": true, "when": true, "is": true, "are": true, "has": true, "been": true, "can": true, "be": true, "once": true, "with": true}
+
+// stems are a text's words, lower case, plurals and past forms cut.
+func stems(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+		if noteWords[w] {
+			continue
+		}
+		w = strings.TrimSuffix(w, "ed")
+		if len(w) > 3 {
+			w = strings.TrimSuffix(w, "s")
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// repeats reports whether text says again what the page prints after it
+// (a condition's or rule's own wording) in other words: the page then
+// shows one thing twice, "Take all 3 Objectives. (Take all Objectives.)".
+func repeats(text, printed string) bool {
+	if pageWords(text) == pageWords(printed) {
+		return false // the page prints it once
+	}
+	a, b := stems(text), stems(printed)
+	if len(b) == 0 {
+		return false
+	}
+	in := 0
+	for _, w := range b {
+		if slices.Contains(a, w) {
+			in++
+		}
+	}
+	return in*5 >= len(b)*4
+}
+
+// pageWords is a text as the printed page compares an author's text with
+// its own wording (render's normalise): lower case, words only, no
+// articles. Equal, the page prints the text alone.
+func pageWords(s string) string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+		if w != "the" && w != "a" && w != "an" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// saidOnce: no objective or rule whose text the printed page says again
+// in its own words, and no door's rule again in the briefing.
+func (v *floorView) saidOnce(brief string) []string {
+	m := v.s.Mission
+	var out []string
+	for _, o := range m.Objectives {
+		if o.Text != "" && repeats(o.Text, o.Describe()) {
+			out = append(out, fmt.Sprintf("the objective %q is printed again as %q", o.Text, o.Describe()))
+		}
+	}
+	for _, r := range m.Rules {
+		bare := r
+		bare.Text = ""
+		if r.Text != "" && (r.When != nil || len(r.Then) > 0) && repeats(r.Text, bare.Describe()) {
+			out = append(out, fmt.Sprintf("the rule %q is printed again as %q", r.Text, bare.Describe()))
+		}
+	}
+	for _, s := range sentenceRe.FindAllString(brief, -1) {
+		l := strings.ToLower(s)
+		if strings.Contains(l, " door") && (strings.Contains(l, "without") || strings.Contains(l, "open")) {
+			out = append(out, fmt.Sprintf("the briefing says a door's rule again: %q", strings.TrimSpace(s)))
+		}
+	}
+	return out
+}
+
+// doorInRe finds "the violet door in the south".
+var doorInRe = regexp.MustCompile(`\b(violet|green|blue|yellow|red) door in the (north-west|north-east|south-west|south-east|north|south|east|west|centre)\b`)
+
+// doorOfRe finds "the violet door of the Armoury".
+var doorOfRe = regexp.MustCompile(`\b(violet|green|blue|yellow|red) door of (the [A-Z][^,.;:]*?|a room of the [A-Z][^,.;:]*?)(?:[,.;:]| and | lies)`)
+
+// claims: what the briefing says of the map holds by its rules — a Sentry
+// Gun said to cover a Spawn Zone sees one, a door named by a place stands
+// on that place, Noise is not said to outlast the first round, and places
+// are named, never "of the board".
+func (v *floorView) claims(brief string) []string {
+	var out []string
+	b := v.s.Board
+	if strings.Contains(brief, "of the board") || strings.Contains(brief, "over the board") {
+		out = append(out, "the briefing places things by the board's compass, not by its places")
+	}
+	var spawns []int
+	for _, t := range v.s.Of(missions.TokSpawn) {
+		if t.Zone != nil {
+			spawns = append(spawns, t.Zone.Index)
+		}
+	}
+	for _, s := range sentenceRe.FindAllString(brief, -1) {
+		if strings.Contains(s, "Sentry Gun") && strings.Contains(s, "Spawn Zone") {
+			for _, t := range v.s.Of(missions.TokSentryGun) {
+				if t.Zone != nil && seenSpawn(v.s, t.Zone.Index, spawns) == nil {
+					out = append(out, fmt.Sprintf("the briefing has the Sentry Gun in %s watching a Spawn Zone, and it sees none", t.Zone.ID))
+				}
+			}
+		}
+		if strings.Contains(s, "Noise") || strings.Contains(s, "racket") {
+			if !strings.Contains(s, "first") {
+				out = append(out, fmt.Sprintf("the briefing has Noise lasting, and the End Phase removes it: %q", strings.TrimSpace(s)))
+			}
+		}
+	}
+	for _, c := range doorInRe.FindAllStringSubmatch(brief, -1) {
+		for _, t := range v.s.Of(missions.TokDoor) {
+			if part := boardPart(b, &layout.Zone{Cells: []layout.Point{t.Cell}}); t.Color == c[1] && part != c[2] {
+				out = append(out, fmt.Sprintf("the briefing puts the %s door in the %s, and it stands in the %s", c[1], c[2], part))
+			}
+		}
+	}
+	for _, c := range doorOfRe.FindAllStringSubmatch(brief, -1) {
+		ok := false
+		for _, t := range v.s.Of(missions.TokDoor) {
+			if t.Color != c[1] {
+				continue
+			}
+			d, _ := rules.Side(t.Side)
+			for _, z := range []*layout.Zone{b.ZoneAt(t.Cell.X, t.Cell.Y), b.ZoneAt(t.Cell.X+layout.DX[d], t.Cell.Y+layout.DY[d])} {
+				if z != nil && placeName(b, z) == c[2] {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			out = append(out, fmt.Sprintf("the briefing puts the %s door by %s, and it stands elsewhere", c[1], c[2]))
+		}
+	}
+	return out
 }

@@ -615,9 +615,47 @@ func (p *plan) placeObjectives(locks []*lock) {
 		if len(in) == 0 {
 			return
 		}
-		z := pick(p.rq.rng, p.fresh(in))
+		z := pick(p.rq.rng, p.special(p.apartFromObjectives(p.fresh(in))))
 		p.add(missions.Token{Type: missions.TokObjective, In: p.zones[z].ID}, z)
 	}
+}
+
+// ObjectiveGap is how many Survivor moves apart the red Objectives are put
+// where the board has room: each its own stage of the route, not two
+// grabs in neighbouring rooms.
+const ObjectiveGap = 3
+
+// apartFromObjectives keeps the zones of zs ObjectiveGap moves or more from
+// every Objective placed, when there are any.
+func (p *plan) apartFromObjectives(zs []int) []int {
+	var objs []int
+	for _, t := range p.m.Tokens {
+		if z := p.zoneOf(t); t.Type == missions.TokObjective && z != nil {
+			objs = append(objs, z.Index)
+		}
+	}
+	if len(objs) == 0 {
+		return zs
+	}
+	near := rules.Distances(survivorWays(p.pl, len(p.zones)), objs...)
+	out := slices.DeleteFunc(slices.Clone(zs), func(z int) bool { return near[z] >= 0 && near[z] < ObjectiveGap })
+	if len(out) == 0 {
+		return zs
+	}
+	return out
+}
+
+// special keeps, half the time, the rooms of zs the tile set marks as
+// special (a Security Room, an Oxygen Supply Room), when there are any:
+// what the team came for lies where the story can name it.
+func (p *plan) special(zs []int) []int {
+	out := slices.DeleteFunc(slices.Clone(zs), func(z int) bool {
+		return !p.zones[z].HasFeature("security") && !p.zones[z].HasFeature("oxygen")
+	})
+	if len(out) == 0 || p.rq.rng.IntN(2) == 0 {
+		return zs
+	}
+	return out
 }
 
 // guardLocks puts an Objective behind a lock that guards nothing yet (a
@@ -757,21 +795,41 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 		return false
 	}
 	var chosen []int
-	for d := near; d >= 2 && len(chosen) < count; d-- {
-		for _, kinds := range [][]string{p.rq.g.SpawnKinds, p.rq.g.SpawnOn} {
-			for len(chosen) < count {
-				in := p.free(func(z int) bool {
-					return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen)
-				})
-				if len(in) == 0 {
-					break
+	clear := p.route()
+	// SpawnPrefer moves from both ends first, over every distance the
+	// difficulty allows; then from the Exit at least (the way out is not
+	// where the enemies pour in); then as near as the floor lets them.
+	// Aiming hard (the judge found the board easier than asked), the
+	// distance the difficulty asks comes first and the ends only choose
+	// among zones at it: else no judge could bring a Spawn Zone nearer.
+	far := func(z int) bool { return !clear.near(z, SpawnPrefer) }
+	farEnd := func(z int) bool { return !clear.nearEnd(z, SpawnPrefer) }
+	offEnd := func(z int) bool { return !clear.nearEnd(z, SpawnAway) }
+	tiers := []func(z int) bool{far, farEnd, offEnd, func(int) bool { return true }}
+	hard := p.rq.hardAim()
+	if hard {
+		tiers = tiers[3:]
+	}
+	for _, tier := range tiers {
+		for d := near; d >= 2 && len(chosen) < count; d-- {
+			for _, kinds := range [][]string{p.rq.g.SpawnKinds, p.rq.g.SpawnOn} {
+				for len(chosen) < count {
+					in := p.free(func(z int) bool {
+						return p.edist[z] >= d && !behind(z) && (kinds == nil || slices.Contains(kinds, p.zones[z].Kind)) && p.apart(z, chosen) && clear.spawnFault(z) == "" && tier(z)
+					})
+					if len(in) == 0 {
+						break
+					}
+					if hard {
+						in = prefer(prefer(prefer(in, offEnd), farEnd), far)
+					}
+					in = p.fresh(in)
+					if hard {
+						in = nearest(in, p.edist)
+					}
+					chosen = append(chosen, pick(p.rq.rng, in))
+					p.taken[chosen[len(chosen)-1]] = true
 				}
-				in = p.fresh(in)
-				if p.rq.hardAim() {
-					in = nearest(in, p.edist)
-				}
-				chosen = append(chosen, pick(p.rq.rng, in))
-				p.taken[chosen[len(chosen)-1]] = true
 			}
 		}
 	}
@@ -779,7 +837,7 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 		p.add(missions.Token{Type: missions.TokSpawn, Color: "red", First: i == 0, In: p.zones[z].ID}, z)
 	}
 	if p.rq.hardAim() || p.rq.typ == "wake-spawns" && len(chosen) > 0 {
-		p.wakingSpawn(locks, chosen, behind)
+		p.wakingSpawn(locks, chosen, func(z int) bool { return behind(z) || clear.spawnFault(z) != "" })
 	}
 	return len(chosen) > 0
 }
@@ -814,8 +872,17 @@ func (p *plan) wakingSpawn(locks []*lock, chosen []int, behind func(int) bool) {
 		locks[0].spawn = true
 		return
 	}
-	p.m.Rules = append(p.m.Rules, missions.Rule{When: &missions.Trigger{Round: 3}, Then: []missions.Effect{{Activate: color}},
-		Text: fmt.Sprintf("At the start of Round 3, the %s Spawn Zone activates.", color)})
+	r := missions.Rule{When: &missions.Trigger{Round: 3}, Then: []missions.Effect{{Activate: color}}}
+	r.Text = r.Describe()
+	p.m.Rules = append(p.m.Rules, r)
+}
+
+// prefer keeps the zones of zs that ok accepts, when there are any.
+func prefer(zs []int, ok func(int) bool) []int {
+	if out := slices.DeleteFunc(slices.Clone(zs), func(z int) bool { return !ok(z) }); len(out) > 0 {
+		return out
+	}
+	return zs
 }
 
 // nearest keeps the zones of zs nearest the start by dist.
@@ -836,15 +903,15 @@ func nearest(zs []int, dist []int) []int {
 }
 
 // apart reports whether zone z is far enough from the Spawn Zones chosen:
-// three enemy moves, and in Invader no short Mold chain between them.
+// two enemy moves, and in Invader no short Mold chain between them.
 func (p *plan) apart(z int, chosen []int) bool {
 	if len(chosen) == 0 {
 		return true
 	}
-	gap := 3
-	if p.rq.hardAim() {
-		gap = 2
-	}
+	// Two enemy moves apart: with every Spawn Zone three moves or more
+	// from the Start and the Exit, three apart leaves a small board room
+	// for one alone.
+	gap := 2
 	d := p.pl.EnemyDistance([]int{z})
 	for _, c := range chosen {
 		if d[c] >= 0 && d[c] < gap {
@@ -987,7 +1054,9 @@ func (p *plan) placeSentryGun() {
 		return
 	}
 	fromSpawn := p.pl.EnemyDistance(spawns)
-	in := p.freeZones(func(z int) bool { return p.dist[z] >= 2 && fromSpawn[z] >= 2 })
+	// Where it sees a Spawn Zone by the game's sight rules: what the
+	// briefing says of it is then true.
+	in := p.freeZones(func(z int) bool { return p.dist[z] >= 2 && fromSpawn[z] >= 2 && seenSpawn(p.scene, z, spawns) != nil })
 	if len(in) == 0 {
 		return
 	}
@@ -1050,12 +1119,16 @@ func (p *plan) shutDoors(locks []*lock) {
 			}
 		}
 	}
-	for _, mv := range p.ways {
+	goals := p.route().goals
+	for i, mv := range p.ways {
 		if left <= 0 {
 			return
 		}
 		if mv.Via != "door" || len(mv.Edges) != 1 || mv.Door >= 0 || p.dist[mv.From] < 2 && p.dist[mv.To] < 2 || closed[mv.Edges[0]] {
 			continue
+		}
+		if !p.guards(i, goals) {
+			continue // a shut door keeps something from the Survivors, never an empty room
 		}
 		if p.rq.rng.IntN(3) != 0 {
 			continue
@@ -1070,6 +1143,19 @@ func (p *plan) shutDoors(locks []*lock) {
 		p.add(missions.Token{Type: missions.TokDoor, At: &at, Side: e.Dir.String()}, -1)
 		left--
 	}
+}
+
+// guards reports whether shutting the way ways[i] cuts the Survivors off
+// from a goal (an Objective, the Exit, the getaway car) or makes the way
+// to it longer.
+func (p *plan) guards(i int, goals []int) bool {
+	d := bfs(p.ways, len(p.zones), p.start, map[int]bool{i: true})
+	for _, g := range goals {
+		if p.dist[g] >= 0 && (d[g] < 0 || d[g] > p.dist[g]) {
+			return true
+		}
+	}
+	return false
 }
 
 // allStillReached reports whether the Survivors still reach every zone
@@ -1179,7 +1265,7 @@ func (p *plan) objectives(locks []*lock) {
 		if l.spawn {
 			r.Then = append(r.Then, missions.Effect{Activate: l.color})
 		}
-		r.Text = lockText(p.rq.g, l)
+		r.Text = r.Describe() // said once: the printed page adds no second wording
 		p.m.Rules = append(p.m.Rules, r)
 	}
 	if len(p.m.Objectives) > 0 {
@@ -1192,11 +1278,17 @@ func (p *plan) objectives(locks []*lock) {
 		}
 	}
 	if objs > 0 {
-		p.m.Objectives = append(p.m.Objectives, missions.Objective{Take: "all", Text: fmt.Sprintf("Take all %d Objectives.", objs)})
+		p.m.Objectives = append(p.m.Objectives, said(missions.Objective{Take: "all"}))
 	}
 	if p.has(missions.TokExit) {
-		p.m.Objectives = append(p.m.Objectives, missions.Objective{Exit: "all", Text: "Reach the Exit with all Survivors."})
+		p.m.Objectives = append(p.m.Objectives, said(missions.Objective{Exit: "all"}))
 	} else if p.rq.typ == "car-escape" {
-		p.m.Objectives = append(p.m.Objectives, missions.Objective{Reach: "getaway", Text: "Reach the getaway car, and drive it off the board with every Survivor aboard."})
+		kind := "pimpmobile"
+		for _, t := range p.m.Tokens {
+			if t.Type == missions.TokCar && t.ID == "getaway" {
+				kind = t.Kind
+			}
+		}
+		p.m.Objectives = append(p.m.Objectives, missions.Objective{Reach: "getaway", Text: "Reach the " + carName[kind] + "."})
 	}
 }

@@ -705,9 +705,33 @@ func (m *mapPage) objectiveItems() []item {
 		if o.Take != "" || o.Exit != "" || o.Reach != "" || o.Activate != "" || o.Survive > 0 || o.Kill != "" {
 			structured = o.DescribeFor(onMap)
 		}
+		if name := m.tokenCalled(o.Reach); name != "" {
+			structured = "Reach " + name // a token's id is the file's, not the player's
+		}
 		out = append(out, item{prefix: prefix, body: m.withText(o.Text, structured)})
 	}
 	return out
+}
+
+// tokenCalled is what players call the token whose id is ref ("the
+// Pimpmobile", "the Exit"); "" when no token has that id.
+func (m *mapPage) tokenCalled(ref string) string {
+	if ref == "" {
+		return ""
+	}
+	for _, t := range m.s.Tokens {
+		if t.ID != ref {
+			continue
+		}
+		switch {
+		case t.Type == "car" && t.Kind == "pimpmobile":
+			return "the Pimpmobile"
+		case t.Type == "car" && t.Kind == "police":
+			return "the police car"
+		}
+		return "the " + rules.TypeName(t.Type)
+	}
+	return ""
 }
 
 func (m *mapPage) ruleItems() []item {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
+	"github.com/zmission/zmission/rules"
 )
 
 // The tests of this file check the legibility defects a printed page had
@@ -276,5 +277,24 @@ func TestSheetsPaginate(t *testing.T) {
 		if o.Page == "a4" && len(pages) < 2 {
 			t.Errorf("the station sheet fits one A4 page? %d pages", len(pages))
 		}
+	}
+}
+
+// "seed 980039 prints '(Reach getaway.)' (the car's id)": an objective
+// that reaches a token by its id is worded by what the token is, and
+// once when the author's text says just that.
+func TestReachNamesTheToken(t *testing.T) {
+	m := examplePage(t, "invader/violet-lockdown.yaml", false)
+	m.s.Tokens = append(m.s.Tokens, &rules.Token{Token: missions.Token{Type: "car", Kind: "pimpmobile", ID: "getaway"}})
+	m.s.Mission.Objectives = []missions.Objective{{Reach: "getaway", Text: "Reach the Pimpmobile."}, {Reach: "getaway", Text: "Get to the car."}, {Reach: "1A/c"}}
+	items := m.objectiveItems()
+	if len(items[0].body) != 1 || items[0].body[0].text != "Reach the Pimpmobile." {
+		t.Errorf("the text that says what the page would is shown with a note: %+v", items[0].body)
+	}
+	if len(items[1].body) != 2 || items[1].body[1].text != "(Reach the Pimpmobile.)" {
+		t.Errorf("another text: %+v", items[1].body)
+	}
+	if items[2].body[0].text != "Reach 1A/c." {
+		t.Errorf("a zone reached is named by its id on the map: %+v", items[2].body)
 	}
 }

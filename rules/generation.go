@@ -59,4 +59,8 @@ type Words struct {
 	// Hooks are a briefing's second sentence for each mission type: why
 	// the team is here.
 	Hooks map[string][]string
+	// Closings end a briefing after the way out is named; Key is what a
+	// coloured Objective that opens a door is called in the story.
+	Closings []string
+	Key      string
 }

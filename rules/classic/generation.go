@@ -41,5 +41,13 @@ var Generation = &rules.Generation{
 			"wake-spawns": {"A horde sleeps behind the coloured door, and noise will wake it.", "Taking the loot will ring every alarm on the block."},
 			"car-escape":  {"A car with fuel in it is our way out of town.", "Search the block, then get the car running and drive off."},
 		},
+		Closings: []string{
+			"Nobody gets left behind.",
+			"Stay together and keep moving.",
+			"Don't stop for anything once the shooting starts.",
+			"Every shot will bring more of them.",
+			"We leave together or not at all.",
+		},
+		Key: "key",
 	},
 }

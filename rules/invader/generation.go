@@ -56,6 +56,14 @@ var Generation = &rules.Generation{
 			"wake-spawns": {"Something is nesting behind the coloured hatch, and it will not sleep through a theft.", "Taking what we came for will wake the nest we crept past."},
 			"airlock":     {"The only way out is across the surface: mind the oxygen.", "The shuttle waits outside the hull, and outside there is no air."},
 		},
+		Closings: []string{
+			"Nobody stays behind.",
+			"Whoever falls behind stays behind.",
+			"The station will not hold much longer.",
+			"Keep the team together and the channel quiet.",
+			"Count the Survivors at every hatch.",
+		},
+		Key: "key-card",
 	},
 }
 
