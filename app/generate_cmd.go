@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,6 +63,9 @@ func (e *env) generateCmd() *cli.Command {
 			}
 			if count > 1 && (out == "" || out == "-") {
 				return usageErr("--count %d writes files: name their folder with -o DIR", count)
+			}
+			if err := outputKind(out, count); err != nil {
+				return err
 			}
 			asJSON := false
 			if count == 1 && out != "" && out != "-" {
@@ -172,6 +176,24 @@ func sameFile(a, b string) bool {
 	sa, errA := os.Stat(a)
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
+// outputKind refuses a folder where one mission goes to a file, and a
+// mission file's name where --count writes a folder (it would be made a
+// folder called x.yaml), saying which to give.
+func outputKind(out string, count int) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	st, err := os.Stat(out)
+	isDir := err == nil && st.IsDir()
+	if count == 1 && isDir {
+		return usageErr("-o %s is a folder: name a mission file in it, e.g. %s, or write several into it with --count N", out, filepath.Join(out, "mission.yaml"))
+	}
+	if ext := filepath.Ext(out); count > 1 && !isDir && slices.Contains(generateExts, strings.ToLower(ext)) {
+		return usageErr("--count %d writes its missions into a folder, and -o %s names a mission file; give a folder, e.g. -o %s", count, out, strings.TrimSuffix(out, ext))
+	}
+	return nil
 }
 
 // generateExts are the file names -o takes, and what each is written as.

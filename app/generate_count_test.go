@@ -83,3 +83,26 @@ func TestGenerateCountGivesUpOnARequestNoSeedMeets(t *testing.T) {
 		t.Errorf("%d seeds tried, want 10:\n%s", n, r.stderr)
 	}
 }
+
+// TestGenerateOutputFolderOrFile: -o names a file for one mission and a
+// folder for --count N, and a mix-up is refused saying which to give,
+// before anything is generated or written: an existing folder for one
+// mission (not "generate writes YAML..."), and a mission file's name for
+// --count (which made a folder called x.yaml).
+func TestGenerateOutputFolderOrFile(t *testing.T) {
+	dir := t.TempDir()
+	r := runCmd("generate", "--ruleset", "facility", "--seed", "1", "-o", dir)
+	if want := "-o " + dir + " is a folder: name a mission file in it, e.g. " + filepath.Join(dir, "mission.yaml") + ", or write several into it with --count N"; r.code != 2 || !strings.Contains(string(r.stderr), want) {
+		t.Errorf("-o FOLDER: exit %d, stderr %q; want exit 2 saying %q", r.code, r.stderr, want)
+	}
+	for _, name := range []string{"x.yaml", "x.YML", "x.json"} {
+		out := filepath.Join(dir, name)
+		r = runCmd("generate", "--ruleset", "facility", "--seed", "1", "--count", "2", "-o", out)
+		if want := "--count 2 writes its missions into a folder, and -o " + out + " names a mission file; give a folder, e.g. -o " + filepath.Join(dir, "x"); r.code != 2 || !strings.Contains(string(r.stderr), want) {
+			t.Errorf("--count 2 -o %s: exit %d, stderr %q; want exit 2 saying %q", name, r.code, r.stderr, want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("--count 2 -o %s made %s", name, out)
+		}
+	}
+}

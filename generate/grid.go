@@ -331,7 +331,11 @@ func (rq *request) fixedFits() error {
 	need := map[[2]string]int{}
 	for _, t := range rq.from.Tokens {
 		tt := rules.Defaults(t)
-		need[[2]string{tt.Type, tt.Color}]++
+		c := tt.Color
+		if tt.Type == missions.TokCar {
+			c = tt.Kind // a box counts its cars by kind (police, pimpmobile), as the inventory check does
+		}
+		need[[2]string{tt.Type, c}]++
 	}
 	for _, k := range sortedKeys(need) {
 		n := need[k]

@@ -2,6 +2,8 @@ package generate_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -100,5 +102,28 @@ func TestRefusalsNameAChange(t *testing.T) {
 		if _, _, err := generate.ParseSize(s); err == nil || !strings.Contains(err.Error(), "e.g. 3x3") {
 			t.Errorf("--size %s: %v, want the form named", s, err)
 		}
+	}
+}
+
+// TestFromCarsCountedByKind: a box counts its cars by kind (zombicide-s1:
+// "car: {police: 2, pimpmobile: 2}"), so a --from file's Pimpmobile is one
+// of the box's two, not a car the box lacks; the shipped classic examples,
+// each with one, are completed, and a third police car is refused by name.
+func TestFromCarsCountedByKind(t *testing.T) {
+	for _, name := range []string{"blue-line.yaml", "night-shift.yaml"} {
+		data, err := os.ReadFile(filepath.Join("..", "examples", "classic", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = generate.Generate(generate.Options{Ruleset: "zombicide-classic", From: data, FromName: name, Seed: 3, JudgeBy: generate.JudgeFormula})
+		if err != nil {
+			t.Errorf("--from %s: %v", name, err)
+		}
+	}
+	three := []byte("format: 1\nid: x\ntitle: X\nruleset: zombicide-classic\ntokens:\n" +
+		strings.Repeat("  - {type: car, kind: police, at: [1, 1]}\n", 3))
+	_, err := generate.Generate(generate.Options{Ruleset: "zombicide-classic", From: three, FromName: "x.yaml", Seed: 1, JudgeBy: generate.JudgeFormula})
+	if err == nil || !strings.Contains(err.Error(), "places 3 police car tokens, and zombicide-s1 holds 2") {
+		t.Errorf("three police cars: got %v, want the box's 2 police cars named", err)
 	}
 }

@@ -135,16 +135,24 @@ func trimFloat(v float64) string {
 func (e Estimate) Report() string {
 	if p := e.Playtest; e.From == FromPlaytest && p != nil {
 		return fmt.Sprintf("Difficulty (docs/estimates.md): %s, read from a playtest: won %d of %d games (%s, 95%% interval %s–%s)\n"+
-			"  with %d Survivors, agent %s, seed %d\n"+
+			"  with %d %s, agent %s, seed %d\n"+
 			"Estimate by the formula: %s (score %.1f), about %d minutes\n  from %s\n",
 			e.Difficulty, p.Wins, p.Games, percent(p.WinRate), percent(p.CI95[0]), percent(p.CI95[1]),
-			p.Survivors, p.Agent, p.Seed, e.Formula, e.Score, e.Minutes, e.FiguresLine())
+			p.Survivors, survivorNoun(p.Survivors), p.Agent, p.Seed, e.Formula, e.Score, e.Minutes, e.FiguresLine())
 	}
 	out := fmt.Sprintf("Estimate (docs/estimates.md): %s\n  from %s\n", e.Line(), e.FiguresLine())
 	if e.NoPlaytest != "" {
 		out += fmt.Sprintf("  difficulty read from the formula: %s\n", e.NoPlaytest)
 	}
 	return out
+}
+
+// survivorNoun agrees with a count of Survivors: "1 Survivor", "2 Survivors".
+func survivorNoun(n int) string {
+	if n == 1 {
+		return "Survivor"
+	}
+	return "Survivors"
 }
 
 // percent words a rate as a percentage with one decimal.

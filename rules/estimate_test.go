@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/lint"
@@ -49,6 +50,18 @@ func TestBands(t *testing.T) {
 	for score, want := range map[float64]string{0: "easy", 3.4: "easy", 3.5: "medium", 5.4: "medium", 5.5: "hard", 9: "hard"} {
 		if got := rules.Band(score); got != want {
 			t.Errorf("Band(%.1f) = %s, want %s", score, got, want)
+		}
+	}
+}
+
+// TestReportOneSurvivor: analyze of a mission for one Survivor read "with
+// 1 Survivors"; the count agrees with its noun.
+func TestReportOneSurvivor(t *testing.T) {
+	for n, want := range map[int]string{1: "with 1 Survivor, agent", 2: "with 2 Survivors, agent"} {
+		e := rules.Estimate{From: rules.FromPlaytest, Difficulty: "medium", Formula: "easy",
+			Playtest: &rules.PlaytestReading{Wins: 105, Games: 200, Survivors: n, Agent: "careful", Seed: 1}}
+		if got := e.Report(); !strings.Contains(got, want) {
+			t.Errorf("%d Survivors: report %q does not say %q", n, got, want)
 		}
 	}
 }
