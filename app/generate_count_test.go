@@ -12,8 +12,9 @@ import (
 // missions, skipping a seed whose request is refused, listing it, and
 // going on with the next — by the formula and with the difficulty reached
 // by playtest. The requests are ones some of whose seeds are refused
-// (found by trying seeds 0 to 7): 2×1 Invader tiles at medium by the
-// formula (seed 3), 1×2 at hard by playtest (seeds 0 and 2).
+// (found by trying seeds 0 to 7): 2×1 classic tiles at medium and long by
+// the formula (seeds 3 and 5), 2×1 Invader tiles at hard by playtest
+// (seeds 0 and 2).
 func TestGenerateCountSkipsRefusedSeeds(t *testing.T) {
 	for _, c := range []struct {
 		name    string
@@ -21,12 +22,12 @@ func TestGenerateCountSkipsRefusedSeeds(t *testing.T) {
 		count   int
 		skipped []string
 	}{
-		{"formula", []string{"--size", "2x1", "--difficulty", "medium", "--judge", "formula"}, 5, []string{"3"}},
-		{"playtest", []string{"--size", "1x2", "--difficulty", "hard"}, 3, []string{"0", "2"}},
+		{"formula", []string{"--ruleset", "zombicide-classic", "--size", "2x1", "--difficulty", "medium", "--length", "long", "--judge", "formula"}, 5, []string{"3", "5"}},
+		{"playtest", []string{"--ruleset", "zombicide-invader", "--size", "2x1", "--difficulty", "hard"}, 3, []string{"0", "2"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			args := append([]string{"generate", "--ruleset", "zombicide-invader", "--seed", "0", "--count", fmt.Sprint(c.count), "-o", dir}, c.args...)
+			args := append([]string{"generate", "--seed", "0", "--count", fmt.Sprint(c.count), "-o", dir}, c.args...)
 			r := runCmd(args...)
 			if r.code != 0 {
 				t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
