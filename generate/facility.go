@@ -90,12 +90,12 @@ func generateFacility(o Options) (*Result, error) {
 	rooms := len(facility.BuiltinRooms())
 	switch {
 	case o.W < 3:
-		return nil, impossible("a facility %d slots wide cannot hold sections A, B and C side by side: it needs 3 columns at least; use a --size of 3 columns or more, e.g. 4x3", o.W)
+		return nil, impossible("a facility %d slot%s wide cannot hold sections A, B and C side by side: it needs 3 columns at least; use a --size of 3 columns or more, e.g. 4x3", o.W, plural(o.W))
 	case o.H < 2 || o.W == 3 && o.H < 3:
-		return nil, impossible("a %d×%d facility has no slot in section A with three neighbours for the Landing Zone's 3 corridors; use a larger --size, e.g. 4x3", o.W, o.H)
+		return nil, impossible("%s %d×%d facility has no slot in section A with three neighbours for the Landing Zone's 3 corridors; use a larger --size, e.g. 4x3", article(o.W), o.W, o.H)
 	case o.W*o.H > rooms:
-		return nil, impossible("a %d×%d facility has %d slots, and the catalogue's %d rooms fill at most %d (the stacks would run short); use a smaller --size of %d slots or fewer, e.g. 5x5",
-			o.W, o.H, o.W*o.H, rooms, rooms, rooms)
+		return nil, impossible("%s %d×%d facility has %d slots, and the catalogue's %d rooms fill at most %d (the stacks would run short); use a smaller --size of %d slots or fewer, e.g. 5x5",
+			article(o.W), o.W, o.H, o.W*o.H, rooms, rooms, rooms)
 	}
 	rng := newRand(o.Seed)
 	var passed []facCandidate
@@ -565,4 +565,21 @@ func (p *facPlan) emit(t *facText) []byte {
 		b.WriteString("}\n")
 	}
 	return []byte(b.String())
+}
+
+// plural is "s" but for one.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// article is the article a number takes read aloud, below a thousand:
+// "an 8", "an 11", "an 18", "an 80", "an 800", "a 5".
+func article(n int) string {
+	if n == 8 || n == 11 || n == 18 || n >= 80 && n < 90 || n >= 800 && n < 900 {
+		return "an"
+	}
+	return "a"
 }

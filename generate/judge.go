@@ -112,8 +112,8 @@ func judgeWanted(formula, asked string) bool {
 // judgedWords words how the kept candidate's difficulty was read.
 func judgedWords(e rules.Estimate, note string) string {
 	if p := e.Playtest; e.From == rules.FromPlaytest && p != nil {
-		return fmt.Sprintf("by a playtest: won %d of %d games with %d Survivors (the formula: %s, score %.1f)",
-			p.Wins, p.Games, p.Survivors, e.Formula, e.Score)
+		return fmt.Sprintf("by a playtest: won %d of %d games with %d Survivor%s (the formula: %s, score %.1f)",
+			p.Wins, p.Games, p.Survivors, plural(p.Survivors), e.Formula, e.Score)
 	}
 	if note != "" {
 		return note

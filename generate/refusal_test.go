@@ -127,3 +127,26 @@ func TestFromCarsCountedByKind(t *testing.T) {
 		t.Errorf("three police cars: got %v, want the box's 2 police cars named", err)
 	}
 }
+
+// Refusals read as English: "an 8×8 facility", "1 slot wide", "1
+// Survivor".
+func TestRefusalsReadAsEnglish(t *testing.T) {
+	for _, c := range []struct {
+		o    generate.Options
+		want string
+	}{
+		{generate.Options{Ruleset: "facility", W: 8, H: 8, Seed: 1}, "an 8×8 facility has 64 slots"},
+		{generate.Options{Ruleset: "facility", W: 1, H: 1, Seed: 1}, "a facility 1 slot wide cannot"},
+	} {
+		if _, err := generate.Generate(c.o); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%dx%d facility: %v, want %q", c.o.W, c.o.H, err, c.want)
+		}
+	}
+	r, err := generate.Generate(generate.Options{Ruleset: "zombicide-invader", Survivors: 1, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Judged, "games with 1 Survivor (") {
+		t.Errorf("1 Survivor: judged %q", r.Judged)
+	}
+}
