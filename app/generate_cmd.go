@@ -73,15 +73,18 @@ func (e *env) generateCmd() *cli.Command {
 					return err
 				}
 			}
+			// With --size the board's size leads, and --length is aimed at
+			// only: a mission outside the length asked says so.
+			lengthAsked := c.IsSet("length") && o.W > 0
 			if count > 1 {
-				return e.generateMany(o, count, out, c.Bool("force"))
+				return e.generateMany(o, count, out, c.Bool("force"), lengthAsked)
 			}
 			o.Replacing = o.FromName != "" && out != "" && out != "-" && sameFile(o.FromName, out)
 			r, err := generate.Generate(o)
 			if err != nil {
 				return generateErr(err)
 			}
-			summary := fmt.Sprintf("seed %d; %s", o.Seed, summaryOf(r))
+			summary := fmt.Sprintf("seed %d; %s", o.Seed, summaryOf(r, o, lengthAsked))
 			if asJSON {
 				// JSON holds no comments: the command that makes it again is
 				// printed instead of written in a header.
@@ -222,7 +225,7 @@ func outputIsJSON(out string) (bool, error) {
 // than asked for. A request whose first firstSeeds seeds are all refused
 // is refused then: no seed may meet it, and a large --count would try
 // twice as many seeds as it asks for missions first.
-func (e *env) generateMany(o generate.Options, count int, dir string, force bool) error {
+func (e *env) generateMany(o generate.Options, count int, dir string, force, lengthAsked bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return failErr("cannot create %s: %v", dir, unwrapPath(err))
 	}
@@ -245,7 +248,7 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 			return newWriteErr(path, err)
 		}
 		written++
-		fmt.Fprintf(e.stdout, "wrote %s (seed %d; %s)\n", path, o.Seed, summaryOf(r))
+		fmt.Fprintf(e.stdout, "wrote %s (seed %d; %s)\n", path, o.Seed, summaryOf(r, o, lengthAsked))
 	}
 	if len(skipped) > 0 {
 		what := "seeds"
@@ -265,9 +268,14 @@ func (e *env) generateMany(o generate.Options, count int, dir string, force bool
 const firstSeeds = 10
 
 // summaryOf words a generated mission's difficulty and length, and how
-// the difficulty was read.
-func summaryOf(r *generate.Result) string {
-	return fmt.Sprintf("%s, about %d minutes; difficulty %s", r.Estimate.Difficulty, r.Estimate.Minutes, r.Judged)
+// the difficulty was read; with lengthAsked, a length outside the band
+// asked is named, with how to reach it.
+func summaryOf(r *generate.Result, o generate.Options, lengthAsked bool) string {
+	s := fmt.Sprintf("%s, about %d minutes; difficulty %s", r.Estimate.Difficulty, r.Estimate.Minutes, r.Judged)
+	if got := generate.LengthBandOf(o.Ruleset, r.Estimate.Minutes); lengthAsked && got != o.Length {
+		s += fmt.Sprintf("; a %s mission, not %s: the %d×%d board --size gives leads (leave --size out for a board of the length)", got, o.Length, o.W, o.H)
+	}
+	return s
 }
 
 // generateErr words why nothing was generated, with the exit code it

@@ -107,3 +107,20 @@ func TestGenerateOutputFolderOrFile(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateLengthUnderSize: with --size the board's size leads and
+// --length is only aimed at, so a mission outside the length asked says
+// so, and how to reach it; one in the band, or with no --length given,
+// says nothing more.
+func TestGenerateLengthUnderSize(t *testing.T) {
+	r := runCmd("generate", "--ruleset", "zombicide-invader", "--size", "3x3", "--length", "short", "--seed", "1", "-o", "-")
+	if want := "not short: the 3×3 board --size gives leads (leave --size out for a board of the length)"; r.code != 0 || !strings.Contains(string(r.stderr), want) {
+		t.Errorf("exit %d, stderr %q; want it to say %q", r.code, r.stderr, want)
+	}
+	for _, args := range [][]string{{"--size", "3x3"}, {"--length", "short"}} {
+		r = runCmd(append([]string{"generate", "--ruleset", "zombicide-invader", "--judge", "formula", "--seed", "1", "-o", "-"}, args...)...)
+		if r.code != 0 || strings.Contains(string(r.stderr), "--size gives leads") {
+			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+}
