@@ -71,13 +71,13 @@ func (f *fastJ) value(depth int) *Node {
 	n := f.node(Null, f.cur.to(f.i))
 	switch c := f.data[f.i]; c {
 	case '{':
-		if depth+1 > f.lim.MaxDepth {
+		if f.tooDeep(depth + 1) {
 			f.bad = true
 			return nil
 		}
 		f.object(n, depth+1)
 	case '[':
-		if depth+1 > f.lim.MaxDepth {
+		if f.tooDeep(depth + 1) {
 			f.bad = true
 			return nil
 		}
@@ -99,6 +99,17 @@ func (f *fastJ) value(depth int) *Node {
 		n.Kind, n.Text = Number, f.src[start:f.i]
 	}
 	return n
+}
+
+// validMaxDepth is encoding/json's own ceiling on nesting: json.Valid
+// refuses a document deeper than it whatever Limits.MaxDepth says, so the
+// fast reader refuses it too, and the slower path words it as it did.
+const validMaxDepth = 10_000
+
+// tooDeep tells whether a container at depth is past the limit or past
+// what json.Valid accepts.
+func (f *fastJ) tooDeep(depth int) bool {
+	return depth > f.lim.MaxDepth || depth > validMaxDepth
 }
 
 // word reads the literal w at f.i.

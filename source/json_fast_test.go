@@ -207,3 +207,20 @@ func FuzzFastJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestFastJSONNestingAsValid: json.Valid refuses a document nested deeper
+// than encoding/json's own ceiling (10,000 levels) whatever the limit a
+// caller sets, so the fast reader, whose acceptance skips json.Valid, must
+// refuse it too and leave ParseJSON to word it as before.
+func TestFastJSONNestingAsValid(t *testing.T) {
+	lim := Limits{MaxDepth: 20_000}
+	for _, depth := range []int{10_000, 10_001} {
+		doc := []byte(strings.Repeat("[", depth) + strings.Repeat("]", depth))
+		root, probs := ParseJSON(doc, lim)
+		if valid := json.Valid(doc); valid != (len(probs) == 0) {
+			t.Errorf("%d levels: json.Valid %v, ParseJSON's problems %v", depth, valid, probs)
+		} else if !valid && (root != nil || probs[0].Code != CodeSyntax) {
+			t.Errorf("%d levels: tree %v, problems %v; want the syntax problem", depth, root != nil, probs)
+		}
+	}
+}

@@ -62,6 +62,7 @@ func plainASCII(data []byte) bool {
 // to returns the position of byte offset off. Offsets before the previous
 // call restart the scan from the beginning.
 func (c *cursor) to(off int) Pos {
+	off = max(off, 0) // before the start is the start: the jump below slices by it
 	if off < c.off {
 		*c = cursor{data: c.data, line: 1, col: 1, plain: c.plain}
 		if !c.plain && hasBOM(c.data) {

@@ -195,3 +195,13 @@ func TestCursorPlainAsGeneral(t *testing.T) {
 		}
 	}
 }
+
+// TestOffsetBeforeStart: an offset before the start is the start, in a
+// plain ASCII file as in any other (Offset is exported; it never panics).
+func TestOffsetBeforeStart(t *testing.T) {
+	for _, s := range []string{"a\nb", "caf\xc3\xa9\nb", "a\r\nb", ""} {
+		if got := Offset([]byte(s), -1); got != (Pos{Line: 1, Col: 1}) {
+			t.Errorf("%q at -1: %v, want 1:1", s, got)
+		}
+	}
+}
