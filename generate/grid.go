@@ -490,7 +490,15 @@ func (rq *request) run() (*Result, error) {
 	}
 	if len(passed) == 0 {
 		if rq.typ != "" && shape != "" {
-			return nil, missed("no %s mission on a %d×%d board in %d candidates: %s; try another --seed, a larger --size or another --type", rq.typ, rq.o.W, rq.o.H, attempts, shape)
+			change := "try another --seed, a larger --size or another --type"
+			if n := len(rq.st.tiles); rq.o.W*rq.o.H >= n {
+				// The board holds every tile already: no larger size helps.
+				change = "try another --seed or another --type"
+			}
+			if rq.survivors() > 6 { // the count a core box equips
+				change += fmt.Sprintf(", or fewer --survivors than %d (each one more takes its share of the tokens)", rq.survivors())
+			}
+			return nil, missed("no %s mission on a %d×%d board in %d candidates: %s; %s", rq.typ, rq.o.W, rq.o.H, attempts, shape, change)
 		}
 		change := "try another --seed or --size"
 		if rq.from != nil {
@@ -523,6 +531,12 @@ func (rq *request) run() (*Result, error) {
 			if c.est.Score > hi.Score {
 				hi = c.est
 			}
+		}
+		if rq.from != nil && lo.Score == hi.Score {
+			// Every candidate scored the same: what the file fixes is all
+			// the formula reads, and no seed or size moves it.
+			return nil, missed("no %s mission from %s: every candidate scored %.1f (%s), since what the file places is all the difficulty reads, and %s is %s; set the file's difficulty: to %s, or take out pieces (Spawn Zones, Objectives, doors) for the generator to place",
+				rq.o.Difficulty, rq.o.FromName, lo.Score, lo.Difficulty, rq.o.Difficulty, bandRange(rq.o.Difficulty), lo.Difficulty)
 		}
 		return nil, missed("no %s mission found on a %d×%d board in %d candidates: those that passed the checks scored %.1f to %.1f (%s), and %s is %s; try another --seed, --size or --difficulty",
 			rq.o.Difficulty, rq.o.W, rq.o.H, attempts, lo.Score, hi.Score, bandWords(lo, hi), rq.o.Difficulty, bandRange(rq.o.Difficulty))

@@ -16,7 +16,7 @@ import (
 // changeWords are how a refusal names what the user can change: a verb
 // addressed to them, or the choices an option takes ("--length is short,
 // medium or long, not ...").
-var changeWords = regexp.MustCompile(`\b(use|try|leave|give|add|remove|change|write|fix it)\b|e\.g\. |\bis [^,;:]+(, [^,;:]+)* or [^,;:]+, not\b|\bare \d+ to \d+\b`)
+var changeWords = regexp.MustCompile(`\b(use|try|leave|give|add|remove|change|write|fix it|set|take out)\b|e\.g\. |\bis [^,;:]+(, [^,;:]+)* or [^,;:]+, not\b|\bare \d+ to \d+\b`)
 
 // TestRefusalsNameAChange walks the refusals of generate, each from a real
 // request that is refused, and checks that each says what the user can
@@ -30,6 +30,11 @@ func TestRefusalsNameAChange(t *testing.T) {
 	from := func(body string) []byte {
 		return []byte("format: 1\nid: x\ntitle: X\nruleset: zombicide-invader\n" + body)
 	}
+	example, err := os.ReadFile(filepath.Join("..", "examples", "invader", "first-contact.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixedHard := regexp.MustCompile(`(?m)^difficulty: .*$`).ReplaceAll(example, []byte("difficulty: hard"))
 	for _, c := range []struct {
 		name   string
 		o      generate.Options
@@ -52,6 +57,8 @@ func TestRefusalsNameAChange(t *testing.T) {
 		{"more Survivors than the boxes equip", generate.Options{Ruleset: invader, Survivors: 8}, false, "use --survivors 6 or fewer"},
 		{"board larger than the boxes", generate.Options{Ruleset: invader, W: 4, H: 4}, false, "use a smaller --size of 9 tiles or fewer"},
 		{"type with no room", generate.Options{Ruleset: invader, W: 1, H: 1, Type: "key-chain"}, false, "try another --seed, a larger --size or another --type"},
+		{"type with no room on the largest board", generate.Options{Ruleset: classic, W: 3, H: 3, Difficulty: "hard", Survivors: 12, Type: "wake-spawns", Seed: 1}, false, "try another --seed or another --type, or fewer --survivors than 12"},
+		{"file fixing all the difficulty reads", generate.Options{Ruleset: invader, Difficulty: "hard", From: fixedHard, FromName: "fc-hard.yaml", Seed: 1, JudgeBy: generate.JudgeFormula}, false, "set the file's difficulty: to easy, or take out pieces"},
 		{"difficulty by the formula", generate.Options{Ruleset: invader, W: 1, H: 1, Difficulty: "hard", JudgeBy: generate.JudgeFormula}, false, "try another --seed, --size or --difficulty"},
 		{"difficulty by the playtest", generate.Options{Ruleset: classic, W: 1, H: 1, Difficulty: "hard"}, false, "try another --seed, --size or --difficulty"},
 		{"difficulty by a judge", generate.Options{Ruleset: invader, W: 2, H: 2, Difficulty: "hard",
