@@ -123,7 +123,7 @@ func TestRoundRuleGrantsTheTeamADoorOpener(t *testing.T) {
 		t.Fatal("the team holds a door-opener before the rule fires")
 	}
 	s.round = 2
-	s.startRound()
+	s.StartRound()
 	if !s.groupOpener() {
 		t.Fatal("the round's grant gave the team no door-opener")
 	}

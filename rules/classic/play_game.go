@@ -33,7 +33,7 @@ type survivor struct {
 // inPlay: alive and still on the board.
 func (sv *survivor) inPlay() bool { return sv.alive && !sv.escaped }
 
-// state is one game at play; clone copies it for the rollouts.
+// state is one game at play; Clone copies it for the rollouts.
 type state struct {
 	m        *model
 	rng      *rand.Rand
@@ -218,7 +218,7 @@ func (s *state) card(c int16) *Card {
 	}
 }
 
-func (s *state) clone(rng *rand.Rand) *state {
+func (s *state) Clone(rng *rand.Rand) *state {
 	c := *s
 	c.rng = rng
 	c.surv = slices.Clone(s.surv)
@@ -258,35 +258,29 @@ func (s *state) outcome() playtest.Outcome {
 
 // play plays rounds until the game is won or lost, or MaxRounds pass.
 func (s *state) play(ag agent) {
-	if gridplay.Play(roundOf{s, ag}, &s.round, playtest.MaxRounds) {
+	if gridplay.Play(s, ag, &s.round, playtest.MaxRounds) {
 		s.over, s.cause = true, LostTime
 	}
 }
 
-func (s *state) playRound(ag agent) { gridplay.PlayRound(roundOf{s, ag}) }
+func (s *state) playRound(ag agent) { gridplay.PlayRound(s, ag) }
 
-// roundOf is a game with its agent, as gridplay's round drives it.
-type roundOf struct {
-	s  *state
-	ag agent
-}
+// The state as gridplay's round and rollouts drive it (gridplay.Sim).
 
-func (r roundOf) Over() bool                      { return r.s.over }
-func (r roundOf) StartRound()                     { r.s.startRound() }
-func (r roundOf) Players()                        { r.ag.players(r.s) }
-func (r roundOf) Activate(kinds gridplay.KindSet) { r.s.activate(kinds) }
-func (r roundOf) Spawn()                          { r.s.spawnStep() }
+func (s *state) Over() bool       { return s.over }
+func (s *state) Rand() *rand.Rand { return s.rng }
+func (s *state) NextRound()       { s.round++ }
 
 // EndRound: the Noise tokens are removed (Invader's End Phase), then what
 // is met at the end of a round.
-func (r roundOf) EndRound() {
-	clear(r.s.noise)
-	r.s.ending = true
-	r.s.judge()
-	r.s.ending = false
+func (s *state) EndRound() {
+	clear(s.noise)
+	s.ending = true
+	s.judge()
+	s.ending = false
 }
 
-func (s *state) startRound() {
+func (s *state) StartRound() {
 	for i, r := range s.m.rules {
 		if r.When != nil && r.When.Round > 0 && r.When.Round == s.round {
 			s.fire(i, -1)

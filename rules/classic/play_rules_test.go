@@ -377,7 +377,7 @@ func TestZombiesNeverOpenDoors(t *testing.T) {
 	inside := door.To
 	s.surv[0].zone = outside
 	s.zombies[inside][Walker] = 3
-	s.activate(gridplay.AllKinds)
+	s.Activate(gridplay.AllKinds)
 	if s.zombies[inside][Walker] != 3 || s.doors[door.Door] != doorClosed {
 		t.Fatal("Zombies went through a closed door")
 	}
@@ -476,7 +476,7 @@ func TestRemovedExitClosesTheWayOut(t *testing.T) {
 		t.Fatal("could not escape before the Exit was removed")
 	}
 	s.round = 2
-	s.startRound()
+	s.StartRound()
 	if s.canEscape(0) {
 		t.Fatal("escaped through a removed Exit")
 	}

@@ -14,7 +14,7 @@ import (
 
 // activate gives the Zombies of the kinds set one Activation: the
 // Attacks first, then the Moves.
-func (s *state) activate(kinds gridplay.KindSet) {
+func (s *state) Activate(kinds gridplay.KindSet) {
 	n := s.m.n
 	if len(s.occ) != n {
 		s.occ = make([]int16, n)
@@ -114,9 +114,9 @@ func (h zombieHunt) Sight(z int) []rules.Seen            { return h.s.sight(z) }
 func (h zombieHunt) EnemyDist(t int) []int16             { return h.s.zombieDist(t) }
 func (h zombieHunt) EnemyPassable(from int, l link) bool { return h.s.zombiePassable(from, l) }
 
-// spawnStep: a Zombie card for each active Spawn Zone, in spawn order,
+// Spawn: a Zombie card for each active Spawn Zone, in spawn order,
 // read at the Danger Level of the most experienced Survivor in play.
-func (s *state) spawnStep() {
+func (s *state) Spawn() {
 	for i, sp := range s.m.spawns {
 		if !s.active[i] {
 			continue
@@ -178,9 +178,9 @@ func (s *state) place(t, k, z int) {
 // extraActivation activates the kind t once more; Runners, with two
 // Actions, twice.
 func (s *state) extraActivation(t int) {
-	s.activate(gridplay.Only(t))
+	s.Activate(gridplay.Only(t))
 	if t == Runner && !s.over {
-		s.activate(gridplay.Only(Runner))
+		s.Activate(gridplay.Only(Runner))
 	}
 }
 

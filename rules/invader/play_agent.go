@@ -1,8 +1,6 @@
 package invader
 
 import (
-	"math/rand/v2"
-
 	"github.com/zmission/zmission/playtest"
 	"github.com/zmission/zmission/rules/gridplay"
 )
@@ -14,13 +12,12 @@ var agents = []playtest.Agent{
 	{Name: "strong", About: "a strong group: each round, tries the careful group's plays and two bolder ones in short rollouts and keeps the best (best of 3×2 rollouts, 3 rounds deep)"},
 }
 
-type agent interface {
-	players(s *state) // plays the Players' Phase
-}
+// agent plays the Players' Phase.
+type agent = gridplay.Agent[*state]
 
 func agentNamed(name string) agent {
 	if name == "strong" {
-		return &rollout{variants: variants, rollouts: 2, depth: 3}
+		return &gridplay.Rollout[*state, style]{Variants: variants, Rollouts: 2, Depth: 3}
 	}
 	return careful
 }
@@ -41,7 +38,7 @@ var (
 
 // players: "each player activates their Survivors one after the other, in
 // the order of their choice." The group plays them in table order.
-func (st style) players(s *state) {
+func (st style) Players(s *state) {
 	for i := range s.surv {
 		if s.over {
 			return
@@ -444,70 +441,18 @@ func (s *state) groupGoal(i int) (int, bool) {
 // backDist is the Survivors' moves from every zone to zone g.
 func (s *state) backDist(g int, tank bool) []int16 { return s.survDist(g, tank, true) }
 
-// rollout is the strong group: at the start of each Players' Phase it
-// plays each variant of the careful group a few rounds ahead on copies of
-// the game, and keeps the variant whose copies end best.
-type rollout struct {
-	variants []style
-	rollouts int
-	depth    int
-}
-
-func (r *rollout) players(s *state) {
-	seeds := make([][2]uint64, r.rollouts)
-	for k := range seeds {
-		seeds[k] = [2]uint64{s.rng.Uint64(), s.rng.Uint64()}
-	}
-	best, bestScore := 0, 0.0
-	for v, st := range r.variants {
-		score := 0.0
-		for k := range r.rollouts {
-			c := s.clone(rand.New(rand.NewPCG(seeds[k][0], seeds[k][1])))
-			st.players(c)
-			if !c.over {
-				c.xenosPhase()
-				clear(c.noise)
-				c.endRound()
+// Score rates a game in progress for the rollouts (gridplay.Rate): won,
+// lost, then the objectives met, the Armor left, the Xenos near the group.
+func (s *state) Score() float64 {
+	return gridplay.Rate(s.over, s.won, s.round, s.met, s.taken, func() float64 {
+		v := 0.0
+		for i := range s.surv {
+			sv := &s.surv[i]
+			if sv.alive {
+				v += 10 * float64(sv.armor)
+				v -= 3 * float64(s.xenosIn(sv.zone))
 			}
-			for d := 1; d < r.depth && !c.over; d++ {
-				c.round++
-				c.playRound(careful)
-			}
-			score += c.score()
 		}
-		if v == 0 || score > bestScore {
-			best, bestScore = v, score
-		}
-	}
-	r.variants[best].players(s)
-}
-
-// score rates a game in progress for the rollouts: won, lost, then the
-// objectives met, the Armor left, the Xenos near the group.
-func (s *state) score() float64 {
-	if s.over {
-		if s.won {
-			return 1e4 - float64(s.round)
-		}
-		return -1e4 + float64(s.round)
-	}
-	v := 0.0
-	for _, m := range s.met {
-		if m > 0 {
-			v += 100
-		}
-	}
-	for i := range s.surv {
-		sv := &s.surv[i]
-		if sv.alive {
-			v += 10 * float64(sv.armor)
-			v -= 3 * float64(s.xenosIn(sv.zone))
-		}
-	}
-	for t := range s.taken {
-		if s.taken[t] {
-			v += 30
-		}
-	}
-	return v
+		return v
+	})
 }

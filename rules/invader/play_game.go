@@ -35,7 +35,7 @@ type survivor struct {
 	ncan     int8
 }
 
-// state is one game at play. clone copies it for the rollouts.
+// state is one game at play. Clone copies it for the rollouts.
 type state struct {
 	m     *model
 	rng   *rand.Rand
@@ -44,7 +44,7 @@ type state struct {
 	xenos [][xenoTypes]int16 // per zone
 	// During the Spawn step (spawning): the miniatures on the board per
 	// type, and the zones that may hold Xenos, in zone order (held; inHeld
-	// marks them). See spawnStep.
+	// marks them). See Spawn.
 	spawning bool
 	onBoard  [xenoTypes]int
 	held     []int
@@ -205,7 +205,7 @@ func (s *state) card(c int16) *Card {
 	return &s.m.decks.Starting[int(c)-len(s.m.decks.Equipment)]
 }
 
-func (s *state) clone(rng *rand.Rand) *state {
+func (s *state) Clone(rng *rand.Rand) *state {
 	c := *s
 	c.rng = rng
 	c.surv = slices.Clone(s.surv)
@@ -247,35 +247,29 @@ func (s *state) outcome() playtest.Outcome {
 
 // play plays rounds until the game is won or lost, or MaxRounds pass.
 func (s *state) play(ag agent) {
-	if gridplay.Play(roundOf{s, ag}, &s.round, playtest.MaxRounds) {
+	if gridplay.Play(s, ag, &s.round, playtest.MaxRounds) {
 		s.over, s.cause = true, LostTime
 	}
 }
 
 // playRound is one Game Round: "Players' Phase", "Xenos' Phase", "End
 // Phase".
-func (s *state) playRound(ag agent) { gridplay.PlayRound(roundOf{s, ag}) }
+func (s *state) playRound(ag agent) { gridplay.PlayRound(s, ag) }
 
-// roundOf is a game with its agent, as gridplay's round drives it.
-type roundOf struct {
-	s  *state
-	ag agent
-}
+// The state as gridplay's round and rollouts drive it (gridplay.Sim).
 
-func (r roundOf) Over() bool                      { return r.s.over }
-func (r roundOf) StartRound()                     { r.s.startRound() }
-func (r roundOf) Players()                        { r.ag.players(r.s) }
-func (r roundOf) Activate(kinds gridplay.KindSet) { r.s.activate(kinds) }
-func (r roundOf) Spawn()                          { r.s.spawnStep() }
+func (s *state) Over() bool       { return s.over }
+func (s *state) Rand() *rand.Rand { return s.rng }
+func (s *state) NextRound()       { s.round++ }
 
 // EndRound: "END PHASE All Noise tokens are removed from the board".
-func (r roundOf) EndRound() {
-	clear(r.s.noise)
-	r.s.endRound()
+func (s *state) EndRound() {
+	clear(s.noise)
+	s.endRound()
 }
 
-// startRound fires round-triggered rules.
-func (s *state) startRound() {
+// StartRound fires round-triggered rules.
+func (s *state) StartRound() {
 	for i, r := range s.m.rules {
 		if r.When != nil && r.When.Round > 0 && r.When.Round == s.round {
 			s.fire(i, -1)

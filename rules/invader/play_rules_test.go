@@ -207,13 +207,13 @@ func TestXenoAttackEliminatesAndLoses(t *testing.T) {
 	playQuote(t, "The game is lost whenever a starting Survivor has been eliminated, when the Mission Objectives can no longer be fulfilled,")
 	s := newGame(t, duo, 2) // Armor 3 and 2
 	s.xenos[startW][Worker] = 2
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.over || s.surv[0].armor+s.surv[1].armor != 3 {
 		t.Fatalf("2 Workers: Armor left %d+%d, want 2 Damage spread, nobody eliminated", s.surv[0].armor, s.surv[1].armor)
 	}
 	s.xenos[startW][Worker] = 0
 	s.xenos[startW][Tank] = 2 // 4 Damage on 3 Armor left
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if !s.over || s.won || s.cause != LostSurvivor || len(s.elim) == 0 || s.elim[0] != startW {
 		t.Fatalf("over %v cause %q elim %v", s.over, s.cause, s.elim)
 	}
@@ -228,7 +228,7 @@ func TestXenosGoForTheNoisiestVisibleSurvivors(t *testing.T) {
 	s.surv[0].zone, s.surv[1].zone = objS, toolShed
 	s.noise[toolShed] = 3
 	s.xenos[corrE][Worker] = 1
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.xenos[objS][Worker] != 1 {
 		t.Fatalf("the Worker went %v, want to the visible Survivor in 2A/s", s.where(Worker))
 	}
@@ -236,7 +236,7 @@ func TestXenosGoForTheNoisiestVisibleSurvivors(t *testing.T) {
 	s = newGame(t, duo, 1)
 	s.surv[0].zone = toolShed
 	s.xenos[o2Room][Worker] = 1
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.xenos[corrE][Worker] != 1 {
 		t.Fatalf("the Worker went %v, want one step towards the Survivor's room", s.where(Worker))
 	}
@@ -257,11 +257,11 @@ func TestXenosDestroyClosedDoors(t *testing.T) {
 	s := newGame(t, duo, 1)
 	s.surv[0].zone = secRoom
 	s.xenos[corrC][Worker] = 2
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.doors[0] != doorDestroyed || s.xenos[corrC][Worker] != 2 {
 		t.Fatalf("door %d, Workers left in the corridor %d: want the door destroyed and nobody moved", s.doors[0], s.xenos[corrC][Worker])
 	}
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.xenos[secRoom][Worker] != 2 {
 		t.Fatal("the Workers did not go through the destroyed door")
 	}
@@ -292,7 +292,7 @@ func TestXenosSplitOverEqualRoutes(t *testing.T) {
 	s.surv[1].zone = corrE
 	s.xenos[corrC][Worker] = 3
 	s.xenos[corrC][Tank] = 2
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	w, e := s.xenos[startW], s.xenos[corrE]
 	if w[Worker]+e[Worker] != 3 || w[Tank] != 1 || e[Tank] != 1 || (w[Worker] != 2 && e[Worker] != 2) {
 		t.Fatalf("split %v / %v, want the Tanks 1 and 1, the Workers 2 and 1", w, e)
@@ -926,7 +926,7 @@ func TestMoldCardShortActivatesAbominationsOnce(t *testing.T) {
 	s2.xenos[secRoom][Worker] = int16(xenoPool[Worker] - 1)
 	s2.xenos[min(valve, toolShed)][Worker] = 1
 	s2.xenos[objS][Abomination] = 1
-	s2.activate(gridplay.Only(Abomination))
+	s2.Activate(gridplay.Only(Abomination))
 	if want := s2.where(Abomination); !slices.Equal(at, want) {
 		t.Fatalf("the Abomination went to %v, want %v: one Activation", at, want)
 	}
@@ -997,7 +997,7 @@ func TestClosedDoorOnOneRouteHoldsTheWholeGroup(t *testing.T) {
 	s.surv[0].zone, s.surv[1].zone = secRoom, toolShed
 	s.xenos[corrC][Worker] = 2
 	door := linkTo(t, s, corrC, secRoom).Door
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.doors[door] != doorDestroyed || s.xenos[corrC][Worker] != 2 {
 		t.Fatalf("door %d, Workers at %v: want the door destroyed and all the Workers still in 1A/c", s.doors[door], s.where(Worker))
 	}
@@ -1196,7 +1196,7 @@ func TestRoundRuleGrantsTheTeamAnOxygenTank(t *testing.T) {
 	text := duo + "rules:\n  - when: {round: 2}\n    then: [{grant: oxygen-tank}]\n"
 	s := newGame(t, text, 2)
 	s.round = 2
-	s.startRound()
+	s.StartRound()
 	if !s.surv[0].tank && !s.surv[1].tank {
 		t.Fatal("the round's rule granted an Oxygen Tank and no Survivor holds one")
 	}

@@ -13,7 +13,7 @@ import (
 
 // xenosPhase: "STEP 1 – ACTIVATION", Hunters' second Action, then "STEP 2
 // – SPAWN".
-func (s *state) xenosPhase() { gridplay.EnemiesPhase(roundOf{s: s}) }
+func (s *state) xenosPhase() { gridplay.EnemiesPhase(s) }
 
 type xenoMask = gridplay.KindSet
 
@@ -22,7 +22,7 @@ var allXenos = gridplay.AllKinds
 // activate gives the Xenos of the types in mask one Activation: "Resolve
 // all the Attacks first, then all the Moves. Each Xeno performs either an
 // Attack OR a Move with a single Action."
-func (s *state) activate(mask xenoMask) {
+func (s *state) Activate(mask xenoMask) {
 	n := s.m.n
 	// Survivors do not move while the Xenos act: count them once.
 	if len(s.occ) != n {
@@ -37,7 +37,7 @@ func (s *state) activate(mask xenoMask) {
 	s.loudest = s.loudest[:0]
 	// The zones holding Xenos of the mask's types, in zone order: one pass
 	// over the board, or during the Spawn step over the zones the step
-	// keeps (see spawnStep), then only they are visited.
+	// keeps (see Spawn), then only they are visited.
 	zs := s.zs[:0]
 	has := func(z int) bool {
 		x := &s.xenos[z]
@@ -300,7 +300,7 @@ func (s *state) moldLinked() bool {
 	return false
 }
 
-// spawnStep: "Indicate a Spawn Zone and draw a Xeno card. Read the Xeno
+// Spawn: "Indicate a Spawn Zone and draw a Xeno card. Read the Xeno
 // type and the line that corresponds to the Danger Level of the most
 // experienced Survivor [...] Repeat this for each Spawn Zone." and
 // "Always begin with the same Spawn Zone and continue clockwise."
@@ -310,7 +310,7 @@ func (s *state) moldLinked() bool {
 // holding Xenos (held, in zone order) as they are placed and move: the
 // Abominations' extra Activations, one per card once the miniatures run
 // out, then look at those zones instead of the whole board.
-func (s *state) spawnStep() {
+func (s *state) Spawn() {
 	s.startSpawning()
 	defer func() { s.spawning = false }()
 	for i, sp := range s.spawns {
@@ -466,9 +466,9 @@ func (s *state) runOut(t, z int) {
 // Hunters act twice, "After all Xenos [...] have gone through the
 // Activation step and resolved their first Action".
 func (s *state) extraActivation(mask xenoMask) {
-	s.activate(mask)
+	s.Activate(mask)
 	if mask[Hunter] && !s.over {
-		s.activate(gridplay.Only(Hunter))
+		s.Activate(gridplay.Only(Hunter))
 	}
 }
 
