@@ -104,12 +104,9 @@ type goal struct {
 
 // Playtest reads a placed mission into a model of play (playtest.Grid).
 func (game) Playtest(s *rules.Scene, decks []byte) (playtest.Model, error) {
-	var d *Decks
-	if decks != nil {
-		var err error
-		if d, err = ReadDecks(decks); err != nil {
-			return nil, err
-		}
+	d, err := gridplay.ReadIf(decks, ReadDecks)
+	if err != nil {
+		return nil, err
 	}
 	return NewModel(s, d)
 }
