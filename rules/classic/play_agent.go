@@ -1,26 +1,12 @@
 package classic
 
-import (
-	"github.com/zmission/zmission/playtest"
-	"github.com/zmission/zmission/rules/gridplay"
-)
+import "github.com/zmission/zmission/rules/gridplay"
 
-// The agents: who plays the Survivors. Both are deterministic given the
-// game's random stream.
-var agents = []playtest.Agent{
-	{Name: "careful", About: "a careful group: tours the Objectives in play order, keeps together, kills what threatens, searches when safe"},
-	{Name: "strong", About: "a strong group: each round, tries the careful group's plays and two bolder ones in short rollouts and keeps the best (best of 3×2 rollouts, 3 rounds deep)"},
-}
-
-// agent plays the Players' Phase.
+// agent plays the Players' Phase: gridplay.Agents' careful group
+// (style) or the strong one (gridplay.Rollout over the variants).
 type agent = gridplay.Agent[*state]
 
-func agentNamed(name string) agent {
-	if name == "strong" {
-		return &gridplay.Rollout[*state, style]{Variants: variants, Rollouts: 2, Depth: 3}
-	}
-	return careful
-}
+func agentNamed(name string) agent { return gridplay.AgentNamed[*state](name, variants) }
 
 // style tunes the careful group.
 type style struct {
@@ -54,7 +40,7 @@ func (st style) turn(s *state, i int) {
 	sv.searched = false
 	for left := sv.actions(); left > 0 && !s.over; {
 		z := sv.zone
-		s.tracef("  S%d in %s wounds %d xp %d, %d left; zombies here %v", i, s.m.names[z], sv.wounds, sv.xp, left, s.zombies[z])
+		s.tracef("  S%d in %s wounds %d xp %d, %d left; zombies here %v", i, s.m.Names[z], sv.wounds, sv.xp, left, s.zombies[z])
 		if s.zombiesIn(z) > 0 {
 			// Fight what it can clear with the Actions left; else leave
 			// while it can, as Zombies that stay attack.

@@ -19,14 +19,7 @@ const (
 
 var zombieNames = [zombieKinds]string{"walker", "fatty", "runner", "abomination"}
 
-func zombieKind(s string) (int, bool) {
-	for i, n := range zombieNames {
-		if n == s {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func zombieKind(s string) (int, bool) { return gridplay.KindNamed(&zombieNames, s) }
 
 // Weapon is a weapon card's combat characteristics; OpensDoors marks the
 // Melee weapons with the "Open a door" symbol.

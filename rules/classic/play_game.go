@@ -249,11 +249,7 @@ func (s *state) Clone(rng *rand.Rand) *state {
 }
 
 func (s *state) outcome() playtest.Outcome {
-	o := playtest.Outcome{Won: s.won, Rounds: s.round, Cause: s.cause, Met: slices.Clone(s.met), Eliminated: slices.Clone(s.elim)}
-	if !s.won && o.Cause == "" {
-		o.Cause = LostTime
-	}
-	return o
+	return gridplay.Outcome(s.won, s.round, s.cause, s.met, s.elim)
 }
 
 // play plays rounds until the game is won or lost, or MaxRounds pass.

@@ -56,33 +56,31 @@ const sightBudget = (400 << 20) / (playtest.MaxChanges + 1)
 
 // model is a mission read for play; games share it across goroutines.
 type model struct {
-	w         *World
-	b         *layout.Board
-	n         int
-	links     [][]link
-	room      []bool
-	building  []int // per zone: its building, -1 outside
-	buildings [][]int
-	openAtSet []bool // per building: open at setup (the start's, an opening or an open door to the outside)
-	doors     []pdoor
-	doorAt    map[rules.EdgeKey]int
-	start     int
-	spawns    []pspawn
-	tokens    []pobjective
-	exits     []int
-	exitIDs   []string // per Exit: its token's id, for a rule that removes it
-	cars      []pcar
-	noise     []int16 // Noise tokens at setup
-	goals     []gridplay.Goal
-	labels    []string
-	rules     []missions.Rule
-	decks     *Decks
-	opener    bool // the team starts with a door-opening weapon (equipment: [door-opener])
-	names     []string
-	approx    []string
-	dealOrder []int16
-	table     gridplay.Table
-	sight     gridplay.SightCache
+	w                  *World
+	b                  *layout.Board
+	n                  int
+	links              [][]link
+	room               []bool
+	building           []int // per zone: its building, -1 outside
+	buildings          [][]int
+	openAtSet          []bool // per building: open at setup (the start's, an opening or an open door to the outside)
+	doors              []pdoor
+	doorAt             map[rules.EdgeKey]int
+	start              int
+	spawns             []pspawn
+	tokens             []pobjective
+	exits              []int
+	exitIDs            []string // per Exit: its token's id, for a rule that removes it
+	cars               []pcar
+	noise              []int16 // Noise tokens at setup
+	goals              []gridplay.Goal
+	rules              []missions.Rule
+	decks              *Decks
+	opener             bool // the team starts with a door-opening weapon (equipment: [door-opener])
+	gridplay.Described      // Zones, Objectives, Approximations, Agents
+	dealOrder          []int16
+	table              gridplay.Table
+	sight              gridplay.SightCache
 }
 
 // Playtest reads a placed mission into a model of play (playtest.Grid).
@@ -110,7 +108,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	for i, z := range b.Zones {
 		m.room[i] = z.Kind == layout.Room
 		m.building[i] = -1
-		m.names = append(m.names, z.ID)
+		m.Names = append(m.Names, z.ID)
 	}
 	for i, bl := range w.Buildings() {
 		m.buildings = append(m.buildings, bl.Zones)
@@ -176,7 +174,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	}
 	m.rules = s.Mission.Rules
 	var err error
-	if m.goals, m.labels, err = gridplay.ReadGoals(s, objs, m.exits, zombieKind); err != nil {
+	if m.goals, m.Labels, err = gridplay.ReadGoals(s, objs, m.exits, zombieKind); err != nil {
 		return nil, err
 	}
 	if err := m.playable(); err != nil {
@@ -191,7 +189,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	// chapter, which the project does not hold).
 	m.table.Ranged = [zombieKinds]int{Fatty, Abomination, Walker, Runner}
 	m.table.Melee = [zombieKinds]int{Runner, Walker, Fatty, Abomination}
-	m.approx = approximations(m)
+	m.Approx = approximations(m)
 	m.dealOrder = dealOrder(d)
 	return m, nil
 }
@@ -238,15 +236,8 @@ func (m *model) playable() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.names[m.start])
+	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.Names[m.start])
 }
-
-func (m *model) Zones() []string          { return m.names }
-func (m *model) Objectives() []string     { return m.labels }
-func (m *model) Approximations() []string { return m.approx }
-
-// Agents are the ways the model plays the Survivors (play_agent.go).
-func (m *model) Agents() []playtest.Agent { return agents }
 
 // Play plays one game.
 func (m *model) Play(g playtest.Game, rng *rand.Rand) playtest.Outcome {

@@ -255,7 +255,7 @@ func TestExtraActivationCardAddsNoZombiesOnReveal(t *testing.T) {
 	s.openDoor(0, door)
 	for _, z := range s.m.buildings[b] {
 		if s.zombiesIn(z) > 0 {
-			t.Fatalf("Zombies added to %s", s.m.names[z])
+			t.Fatalf("Zombies added to %s", s.m.Names[z])
 		}
 	}
 	if s.zombies[far][Walker] != 0 {
@@ -366,8 +366,8 @@ func TestCarsAreNotDrivenUnlessTheMissionAllows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(m.approx, func(a string) bool { return strings.Contains(a, "never driven") }) {
-		t.Fatalf("approximations %v do not say the cars are not driven", m.approx)
+	if !slices.ContainsFunc(m.Approx, func(a string) bool { return strings.Contains(a, "never driven") }) {
+		t.Fatalf("approximations %v do not say the cars are not driven", m.Approx)
 	}
 }
 

@@ -1,26 +1,12 @@
 package invader
 
-import (
-	"github.com/zmission/zmission/playtest"
-	"github.com/zmission/zmission/rules/gridplay"
-)
+import "github.com/zmission/zmission/rules/gridplay"
 
-// The agents: who plays the Survivors. Both are deterministic given the
-// game's random stream.
-var agents = []playtest.Agent{
-	{Name: "careful", About: "a careful group: tours the Objectives in play order, keeps together, kills what threatens, searches when safe"},
-	{Name: "strong", About: "a strong group: each round, tries the careful group's plays and two bolder ones in short rollouts and keeps the best (best of 3×2 rollouts, 3 rounds deep)"},
-}
-
-// agent plays the Players' Phase.
+// agent plays the Players' Phase: gridplay.Agents' careful group
+// (style) or the strong one (gridplay.Rollout over the variants).
 type agent = gridplay.Agent[*state]
 
-func agentNamed(name string) agent {
-	if name == "strong" {
-		return &gridplay.Rollout[*state, style]{Variants: variants, Rollouts: 2, Depth: 3}
-	}
-	return careful
-}
+func agentNamed(name string) agent { return gridplay.AgentNamed[*state](name, variants) }
 
 // style tunes the careful group.
 type style struct {
@@ -60,7 +46,7 @@ func (st style) turn(s *state, i int) {
 	have := sv.actions()
 	for left := have; left > 0 && !s.over; left, have = levelUp(sv, left, have) {
 		z := sv.zone
-		s.tracef("  S%d in %s armor %d xp %d, %d left; xenos here %v", i, s.m.names[z], sv.armor, sv.xp, left, s.xenos[z])
+		s.tracef("  S%d in %s armor %d xp %d, %d left; xenos here %v", i, s.m.Names[z], sv.armor, sv.xp, left, s.xenos[z])
 		if s.xenosIn(z) > 0 {
 			// Kill what is here: it attacks in the Xenos' Phase.
 			if u, ranged, conc, v := s.bestAttack(i, z); v > 0.05 {

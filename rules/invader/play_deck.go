@@ -27,14 +27,7 @@ var (
 	xenoPool   = [xenoTypes]int{35, 14, 14, 1}
 )
 
-func xenoType(s string) (int, bool) {
-	for i, n := range xenoNames {
-		if n == s {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func xenoType(s string) (int, bool) { return gridplay.KindNamed(&xenoNames, s) }
 
 // Weapon is a weapon card's combat characteristics.
 type Weapon struct {

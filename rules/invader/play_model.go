@@ -62,33 +62,31 @@ type pobjective struct {
 // model is a mission read for play; it is not changed by a game, so
 // games share it across goroutines.
 type model struct {
-	w         *World
-	b         *layout.Board
-	n         int
-	links     [][]link
-	room      []bool
-	exterior  []bool
-	security  []bool
-	oxygen    []bool // Oxygen Supply Room
-	doors     []pdoor
-	doorAt    map[rules.EdgeKey]int
-	start     int
-	spawns    []pspawn
-	tokens    []pobjective // Objective tokens, in document order
-	exits     []int
-	goals     []goal // the mission's objectives
-	rules     []missions.Rule
-	decks     *Decks
-	xeno      []XenoCard
-	mold      []int8 // Mold at setup
-	teamTank  bool   // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
-	names     []string
-	labels    []string
-	approx    []string
-	dealOrder []int16  // the Starting Equipment cards in the order dealt
-	los       sync.Map // sight tables by door and Mold state
-	losBytes  int64    // bytes of the tables kept in los
-	losBudget int64    // bound of losBytes (modelSightBudget)
+	w                  *World
+	b                  *layout.Board
+	n                  int
+	links              [][]link
+	room               []bool
+	exterior           []bool
+	security           []bool
+	oxygen             []bool // Oxygen Supply Room
+	doors              []pdoor
+	doorAt             map[rules.EdgeKey]int
+	start              int
+	spawns             []pspawn
+	tokens             []pobjective // Objective tokens, in document order
+	exits              []int
+	goals              []goal // the mission's objectives
+	rules              []missions.Rule
+	decks              *Decks
+	xeno               []XenoCard
+	mold               []int8   // Mold at setup
+	teamTank           bool     // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
+	gridplay.Described          // Zones, Objectives, Approximations, Agents
+	dealOrder          []int16  // the Starting Equipment cards in the order dealt
+	los                sync.Map // sight tables by door and Mold state
+	losBytes           int64    // bytes of the tables kept in los
+	losBudget          int64    // bound of losBytes (modelSightBudget)
 }
 
 // goal is one objective as the game checks it.
@@ -128,7 +126,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 		m.security[i] = z.HasFeature("security")
 		m.oxygen[i] = z.HasFeature("oxygen")
 		m.mold[i] = int8(w.Mold[i])
-		m.names = append(m.names, z.ID)
+		m.Names = append(m.Names, z.ID)
 	}
 	// Doors: every door token on a door opening; Mold at setup removes
 	// the ones on its zones' edges.
@@ -196,7 +194,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	if err := m.playable(); err != nil {
 		return nil, err
 	}
-	m.approx = approximations(m)
+	m.Approx = approximations(m)
 	m.dealOrder = dealOrder(d)
 	return m, nil
 }
@@ -211,7 +209,7 @@ func (m *model) readGoals(s *rules.Scene) error {
 	for _, g := range goals {
 		m.goals = append(m.goals, goal{o: g.O, kind: g.Kind, need: g.Need, zone: g.Zone, token: g.Token, xeno: g.Enemy, order: g.Order})
 	}
-	m.labels = labels
+	m.Labels = labels
 	return nil
 }
 
@@ -228,15 +226,8 @@ func (m *model) playable() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.names[m.start])
+	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.Names[m.start])
 }
-
-func (m *model) Zones() []string          { return m.names }
-func (m *model) Objectives() []string     { return m.labels }
-func (m *model) Approximations() []string { return m.approx }
-
-// Agents are the ways the model plays the Survivors (play_agent.go).
-func (m *model) Agents() []playtest.Agent { return agents }
 
 // Play plays one game.
 func (m *model) Play(g playtest.Game, rng *rand.Rand) playtest.Outcome {

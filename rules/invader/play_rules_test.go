@@ -246,7 +246,7 @@ func (s *state) where(t int) []string {
 	var out []string
 	for z := range s.xenos {
 		if s.xenos[z][t] > 0 {
-			out = append(out, s.m.names[z])
+			out = append(out, s.m.Names[z])
 		}
 	}
 	return out
@@ -695,9 +695,9 @@ func TestSpawnOrderIsClockwise(t *testing.T) {
 		if sp.zone != want[i] {
 			var got []string
 			for _, sp := range s.spawns {
-				got = append(got, s.m.names[sp.zone])
+				got = append(got, s.m.Names[sp.zone])
 			}
-			t.Fatalf("spawn order %v; want %s, %s, %s, %s", got, s.m.names[want[0]], s.m.names[want[1]], s.m.names[want[2]], s.m.names[want[3]])
+			t.Fatalf("spawn order %v; want %s, %s, %s, %s", got, s.m.Names[want[0]], s.m.Names[want[1]], s.m.Names[want[2]], s.m.Names[want[3]])
 		}
 	}
 }
@@ -1119,7 +1119,7 @@ func TestTakeAllRuleMakesTheGroupTakeAnObjective(t *testing.T) {
 		t.Fatal("the token a take: all rule fires on is not wanted")
 	}
 	if g := s.goals(); !slices.Contains(g, objS) {
-		t.Fatalf("the group heads for %v, not the token's zone %s", g, s.m.names[objS])
+		t.Fatalf("the group heads for %v, not the token's zone %s", g, s.m.Names[objS])
 	}
 	s.alone(objS)
 	careful.turn(s, 0)
@@ -1159,7 +1159,7 @@ func TestCarefulStepsBeforeShootingAtXenosOnTheirWay(t *testing.T) {
 	var zones []string
 	s.trace = func(format string, args ...any) {
 		if strings.HasPrefix(format, "  S%d in") {
-			zones = append(zones, s.m.names[s.surv[0].zone])
+			zones = append(zones, s.m.Names[s.surv[0].zone])
 		}
 	}
 	careful.turn(s, 0)
