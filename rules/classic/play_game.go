@@ -277,11 +277,7 @@ func (s *state) EndRound() {
 }
 
 func (s *state) StartRound() {
-	for i, r := range s.m.rules {
-		if r.When != nil && r.When.Round > 0 && r.When.Round == s.round {
-			s.fire(i, -1)
-		}
-	}
+	gridplay.RoundRules(s.m.rules, s.round, func(r int) { s.fire(r, -1) })
 	s.judge()
 }
 
@@ -408,14 +404,7 @@ func (s *state) inPlay() int {
 	return n
 }
 
-func (s *state) orderOpen(order int) bool {
-	for j, h := range s.m.goals {
-		if h.Order > 0 && h.Order < order && s.met[j] == 0 {
-			return false
-		}
-	}
-	return true
-}
+func (s *state) orderOpen(order int) bool { return gridplay.OrderOpen(s.m.goals, s.met, order) }
 
 func (s *state) goalNow(g gridplay.Goal) bool {
 	switch g.Kind {
@@ -506,8 +495,8 @@ func (s *state) takeObjective(sv, i int) {
 // any with take: all) or activated (its id). Taking a token and the agent's
 // wish to take it both read it here, so they cannot disagree.
 func (s *state) firesOn(r, t int) bool {
-	w, tok := s.m.rules[r].When, s.m.tokens[t]
-	return w != nil && ((w.Take != "" && (w.Take == tok.color || w.Take == "all")) || (w.Activate != "" && w.Activate == tok.id))
+	tok := s.m.tokens[t]
+	return gridplay.TakeFires(s.m.rules[r], tok.color, tok.id)
 }
 
 // enter records Survivor sv entering zone z.
@@ -517,13 +506,7 @@ func (s *state) enter(sv, z int) {
 		return
 	}
 	s.reached[z] = true
-	for r, rule := range s.m.rules {
-		if rule.When != nil && rule.When.Reach != "" {
-			if rz, ok := rules.RefZone(s.m.w.Scene, rule.When.Reach); ok && rz == z {
-				s.fire(r, sv)
-			}
-		}
-	}
+	gridplay.ReachRules(s.m.w.Scene, s.m.rules, z, func(r int) { s.fire(r, sv) })
 }
 
 // fire applies rule r's effects once. "Once the blue Objective has been

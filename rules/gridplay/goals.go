@@ -135,3 +135,45 @@ func GoalLabel(i int, o missions.Objective) string {
 	}
 	return fmt.Sprintf("%d. %s", i+1, what)
 }
+
+// OrderOpen says every objective of a lower order than order is met (met:
+// the round each objective was met in, 0 while it is not).
+func OrderOpen(goals []Goal, met []int, order int) bool {
+	for j, h := range goals {
+		if h.Order > 0 && h.Order < order && met[j] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// RoundRules calls fire with each mission rule a round sets off
+// (when: {round: N}) at the start of that round.
+func RoundRules(rs []missions.Rule, round int, fire func(r int)) {
+	for i, r := range rs {
+		if r.When != nil && r.When.Round > 0 && r.When.Round == round {
+			fire(i)
+		}
+	}
+}
+
+// ReachRules calls fire with each mission rule that a Survivor reaching
+// zone z sets off (when: {reach: ZONE}).
+func ReachRules(s *rules.Scene, rs []missions.Rule, z int, fire func(r int)) {
+	for r, rule := range rs {
+		if rule.When != nil && rule.When.Reach != "" {
+			if rz, ok := rules.RefZone(s, rule.When.Reach); ok && rz == z {
+				fire(r)
+			}
+		}
+	}
+}
+
+// TakeFires says rule r waits for the Objective token of that colour and
+// id to be taken (when: {take: COLOUR}, or any with take: all) or
+// activated (when: {activate: ID}). Taking a token and an agent's wish to
+// take it both read it here, so they cannot disagree.
+func TakeFires(r missions.Rule, colour, id string) bool {
+	w := r.When
+	return w != nil && ((w.Take != "" && (w.Take == colour || w.Take == "all")) || (w.Activate != "" && w.Activate == id))
+}

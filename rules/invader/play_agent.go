@@ -242,10 +242,10 @@ func (s *state) wanted(t int) bool {
 	}
 	tok := s.m.tokens[t]
 	for i, g := range s.m.goals {
-		if s.met[i] > 0 || (g.order > 0 && !s.orderOpen(g.order)) {
+		if s.met[i] > 0 || (g.Order > 0 && !s.orderOpen(g.Order)) {
 			continue
 		}
-		if (g.kind == "take" && (g.o.Take == "all" || g.o.Take == tok.color)) || (g.kind == "activate" && g.token == t) {
+		if (g.Kind == gridplay.GoalTake && (g.O.Take == "all" || g.O.Take == tok.color)) || (g.Kind == gridplay.GoalActivate && g.Token == t) {
 			return true
 		}
 	}
@@ -265,7 +265,7 @@ func (s *state) wanted(t int) bool {
 func (s *state) wantsTank(i int) bool {
 	g := s.goals()
 	for k, goal := range s.m.goals {
-		if goal.kind == "exit" && s.met[k] == 0 {
+		if goal.Kind == gridplay.GoalExit && s.met[k] == 0 {
 			g = append(g, s.m.exits...)
 		}
 	}
@@ -293,17 +293,17 @@ func (s *state) goals() []int {
 	}
 	exit := false
 	for i, g := range s.m.goals {
-		if s.met[i] > 0 || (g.order > 0 && !s.orderOpen(g.order)) {
+		if s.met[i] > 0 || (g.Order > 0 && !s.orderOpen(g.Order)) {
 			continue
 		}
-		switch g.kind {
-		case "reach":
-			out = append(out, g.zone)
-		case "activate":
-			if g.token < 0 {
-				out = append(out, g.zone)
+		switch g.Kind {
+		case gridplay.GoalReach:
+			out = append(out, g.Zone)
+		case gridplay.GoalActivate:
+			if g.Token < 0 {
+				out = append(out, g.Zone)
 			}
-		case "exit":
+		case gridplay.GoalExit:
 			exit = true
 		}
 	}

@@ -266,11 +266,7 @@ func (s *state) EndRound() {
 
 // StartRound fires round-triggered rules.
 func (s *state) StartRound() {
-	for i, r := range s.m.rules {
-		if r.When != nil && r.When.Round > 0 && r.When.Round == s.round {
-			s.fire(i, -1)
-		}
-	}
+	gridplay.RoundRules(s.m.rules, s.round, func(r int) { s.fire(r, -1) })
 	s.judge()
 }
 
@@ -408,13 +404,13 @@ func (s *state) judge() {
 	for i, g := range s.m.goals {
 		// Reaching the Exit is where the Survivors stand now, not a
 		// thing done once: it counts while they are there.
-		if g.kind == "exit" && s.met[i] > 0 && !s.goalNow(g) {
+		if g.Kind == gridplay.GoalExit && s.met[i] > 0 && !s.goalNow(g) {
 			s.met[i] = 0
 		}
 		if s.met[i] > 0 {
 			continue
 		}
-		if g.order > 0 && !s.orderOpen(g.order) {
+		if g.Order > 0 && !s.orderOpen(g.Order) {
 			all = false
 			continue
 		}
@@ -434,26 +430,19 @@ func (s *state) judge() {
 }
 
 // orderOpen: every objective of a lower order is met.
-func (s *state) orderOpen(order int) bool {
-	for j, h := range s.m.goals {
-		if h.order > 0 && h.order < order && s.met[j] == 0 {
-			return false
-		}
-	}
-	return true
-}
+func (s *state) orderOpen(order int) bool { return gridplay.OrderOpen(s.m.goals, s.met, order) }
 
 func (s *state) goalNow(g goal) bool {
-	switch g.kind {
-	case "take":
+	switch g.Kind {
+	case gridplay.GoalTake:
 		n := 0
 		for i, t := range s.m.tokens {
-			if s.taken[i] && (g.o.Take == "all" || t.color == g.o.Take) {
+			if s.taken[i] && (g.O.Take == "all" || t.color == g.O.Take) {
 				n++
 			}
 		}
-		return n >= g.need
-	case "exit":
+		return n >= g.Need
+	case gridplay.GoalExit:
 		at, alive := 0, 0
 		for i := range s.surv {
 			if s.surv[i].alive {
@@ -463,24 +452,24 @@ func (s *state) goalNow(g goal) bool {
 				}
 			}
 		}
-		if g.need == 0 {
+		if g.Need == 0 {
 			return alive > 0 && at == alive
 		}
-		return at >= g.need
-	case "reach":
-		return s.reached[g.zone]
-	case "activate":
-		if g.token >= 0 {
-			return s.taken[g.token]
+		return at >= g.Need
+	case gridplay.GoalReach:
+		return s.reached[g.Zone]
+	case gridplay.GoalActivate:
+		if g.Token >= 0 {
+			return s.taken[g.Token]
 		}
-		return s.reached[g.zone]
-	case "survive":
-		return s.round > g.need || (s.round == g.need && s.ending)
-	case "kill":
-		if g.xeno >= 0 {
-			return s.kills[g.xeno] >= g.need
+		return s.reached[g.Zone]
+	case gridplay.GoalSurvive:
+		return s.round > g.Need || (s.round == g.Need && s.ending)
+	case gridplay.GoalKill:
+		if g.Enemy >= 0 {
+			return s.kills[g.Enemy] >= g.Need
 		}
-		return s.kills[0]+s.kills[1]+s.kills[2]+s.kills[3] >= g.need
+		return s.kills[0]+s.kills[1]+s.kills[2]+s.kills[3] >= g.Need
 	}
 	return true // free text
 }
@@ -489,17 +478,17 @@ func (s *state) goalNow(g goal) bool {
 // met ("Look at Objective tokens removed this way: the Mission may
 // already be lost!").
 func (s *state) goalPossible(g goal) bool {
-	switch g.kind {
-	case "take":
+	switch g.Kind {
+	case gridplay.GoalTake:
 		n := 0
 		for i, t := range s.m.tokens {
-			if (s.taken[i] || !s.gone[i]) && (g.o.Take == "all" || t.color == g.o.Take) {
+			if (s.taken[i] || !s.gone[i]) && (g.O.Take == "all" || t.color == g.O.Take) {
 				n++
 			}
 		}
-		return n >= g.need
-	case "activate":
-		return g.token < 0 || s.taken[g.token] || !s.gone[g.token]
+		return n >= g.Need
+	case gridplay.GoalActivate:
+		return g.Token < 0 || s.taken[g.Token] || !s.gone[g.Token]
 	}
 	return true
 }
@@ -511,10 +500,7 @@ func (s *state) take(sv, i int) {
 	s.taken[i] = true
 	t := s.m.tokens[i]
 	for r, rule := range s.m.rules {
-		if rule.When == nil {
-			continue
-		}
-		if w := rule.When; (w.Take != "" && (w.Take == t.color || w.Take == "all")) || (w.Activate != "" && w.Activate == t.id) {
+		if gridplay.TakeFires(rule, t.color, t.id) {
 			s.fire(r, sv)
 		}
 	}
@@ -528,13 +514,7 @@ func (s *state) enter(sv, z int) {
 		return
 	}
 	s.reached[z] = true
-	for r, rule := range s.m.rules {
-		if rule.When != nil && rule.When.Reach != "" {
-			if rz, ok := rules.RefZone(s.m.w.Scene, rule.When.Reach); ok && rz == z {
-				s.fire(r, sv)
-			}
-		}
-	}
+	gridplay.ReachRules(s.m.w.Scene, s.m.rules, z, func(r int) { s.fire(r, sv) })
 }
 
 // fire applies rule r's effects once; sv is the Survivor who set it off

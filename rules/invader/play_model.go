@@ -90,15 +90,7 @@ type model struct {
 }
 
 // goal is one objective as the game checks it.
-type goal struct {
-	o     missions.Objective
-	kind  string // take, exit, reach, activate, survive, kill, text
-	need  int    // take: tokens; exit: Survivors (0: all); kill: Xenos
-	zone  int    // reach: the zone; activate: the token's zone
-	token int    // activate: index in model.tokens
-	xeno  int    // kill: type, -1 any
-	order int
-}
+type goal = gridplay.Goal
 
 // Playtest reads a placed mission into a model of play (playtest.Grid).
 func (game) Playtest(s *rules.Scene, decks []byte) (playtest.Model, error) {
@@ -206,10 +198,7 @@ func (m *model) readGoals(s *rules.Scene) error {
 	if err != nil {
 		return err
 	}
-	for _, g := range goals {
-		m.goals = append(m.goals, goal{o: g.O, kind: g.Kind, need: g.Need, zone: g.Zone, token: g.Token, xeno: g.Enemy, order: g.Order})
-	}
-	m.Labels = labels
+	m.goals, m.Labels = goals, labels
 	return nil
 }
 
@@ -249,7 +238,7 @@ func approximations(m *model) []string {
 		"equal routes and equal targets: a group of Xenos splits evenly, the odd Xeno going to the lower zone",
 	}
 	for i, g := range m.goals {
-		if g.kind == "text" {
+		if g.Kind == gridplay.GoalText {
 			out = append(out, fmt.Sprintf("objective %d is free text: counted met", i+1))
 		}
 	}
