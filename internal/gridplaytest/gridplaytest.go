@@ -5,6 +5,7 @@ package gridplaytest
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -86,4 +87,28 @@ func Run(t testing.TB, m playtest.Model, err error, games, survivors int) playte
 		t.Fatal(err)
 	}
 	return r.BySurvivors[0]
+}
+
+// ZoneAt is the index of the zone of b holding cell x,y.
+func ZoneAt(t testing.TB, b *layout.Board, x, y int) int {
+	t.Helper()
+	z := b.ZoneAt(x, y)
+	if z == nil {
+		t.Fatalf("no zone at %d,%d", x, y)
+	}
+	return z.Index
+}
+
+// BenchPlay benchmarks one whole game of m with 6 Survivors, a
+// sub-benchmark name/agent for each agent named, game i on the stream
+// PCG(1, i).
+func BenchPlay(b *testing.B, name string, m playtest.Model, agents ...string) {
+	for _, ag := range agents {
+		b.Run(name+"/"+ag, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				m.Play(playtest.Game{Survivors: 6, Agent: ag}, rand.New(rand.NewPCG(1, uint64(i))))
+			}
+		})
+	}
 }

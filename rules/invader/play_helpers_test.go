@@ -34,9 +34,5 @@ func newGame(t testing.TB, text string, n int) *state {
 // zone is the index of the zone holding cell x,y.
 func (s *state) zoneAt(t testing.TB, x, y int) int {
 	t.Helper()
-	z := s.m.b.ZoneAt(x, y)
-	if z == nil {
-		t.Fatalf("no zone at %d,%d", x, y)
-	}
-	return z.Index
+	return gridplaytest.ZoneAt(t, s.m.b, x, y)
 }
