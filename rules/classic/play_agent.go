@@ -223,20 +223,7 @@ func (s *state) wanted(t int) bool {
 		return false
 	}
 	tok := s.m.tokens[t]
-	for i, g := range s.m.goals {
-		if s.met[i] > 0 || (g.Order > 0 && !s.orderOpen(g.Order)) {
-			continue
-		}
-		if (g.Kind == gridplay.GoalTake && (g.O.Take == "all" || g.O.Take == tok.color)) || (g.Kind == gridplay.GoalActivate && g.Token == t) {
-			return true
-		}
-	}
-	for r := range s.m.rules {
-		if !s.fired[r] && s.firesOn(r, t) {
-			return true
-		}
-	}
-	return false
+	return gridplay.Wanted(s.m.goals, s.met, s.m.rules, s.fired, t, tok.color, tok.id)
 }
 
 // goals are the zones the group heads for: Objective tokens to take and

@@ -12,7 +12,7 @@ import (
 // Loss causes, as a result prints them.
 const (
 	LostSurvivor  = gridplay.LostSurvivor
-	LostObjective = "objective no longer possible"
+	LostObjective = gridplay.LostObjective
 	LostTime      = gridplay.LostTime
 )
 
@@ -361,35 +361,19 @@ func (s *state) zombieDist(t int) []int16 {
 }
 
 // judge records the objectives met now: the game is won when every
-// objective is met, lost when one can no longer be.
+// objective is met, lost when one can no longer be (gridplay.Judge).
 func (s *state) judge() {
 	if s.over {
 		return
 	}
-	all := true
-	for i, g := range s.m.goals {
-		if s.met[i] > 0 {
-			continue
-		}
-		if g.Order > 0 && !s.orderOpen(g.Order) {
-			all = false
-			continue
-		}
-		if s.goalNow(g) {
-			s.met[i] = s.round
-			continue
-		}
-		all = false
-		if !s.goalPossible(g) {
-			s.lose(LostObjective)
-			return
-		}
-	}
-	if all {
+	j := gridplay.Judge{Goals: s.m.goals, Met: s.met, Round: s.round, Ending: s.ending, Colours: s.m.colours,
+		Taken: s.taken, Gone: s.gone, Reached: s.reached, Kills: &s.kills, Exit: s.exitNow, ExitPossible: s.exitPossible}
+	switch won, lost := j.Run(); {
+	case lost:
+		s.lose(LostObjective)
+	case won:
 		s.over, s.won = true, true
-		return
-	}
-	if s.inPlay() == 0 {
+	case s.inPlay() == 0:
 		s.lose(LostObjective) // every Survivor escaped with objectives left
 	}
 }
@@ -406,75 +390,34 @@ func (s *state) inPlay() int {
 
 func (s *state) orderOpen(order int) bool { return gridplay.OrderOpen(s.m.goals, s.met, order) }
 
-func (s *state) goalNow(g gridplay.Goal) bool {
-	switch g.Kind {
-	case gridplay.GoalTake:
-		n := 0
-		for i, t := range s.m.tokens {
-			if s.taken[i] && (g.O.Take == "all" || t.color == g.O.Take) {
-				n++
+// exitNow: "a Survivor may escape through this Zone at the end of his
+// Turn": escaped Survivors count, for good.
+func (s *state) exitNow(g gridplay.Goal) bool {
+	out, alive := 0, 0
+	for i := range s.surv {
+		if s.surv[i].alive {
+			alive++
+			if s.surv[i].escaped {
+				out++
 			}
 		}
-		return n >= g.Need
-	case gridplay.GoalExit:
-		// "a Survivor may escape through this Zone at the end of his
-		// Turn": escaped Survivors count, for good.
-		out, alive := 0, 0
-		for i := range s.surv {
-			if s.surv[i].alive {
-				alive++
-				if s.surv[i].escaped {
-					out++
-				}
-			}
-		}
-		if g.Need == 0 {
-			return alive > 0 && out == alive
-		}
-		return out >= g.Need
-	case gridplay.GoalReach:
-		return s.reached[g.Zone]
-	case gridplay.GoalActivate:
-		if g.Token >= 0 {
-			return s.taken[g.Token]
-		}
-		return s.reached[g.Zone]
-	case gridplay.GoalSurvive:
-		return s.round > g.Need || (s.round == g.Need && s.ending)
-	case gridplay.GoalKill:
-		if g.Enemy >= 0 {
-			return s.kills[g.Enemy] >= g.Need
-		}
-		return s.kills[0]+s.kills[1]+s.kills[2]+s.kills[3] >= g.Need
 	}
-	return true // free text
+	if g.Need == 0 {
+		return alive > 0 && out == alive
+	}
+	return out >= g.Need
 }
 
-// goalPossible: an objective whose tokens a rule removed (its Objectives,
-// every Exit) can no longer be met.
-func (s *state) goalPossible(g gridplay.Goal) bool {
-	switch g.Kind {
-	case gridplay.GoalTake:
-		n := 0
-		for i, t := range s.m.tokens {
-			if (s.taken[i] || !s.gone[i]) && (g.O.Take == "all" || t.color == g.O.Take) {
-				n++
-			}
+// exitPossible: an Exit is left (a rule removes one), and Survivors
+// enough to go through it.
+func (s *state) exitPossible(g gridplay.Goal) bool {
+	alive := 0
+	for i := range s.surv {
+		if s.surv[i].alive {
+			alive++
 		}
-		return n >= g.Need
-	case gridplay.GoalActivate:
-		return g.Token < 0 || s.taken[g.Token] || !s.gone[g.Token]
-	case gridplay.GoalExit:
-		// an Exit is left, and Survivors enough to go through it
-		alive := 0
-		for i := range s.surv {
-			if s.surv[i].alive {
-				alive++
-			}
-		}
-		return slices.Contains(s.exitGone, false) && alive >= g.Need
 	}
-	return true
+	return slices.Contains(s.exitGone, false) && alive >= g.Need
 }
 
 // takeObjective: "The Survivor takes an Objective token or activates an

@@ -76,8 +76,9 @@ type model struct {
 	goals              []gridplay.Goal
 	rules              []missions.Rule
 	decks              *Decks
-	opener             bool // the team starts with a door-opening weapon (equipment: [door-opener])
-	gridplay.Described      // Zones, Objectives, Approximations, Agents
+	opener             bool     // the team starts with a door-opening weapon (equipment: [door-opener])
+	colours            []string // per Objective token: its colour (gridplay.Judge)
+	gridplay.Described          // Zones, Objectives, Approximations, Agents
 	dealOrder          []int16
 	table              gridplay.Table
 	sight              gridplay.SightCache
@@ -156,6 +157,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 			c = "red"
 		}
 		m.tokens = append(m.tokens, pobjective{zone: t.Zone.Index, color: c, id: t.ID})
+		m.colours = append(m.colours, c)
 	}
 	for _, t := range s.Of(missions.TokExit) {
 		m.exits = append(m.exits, t.Zone.Index)

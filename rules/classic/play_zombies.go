@@ -35,7 +35,8 @@ func (s *state) Activate(kinds gridplay.KindSet) {
 	if len(zs) == 0 {
 		return
 	}
-	gridplay.Activate(zombieHunt{s}, s.m.links, s.zombies, kinds, zs, s.occ, s.noise, &s.loudest)
+	var buf [4]gridplay.Move
+	gridplay.Activate(zombieHunt{s}, s.m.links, s.zombies, kinds, zs, s.occ, s.noise, &s.loudest, buf[:0])
 }
 
 // zombieAttack: each Zombie of the kinds set in zone z attacks the

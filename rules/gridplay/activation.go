@@ -29,9 +29,11 @@ type Move struct {
 // order; occ and noise the Survivors and Noise tokens per zone, loudest
 // EnemySteps' list of noisy zones (emptied by the caller). The enemies in
 // a zone with Survivors attack; the others move by EnemySteps, split over
-// equal ways (Split). It moves them in enemies and returns the moves, none
-// when the game ends in the Attacks (over is then true).
-func Activate[H Horde](h H, links [][]Link, enemies []Pack, kinds KindSet, zs []int, occ, noise []int16, loudest *[]int) (moves []Move, over bool) {
+// equal ways (Split). It moves them in enemies and returns the moves,
+// appended to buf (a caller's array keeps the usual few off the heap),
+// none when the game ends in the Attacks (over is then true).
+func Activate[H Horde](h H, links [][]Link, enemies []Pack, kinds KindSet, zs []int, occ, noise []int16, loudest *[]int, buf []Move) (moves []Move, over bool) {
+	moves = buf
 	var attacked []int
 	for _, z := range zs {
 		if occ[z] > 0 {

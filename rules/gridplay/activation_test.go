@@ -34,7 +34,7 @@ func TestActivateAttacksThenMoves(t *testing.T) {
 	enemies[4] = Pack{2, 0, 0, 0}
 	occ := []int16{0, 0, 0, 1, 0}
 	h := &horde{square: q, overAt: -1, blockAt: -1}
-	moves, over := Activate(h, links, enemies, Only(Common), []int{0, 3, 4}, occ, make([]int16, 5), new([]int))
+	moves, over := Activate(h, links, enemies, Only(Common), []int{0, 3, 4}, occ, make([]int16, 5), new([]int), nil)
 	if over || !slices.Equal(h.attacks, []int{3}) {
 		t.Fatalf("attacks %v, over %v", h.attacks, over)
 	}
@@ -49,11 +49,11 @@ func TestActivateAttacksThenMoves(t *testing.T) {
 	// A game over in the Attacks moves nobody; a blocked zone stays.
 	enemies[0] = Pack{3}
 	h = &horde{square: q, overAt: 3, blockAt: -1}
-	if moves, over := Activate(h, links, enemies, AllKinds, []int{0, 3}, occ, make([]int16, 5), new([]int)); !over || moves != nil || enemies[0] != (Pack{3}) {
+	if moves, over := Activate(h, links, enemies, AllKinds, []int{0, 3}, occ, make([]int16, 5), new([]int), nil); !over || moves != nil || enemies[0] != (Pack{3}) {
 		t.Errorf("over in the Attacks: moves %v, over %v, zone 0 %v", moves, over, enemies[0])
 	}
 	h = &horde{square: q, overAt: -1, blockAt: 0}
-	if moves, _ := Activate(h, links, enemies, AllKinds, []int{0}, occ, make([]int16, 5), new([]int)); moves != nil || enemies[0] != (Pack{3}) {
+	if moves, _ := Activate(h, links, enemies, AllKinds, []int{0}, occ, make([]int16, 5), new([]int), nil); moves != nil || enemies[0] != (Pack{3}) {
 		t.Errorf("blocked: moves %v, zone 0 %v", moves, enemies[0])
 	}
 }

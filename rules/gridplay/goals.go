@@ -177,3 +177,24 @@ func TakeFires(r missions.Rule, colour, id string) bool {
 	w := r.When
 	return w != nil && ((w.Take != "" && (w.Take == colour || w.Take == "all")) || (w.Activate != "" && w.Activate == id))
 }
+
+// Wanted says the Objective token t (its colour and id), neither taken nor
+// removed, should be taken now: an objective still open whose turn has
+// come (OrderOpen) counts it, or a rule not fired yet fires on it
+// (TakeFires).
+func Wanted(goals []Goal, met []int, rs []missions.Rule, fired []bool, t int, colour, id string) bool {
+	for i, g := range goals {
+		if met[i] > 0 || (g.Order > 0 && !OrderOpen(goals, met, g.Order)) {
+			continue
+		}
+		if (g.Kind == GoalTake && (g.O.Take == "all" || g.O.Take == colour)) || (g.Kind == GoalActivate && g.Token == t) {
+			return true
+		}
+	}
+	for r, rule := range rs {
+		if !fired[r] && TakeFires(rule, colour, id) {
+			return true
+		}
+	}
+	return false
+}

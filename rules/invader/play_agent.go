@@ -241,22 +241,7 @@ func (s *state) wanted(t int) bool {
 		return false
 	}
 	tok := s.m.tokens[t]
-	for i, g := range s.m.goals {
-		if s.met[i] > 0 || (g.Order > 0 && !s.orderOpen(g.Order)) {
-			continue
-		}
-		if (g.Kind == gridplay.GoalTake && (g.O.Take == "all" || g.O.Take == tok.color)) || (g.Kind == gridplay.GoalActivate && g.Token == t) {
-			return true
-		}
-	}
-	for r, rule := range s.m.rules {
-		// A take trigger fires on its colour, or on any token for "all"
-		// (as take fires it).
-		if w := rule.When; !s.fired[r] && w != nil && ((w.Take != "" && (w.Take == tok.color || w.Take == "all")) || (w.Activate != "" && w.Activate == tok.id)) {
-			return true
-		}
-	}
-	return false
+	return gridplay.Wanted(s.m.goals, s.met, s.m.rules, s.fired, t, tok.color, tok.id)
 }
 
 // wantsTank: the group's next goal, or the Exit it must reach in the end,

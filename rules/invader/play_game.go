@@ -13,7 +13,7 @@ import (
 const (
 	LostSurvivor  = gridplay.LostSurvivor
 	LostMoldChain = "Spawn Zones linked by Mold"
-	LostObjective = "objective no longer possible"
+	LostObjective = gridplay.LostObjective
 	LostTime      = gridplay.LostTime
 )
 
@@ -395,36 +395,19 @@ func (s *state) xenoDist(t int) []int16 {
 
 // judge records the objectives met now; the game "is won immediately when
 // all of the Mission Objectives have been accomplished", and lost "when
-// the Mission Objectives can no longer be fulfilled".
+// the Mission Objectives can no longer be fulfilled" (gridplay.Judge).
+// Reaching the Exit is where the Survivors stand now, not a thing done
+// once: it counts while they are there (ExitHeld).
 func (s *state) judge() {
 	if s.over {
 		return
 	}
-	all := true
-	for i, g := range s.m.goals {
-		// Reaching the Exit is where the Survivors stand now, not a
-		// thing done once: it counts while they are there.
-		if g.Kind == gridplay.GoalExit && s.met[i] > 0 && !s.goalNow(g) {
-			s.met[i] = 0
-		}
-		if s.met[i] > 0 {
-			continue
-		}
-		if g.Order > 0 && !s.orderOpen(g.Order) {
-			all = false
-			continue
-		}
-		if s.goalNow(g) {
-			s.met[i] = s.round
-			continue
-		}
-		all = false
-		if !s.goalPossible(g) {
-			s.lose(LostObjective)
-			return
-		}
-	}
-	if all {
+	j := gridplay.Judge{Goals: s.m.goals, Met: s.met, Round: s.round, Ending: s.ending, Colours: s.m.colours,
+		Taken: s.taken, Gone: s.gone, Reached: s.reached, Kills: &s.kills, ExitHeld: true, Exit: s.exitNow}
+	switch won, lost := j.Run(); {
+	case lost:
+		s.lose(LostObjective)
+	case won:
 		s.over, s.won = true, true
 	}
 }
@@ -432,65 +415,22 @@ func (s *state) judge() {
 // orderOpen: every objective of a lower order is met.
 func (s *state) orderOpen(order int) bool { return gridplay.OrderOpen(s.m.goals, s.met, order) }
 
-func (s *state) goalNow(g goal) bool {
-	switch g.Kind {
-	case gridplay.GoalTake:
-		n := 0
-		for i, t := range s.m.tokens {
-			if s.taken[i] && (g.O.Take == "all" || t.color == g.O.Take) {
-				n++
+// exitNow: the Survivors alive at an Exit now are enough (all of them
+// for exit: all).
+func (s *state) exitNow(g goal) bool {
+	at, alive := 0, 0
+	for i := range s.surv {
+		if s.surv[i].alive {
+			alive++
+			if slices.Contains(s.m.exits, s.surv[i].zone) {
+				at++
 			}
 		}
-		return n >= g.Need
-	case gridplay.GoalExit:
-		at, alive := 0, 0
-		for i := range s.surv {
-			if s.surv[i].alive {
-				alive++
-				if slices.Contains(s.m.exits, s.surv[i].zone) {
-					at++
-				}
-			}
-		}
-		if g.Need == 0 {
-			return alive > 0 && at == alive
-		}
-		return at >= g.Need
-	case gridplay.GoalReach:
-		return s.reached[g.Zone]
-	case gridplay.GoalActivate:
-		if g.Token >= 0 {
-			return s.taken[g.Token]
-		}
-		return s.reached[g.Zone]
-	case gridplay.GoalSurvive:
-		return s.round > g.Need || (s.round == g.Need && s.ending)
-	case gridplay.GoalKill:
-		if g.Enemy >= 0 {
-			return s.kills[g.Enemy] >= g.Need
-		}
-		return s.kills[0]+s.kills[1]+s.kills[2]+s.kills[3] >= g.Need
 	}
-	return true // free text
-}
-
-// goalPossible: an objective whose tokens Mold removed can no longer be
-// met ("Look at Objective tokens removed this way: the Mission may
-// already be lost!").
-func (s *state) goalPossible(g goal) bool {
-	switch g.Kind {
-	case gridplay.GoalTake:
-		n := 0
-		for i, t := range s.m.tokens {
-			if (s.taken[i] || !s.gone[i]) && (g.O.Take == "all" || t.color == g.O.Take) {
-				n++
-			}
-		}
-		return n >= g.Need
-	case gridplay.GoalActivate:
-		return g.Token < 0 || s.taken[g.Token] || !s.gone[g.Token]
+	if g.Need == 0 {
+		return alive > 0 && at == alive
 	}
-	return true
+	return at >= g.Need
 }
 
 // take takes (or activates) Objective token i: "The Survivor takes an

@@ -82,6 +82,7 @@ type model struct {
 	xeno               []XenoCard
 	mold               []int8   // Mold at setup
 	teamTank           bool     // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
+	colours            []string // per Objective token: its colour (gridplay.Judge)
 	gridplay.Described          // Zones, Objectives, Approximations, Agents
 	dealOrder          []int16  // the Starting Equipment cards in the order dealt
 	los                sync.Map // sight tables by door and Mold state
@@ -165,6 +166,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 			c = "red"
 		}
 		m.tokens = append(m.tokens, pobjective{zone: t.Zone.Index, color: c, id: t.ID})
+		m.colours = append(m.colours, c)
 	}
 	for _, t := range s.Of(missions.TokExit) {
 		m.exits = append(m.exits, t.Zone.Index)

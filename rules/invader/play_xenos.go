@@ -73,7 +73,8 @@ func (s *state) Activate(mask xenoMask) {
 	// "If there is more than one route of the same length, Xenos split
 	// into groups of equal numbers and types to follow all possible
 	// routes." The odd Xeno goes the first way (zone order).
-	moves, over := gridplay.Activate(xenoHunt{s}, s.m.links, s.xenos, mask, zs, s.occ, s.noise, &s.loudest)
+	var buf [4]gridplay.Move
+	moves, over := gridplay.Activate(xenoHunt{s}, s.m.links, s.xenos, mask, zs, s.occ, s.noise, &s.loudest, buf[:0])
 	if over {
 		return
 	}
