@@ -239,17 +239,7 @@ func approximations(m *model) []string {
 		"machines (Sentry Gun, Bot) are not played",
 		"equal routes and equal targets: a group of Xenos splits evenly, the odd Xeno going to the lower zone",
 	}
-	for i, g := range m.goals {
-		if g.Kind == gridplay.GoalText {
-			out = append(out, fmt.Sprintf("objective %d is free text: counted met", i+1))
-		}
-	}
-	for i, r := range m.rules {
-		if r.When == nil && r.Text != "" {
-			out = append(out, fmt.Sprintf("rule %d is free text: not played", i+1))
-		}
-	}
-	return out
+	return append(out, gridplay.FreeText(m.goals, m.rules)...)
 }
 
 // dealOrder is the Starting Equipment cards (as state.card indexes), the
