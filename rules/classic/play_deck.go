@@ -24,15 +24,9 @@ func zombieKind(s string) (int, bool) { return gridplay.KindNamed(&zombieNames, 
 // Weapon is a weapon card's combat characteristics; OpensDoors marks the
 // Melee weapons with the "Open a door" symbol.
 type Weapon struct {
-	Ranged     bool   `json:"ranged"`
-	Range      [2]int `json:"range"`
-	Dice       int    `json:"dice"`
-	Accuracy   int    `json:"accuracy"`
-	Damage     int    `json:"damage"`
-	Dual       bool   `json:"dual"`
-	Noisy      bool   `json:"noisy"`
-	OpensDoors bool   `json:"opens_doors"`
-	NoisyDoor  bool   `json:"noisy_door"` // opening a door with it makes Noise
+	gridplay.Weapon
+	OpensDoors bool `json:"opens_doors"`
+	NoisyDoor  bool `json:"noisy_door"` // opening a door with it makes Noise
 }
 
 // Card is an Equipment card.
@@ -176,7 +170,7 @@ func ReadDecks(data []byte) (*Decks, error) {
 			return c, fmt.Errorf("%s: a card needs a name", where)
 		}
 		if w := cf.Weapon; w != nil {
-			if cf.Aaahh || gridplay.WeaponOutOfBounds(w.Dice, w.Accuracy, w.Damage, w.Range, w.Ranged) || (w.Ranged && w.OpensDoors) {
+			if cf.Aaahh || w.OutOfBounds() || (w.Ranged && w.OpensDoors) {
 				return c, fmt.Errorf("%s: weapon figures out of bounds (dice 1-%d, accuracy 1-6, damage 1-3, range 0-6, melee range 0; only Melee weapons open doors; an Aaahh!! card is no weapon)", where, maxDice)
 			}
 		}

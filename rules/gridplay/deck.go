@@ -108,11 +108,3 @@ func Copies[C any](deck []C, c C, count int, where string) ([]C, error) {
 	}
 	return deck, nil
 }
-
-// WeaponOutOfBounds says a weapon's figures are out of both games' bounds:
-// dice 1 to MaxDice, Accuracy 1-6, Damage 1-3, Range within 0-6, a Melee
-// weapon's Range 0.
-func WeaponOutOfBounds(dice, accuracy, damage int, rng [2]int, ranged bool) bool {
-	return dice < 1 || dice > MaxDice || accuracy < 1 || accuracy > 6 || damage < 1 || damage > 3 ||
-		rng[0] < 0 || rng[1] < rng[0] || rng[1] > 6 || (!ranged && rng[1] != 0)
-}

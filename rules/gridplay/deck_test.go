@@ -50,7 +50,7 @@ func TestDeckFileBounds(t *testing.T) {
 		{1, 4, 1, [2]int{2, 1}, true, true},
 		{1, 4, 1, [2]int{0, 1}, false, true},
 	} {
-		if got := WeaponOutOfBounds(w.dice, w.acc, w.dmg, w.rng, w.ranged); got != w.out {
+		if got := (&Weapon{Dice: w.dice, Accuracy: w.acc, Damage: w.dmg, Range: w.rng, Ranged: w.ranged}).OutOfBounds(); got != w.out {
 			t.Errorf("%+v: out of bounds %v", w, got)
 		}
 	}

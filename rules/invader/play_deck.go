@@ -31,14 +31,8 @@ func xenoType(s string) (int, bool) { return gridplay.KindNamed(&xenoNames, s) }
 
 // Weapon is a weapon card's combat characteristics.
 type Weapon struct {
-	Ranged   bool   `json:"ranged"`
-	Range    [2]int `json:"range"`
-	Dice     int    `json:"dice"`
-	Accuracy int    `json:"accuracy"`
-	Damage   int    `json:"damage"`
-	Dual     bool   `json:"dual"`
-	Noisy    bool   `json:"noisy"`
-	Ammo     string `json:"ammo"` // bullets, energy or ""
+	gridplay.Weapon
+	Ammo string `json:"ammo"` // bullets, energy or ""
 }
 
 // Decks is what the playtest draws: the Xeno deck, the Equipment deck,
@@ -175,7 +169,7 @@ func ReadDecks(data []byte) (*Decks, error) {
 			return c, fmt.Errorf("%s: a Flamethrower's range is 0-6 and it is no other weapon", where)
 		}
 		if w := cf.Weapon; w != nil {
-			if gridplay.WeaponOutOfBounds(w.Dice, w.Accuracy, w.Damage, w.Range, w.Ranged) {
+			if w.OutOfBounds() {
 				return c, fmt.Errorf("%s: weapon figures out of bounds (dice 1-%d, accuracy 1-6, damage 1-3, range 0-6, melee range 0)", where, maxDice)
 			}
 			byName[cf.Name] = w

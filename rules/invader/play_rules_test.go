@@ -305,7 +305,7 @@ func TestNoiseAndTheEndPhase(t *testing.T) {
 	playQuote(t, "A single Action can only produce a single Noise token, no matter how many dice are rolled, how many hits are obtained, or whether Dual weapons are used.")
 	playQuote(t, "NOTE: Each Survivor miniature also counts as a Noise token.")
 	s := newGame(t, duo, 1)
-	loud := use{w: &Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 2, Accuracy: 7, Damage: 1, Noisy: true}, dice: 2}
+	loud := use{w: &Weapon{Weapon: gridplay.Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 2, Accuracy: 7, Damage: 1, Noisy: true}}, dice: 2}
 	s.attack(0, loud, corrC, true, false)
 	if s.noise[startW] != 1 || s.loud(startW) != 2 {
 		t.Fatalf("Noise %d, loudness %d; want 1 token, + 1 for the Survivor", s.noise[startW], s.loud(startW))
@@ -323,7 +323,7 @@ func TestTargetingPriorityAndTanksShield(t *testing.T) {
 	playQuote(t, "For each Xeno eliminated, a Survivor gains 1 Experience Point (XP)")
 	s := newGame(t, duo, 1)
 	sure := func(d int) use { // every die hits
-		return use{w: &Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 3, Accuracy: 1, Damage: d}, dice: 3}
+		return use{w: &Weapon{Weapon: gridplay.Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 3, Accuracy: 1, Damage: d}}, dice: 3}
 	}
 	s.xenos[corrC] = [xenoTypes]int16{2, 1, 2, 0}
 	s.attack(0, sure(1), corrC, true, false)
@@ -339,7 +339,7 @@ func TestTargetingPriorityAndTanksShield(t *testing.T) {
 func TestConcentrateFire(t *testing.T) {
 	playQuote(t, "Multiply the Damage value by the amount of hits obtained")
 	s := newGame(t, duo, 1)
-	two := use{w: &Weapon{Dice: 2, Accuracy: 1, Damage: 1}, dice: 2} // Melee, 2 sure hits
+	two := use{w: &Weapon{Weapon: gridplay.Weapon{Dice: 2, Accuracy: 1, Damage: 1}}, dice: 2} // Melee, 2 sure hits
 	s.xenos[startW][Tank] = 1
 	if _, conc := expected(two, s.xenos[startW], false); !conc {
 		t.Fatal("no Concentrate Fire on a lone Tank with Damage 1")
@@ -359,7 +359,7 @@ func TestFriendlyFire(t *testing.T) {
 	playQuote(t, "misses on the Attack roll automatically hit Survivors standing in the target Zone.")
 	s := newGame(t, duo, 2)
 	s.surv[1].zone = corrC
-	miss := use{w: &Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 1, Accuracy: 7, Damage: 1}, dice: 1}
+	miss := use{w: &Weapon{Weapon: gridplay.Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 1, Accuracy: 7, Damage: 1}}, dice: 1}
 	before := s.surv[1].armor
 	s.attack(0, miss, corrC, true, false)
 	if s.surv[1].armor != before-1 {
@@ -614,7 +614,7 @@ func TestMeleeMissesHitNobody(t *testing.T) {
 	s := newGame(t, duo, 2)
 	s.surv[1].zone = startW
 	before := s.surv[1].armor
-	s.attack(0, use{w: &Weapon{Dice: 3, Accuracy: 7, Damage: 1}, dice: 3}, startW, false, false)
+	s.attack(0, use{w: &Weapon{Weapon: gridplay.Weapon{Dice: 3, Accuracy: 7, Damage: 1}}, dice: 3}, startW, false, false)
 	if s.surv[1].armor != before {
 		t.Fatal("a missed Melee strike hit a Survivor")
 	}
@@ -629,7 +629,7 @@ func TestDice(t *testing.T) {
 	}
 	// Over many rolls, a 4+ weapon hits half the time.
 	s := newGame(t, duo, 1)
-	w := use{w: &Weapon{Dice: 1, Accuracy: 4, Damage: 1}, dice: 1}
+	w := use{w: &Weapon{Weapon: gridplay.Weapon{Dice: 1, Accuracy: 4, Damage: 1}}, dice: 1}
 	kills := 0
 	for range 4000 {
 		s.xenos[startW][Worker] = 1
