@@ -199,29 +199,6 @@ func Wanted(goals []Goal, met []int, rs []missions.Rule, fired []bool, t int, co
 	return false
 }
 
-// Places appends to out the zones the open objectives whose turn has come
-// send the group to: those reach objectives name, and those activate
-// objectives name without a token (a machine's zone). exit says an exit
-// objective is among them.
-func Places(goals []Goal, met []int, out []int) (_ []int, exit bool) {
-	for i, g := range goals {
-		if met[i] > 0 || (g.Order > 0 && !OrderOpen(goals, met, g.Order)) {
-			continue
-		}
-		switch g.Kind {
-		case GoalReach:
-			out = append(out, g.Zone)
-		case GoalActivate:
-			if g.Token < 0 {
-				out = append(out, g.Zone)
-			}
-		case GoalExit:
-			exit = true
-		}
-	}
-	return out, exit
-}
-
 // FreeText is what a model says of the mission's free text: objectives
 // counted met, rules not played (docs/playtest.md).
 func FreeText(goals []Goal, rs []missions.Rule) []string {

@@ -276,7 +276,22 @@ func (s *state) goals() []int {
 			out = append(out, tok.zone)
 		}
 	}
-	out, exit := gridplay.Places(s.m.goals, s.met, out)
+	exit := false
+	for i, g := range s.m.goals {
+		if s.met[i] > 0 || (g.Order > 0 && !s.orderOpen(g.Order)) {
+			continue
+		}
+		switch g.Kind {
+		case gridplay.GoalReach:
+			out = append(out, g.Zone)
+		case gridplay.GoalActivate:
+			if g.Token < 0 {
+				out = append(out, g.Zone)
+			}
+		case gridplay.GoalExit:
+			exit = true
+		}
+	}
 	if len(out) == 0 && exit {
 		out = append(out, s.m.exits...)
 	}
