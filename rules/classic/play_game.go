@@ -439,7 +439,7 @@ func (s *state) takeObjective(sv, i int) {
 // wish to take it both read it here, so they cannot disagree.
 func (s *state) firesOn(r, t int) bool {
 	tok := s.m.tokens[t]
-	return gridplay.TakeFires(s.m.rules[r], tok.color, tok.id)
+	return gridplay.TakeFires(s.m.rules[r].When, tok.color, tok.id)
 }
 
 // enter records Survivor sv entering zone z.

@@ -169,12 +169,11 @@ func ReachRules(s *rules.Scene, rs []missions.Rule, z int, fire func(r int)) {
 	}
 }
 
-// TakeFires says rule r waits for the Objective token of that colour and
-// id to be taken (when: {take: COLOUR}, or any with take: all) or
-// activated (when: {activate: ID}). Taking a token and an agent's wish to
+// TakeFires says a rule whose trigger is w waits for the Objective token
+// of that colour and id to be taken (when: {take: COLOUR}, or any with
+// take: all) or activated (when: {activate: ID}). Taking a token and an agent's wish to
 // take it both read it here, so they cannot disagree.
-func TakeFires(r missions.Rule, colour, id string) bool {
-	w := r.When
+func TakeFires(w *missions.Trigger, colour, id string) bool {
 	return w != nil && ((w.Take != "" && (w.Take == colour || w.Take == "all")) || (w.Activate != "" && w.Activate == id))
 }
 
@@ -191,8 +190,8 @@ func Wanted(goals []Goal, met []int, rs []missions.Rule, fired []bool, t int, co
 			return true
 		}
 	}
-	for r, rule := range rs {
-		if !fired[r] && TakeFires(rule, colour, id) {
+	for r := range rs {
+		if !fired[r] && TakeFires(rs[r].When, colour, id) {
 			return true
 		}
 	}

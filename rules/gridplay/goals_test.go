@@ -54,7 +54,7 @@ func TestRulesAndOrder(t *testing.T) {
 	} {
 		var got [6]bool
 		for r := range rs {
-			got[r] = TakeFires(rs[r], c.colour, c.id)
+			got[r] = TakeFires(rs[r].When, c.colour, c.id)
 		}
 		if got != c.want {
 			t.Errorf("taking %s %s fires %v, want %v", c.colour, c.id, got, c.want)

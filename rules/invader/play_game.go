@@ -440,7 +440,7 @@ func (s *state) take(sv, i int) {
 	s.taken[i] = true
 	t := s.m.tokens[i]
 	for r, rule := range s.m.rules {
-		if gridplay.TakeFires(rule, t.color, t.id) {
+		if gridplay.TakeFires(rule.When, t.color, t.id) {
 			s.fire(r, sv)
 		}
 	}
