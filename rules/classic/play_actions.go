@@ -250,15 +250,10 @@ func (s *state) keepValue(i int, c int16) float64 {
 // cardValue is a weapon's expected Damage per Action, a Ranged weapon's
 // reach counting a little.
 func cardValue(c *Card) float64 {
-	w := c.Weapon
-	if w == nil {
+	if c.Weapon == nil {
 		return 0
 	}
-	v := float64(w.Dice) * float64(7-w.Accuracy) / 6 * float64(w.Damage)
-	if w.Ranged {
-		v *= 1 + 0.2*float64(w.Range[1])
-	}
-	return v
+	return c.Weapon.Value()
 }
 
 // A weapon use: a card in Hand, or both Dual weapons of one name.

@@ -1,29 +1,12 @@
 package classic
 
-import (
-	"math/rand/v2"
+import "github.com/zmission/zmission/rules/gridplay"
 
-	"github.com/zmission/zmission/playtest"
-	"github.com/zmission/zmission/rules/gridplay"
-)
+// agent plays the Players' Phase: gridplay.Agents' careful group
+// (style) or the strong one (gridplay.Rollout over the variants).
+type agent = gridplay.Agent[*state]
 
-// The agents: who plays the Survivors. Both are deterministic given the
-// game's random stream.
-var agents = []playtest.Agent{
-	{Name: "careful", About: "a careful group: tours the Objectives in play order, keeps together, kills what threatens, searches when safe"},
-	{Name: "strong", About: "a strong group: each round, tries the careful group's plays and two bolder ones in short rollouts and keeps the best (best of 3×2 rollouts, 3 rounds deep)"},
-}
-
-type agent interface {
-	players(s *state)
-}
-
-func agentNamed(name string) agent {
-	if name == "strong" {
-		return &rollout{variants: variants, rollouts: 2, depth: 3}
-	}
-	return careful
-}
+func agentNamed(name string) agent { return gridplay.AgentNamed[*state](name, variants) }
 
 // style tunes the careful group.
 type style struct {
@@ -40,7 +23,7 @@ var (
 
 // players: "each player activates his Survivors one after the other, in
 // the order of his choice": the table order here.
-func (st style) players(s *state) {
+func (st style) Players(s *state) {
 	for i := range s.surv {
 		if s.over {
 			return
@@ -57,7 +40,7 @@ func (st style) turn(s *state, i int) {
 	sv.searched = false
 	for left := sv.actions(); left > 0 && !s.over; {
 		z := sv.zone
-		s.tracef("  S%d in %s wounds %d xp %d, %d left; zombies here %v", i, s.m.names[z], sv.wounds, sv.xp, left, s.zombies[z])
+		s.tracef("  S%d in %s wounds %d xp %d, %d left; zombies here %v", i, s.m.Names[z], sv.wounds, sv.xp, left, s.zombies[z])
 		if s.zombiesIn(z) > 0 {
 			// Fight what it can clear with the Actions left; else leave
 			// while it can, as Zombies that stay attack.
@@ -240,20 +223,7 @@ func (s *state) wanted(t int) bool {
 		return false
 	}
 	tok := s.m.tokens[t]
-	for i, g := range s.m.goals {
-		if s.met[i] > 0 || (g.Order > 0 && !s.orderOpen(g.Order)) {
-			continue
-		}
-		if (g.Kind == gridplay.GoalTake && (g.O.Take == "all" || g.O.Take == tok.color)) || (g.Kind == gridplay.GoalActivate && g.Token == t) {
-			return true
-		}
-	}
-	for r := range s.m.rules {
-		if !s.fired[r] && s.firesOn(r, t) {
-			return true
-		}
-	}
-	return false
+	return gridplay.Wanted(s.m.goals, s.met, s.m.rules, s.fired, t, tok.color, tok.id)
 }
 
 // goals are the zones the group heads for: Objective tokens to take and
@@ -395,73 +365,20 @@ func (s *state) groupGoal() (int, bool) {
 	return goal, goal >= 0
 }
 
-// rollout is the strong group: at the start of each Players' Phase it
-// plays each variant of the careful group a few rounds ahead on copies of
-// the game, and keeps the variant whose copies end best.
-type rollout struct {
-	variants []style
-	rollouts int
-	depth    int
-}
-
-func (r *rollout) players(s *state) {
-	seeds := make([][2]uint64, r.rollouts)
-	for k := range seeds {
-		seeds[k] = [2]uint64{s.rng.Uint64(), s.rng.Uint64()}
-	}
-	best, bestScore := 0, 0.0
-	for v, st := range r.variants {
-		score := 0.0
-		for k := range r.rollouts {
-			c := s.clone(rand.New(rand.NewPCG(seeds[k][0], seeds[k][1])))
-			st.players(c)
-			if !c.over {
-				gridplay.EnemiesPhase(roundOf{s: c})
-				if !c.over {
-					roundOf{s: c}.EndRound()
-				}
+// Score rates a game in progress (gridplay.Rate): won, lost, then
+// objectives met, Survivors escaped, Wounds, Zombies near the group.
+func (s *state) Score() float64 {
+	return gridplay.Rate(s.over, s.won, s.round, s.met, s.taken, func() float64 {
+		v := 0.0
+		for i := range s.surv {
+			sv := &s.surv[i]
+			if sv.escaped {
+				v += 40
+			} else if sv.alive {
+				v -= 15 * float64(sv.wounds)
+				v -= 3 * float64(s.zombiesIn(sv.zone))
 			}
-			for d := 1; d < r.depth && !c.over; d++ {
-				c.round++
-				c.playRound(careful)
-			}
-			score += c.score()
 		}
-		if v == 0 || score > bestScore {
-			best, bestScore = v, score
-		}
-	}
-	r.variants[best].players(s)
-}
-
-// score rates a game in progress: won, lost, then objectives met, Wounds,
-// Zombies near the group.
-func (s *state) score() float64 {
-	if s.over {
-		if s.won {
-			return 1e4 - float64(s.round)
-		}
-		return -1e4 + float64(s.round)
-	}
-	v := 0.0
-	for _, m := range s.met {
-		if m > 0 {
-			v += 100
-		}
-	}
-	for i := range s.surv {
-		sv := &s.surv[i]
-		if sv.escaped {
-			v += 40
-		} else if sv.alive {
-			v -= 15 * float64(sv.wounds)
-			v -= 3 * float64(s.zombiesIn(sv.zone))
-		}
-	}
-	for t := range s.taken {
-		if s.taken[t] {
-			v += 30
-		}
-	}
-	return v
+		return v
+	})
 }

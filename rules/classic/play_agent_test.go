@@ -4,13 +4,15 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/zmission/zmission/internal/gridplaytest"
 )
 
 // A rule that fires when any Objective is taken (when: {take: all}) makes
 // every Objective worth taking, as taking one fires it: the agent and
 // the game read the trigger alike.
 func TestAgentWantsTheObjectiveARuleWaitsFor(t *testing.T) {
-	text := mustReplace(t, exampleText(t, "night-shift"),
+	text := gridplaytest.Replace(t, exampleText(t, "night-shift"),
 		"rules:\n", "rules:\n  - when: {take: all}\n    then: [{activate: red}]\n")
 	s := newGame(t, text, 1)
 	for i := range s.met {
@@ -51,7 +53,7 @@ func noStartingOpener() *Decks {
 // grant) is a card no deck still holds, and the card it displaces from
 // the Hand is kept.
 func TestMissionDoorOpenerIsNoCopyOfADeckCard(t *testing.T) {
-	text := mustReplace(t, exampleText(t, "night-shift"), "tileset: city\n", "equipment: [door-opener]\ntileset: city\n")
+	text := gridplaytest.Replace(t, exampleText(t, "night-shift"), "tileset: city\n", "equipment: [door-opener]\ntileset: city\n")
 	m, err := NewModel(playScene(t, text), noStartingOpener())
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +79,7 @@ func TestMissionDoorOpenerIsNoCopyOfADeckCard(t *testing.T) {
 	}
 
 	// A grant: the Pistol it displaces goes to the Backpack.
-	text = mustReplace(t, exampleText(t, "night-shift"), "rules:\n", "rules:\n  - when: {take: red}\n    then: [{grant: door-opener}]\n")
+	text = gridplaytest.Replace(t, exampleText(t, "night-shift"), "rules:\n", "rules:\n  - when: {take: red}\n    then: [{grant: door-opener}]\n")
 	s = newGame(t, text, 1)
 	s.arm(t, 0, "Pan", "Pistol")
 	s.takeObjective(0, 0)
@@ -113,7 +115,7 @@ func TestMissionDoorOpenerIsNoCopyOfADeckCard(t *testing.T) {
 // A rule fired by a round, not by a Survivor, still gives the team its
 // door-opener ("grant: ITEM | the team gains an item", docs/mission-format.md).
 func TestRoundRuleGrantsTheTeamADoorOpener(t *testing.T) {
-	text := mustReplace(t, exampleText(t, "night-shift"), "rules:\n", "rules:\n  - when: {round: 2}\n    then: [{grant: door-opener}]\n")
+	text := gridplaytest.Replace(t, exampleText(t, "night-shift"), "rules:\n", "rules:\n  - when: {round: 2}\n    then: [{grant: door-opener}]\n")
 	m, err := NewModel(playScene(t, text), noStartingOpener())
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +125,7 @@ func TestRoundRuleGrantsTheTeamADoorOpener(t *testing.T) {
 		t.Fatal("the team holds a door-opener before the rule fires")
 	}
 	s.round = 2
-	s.startRound()
+	s.StartRound()
 	if !s.groupOpener() {
 		t.Fatal("the round's grant gave the team no door-opener")
 	}

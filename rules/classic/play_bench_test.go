@@ -1,10 +1,9 @@
 package classic
 
 import (
-	"math/rand/v2"
 	"testing"
 
-	"github.com/zmission/zmission/playtest"
+	"github.com/zmission/zmission/internal/gridplaytest"
 )
 
 // BenchmarkPlayClassic is one whole game of each classic example with 6
@@ -16,13 +15,6 @@ func BenchmarkPlayClassic(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, ag := range []string{"careful", "strong"} {
-			b.Run(name+"/"+ag, func(b *testing.B) {
-				b.ReportAllocs()
-				for i := 0; b.Loop(); i++ {
-					m.Play(playtest.Game{Survivors: 6, Agent: ag}, rand.New(rand.NewPCG(1, uint64(i))))
-				}
-			})
-		}
+		gridplaytest.BenchPlay(b, name, m, "careful", "strong")
 	}
 }

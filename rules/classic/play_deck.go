@@ -1,11 +1,8 @@
 package classic
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
-	"sync"
 
 	"github.com/zmission/zmission/rules/gridplay"
 )
@@ -22,27 +19,14 @@ const (
 
 var zombieNames = [zombieKinds]string{"walker", "fatty", "runner", "abomination"}
 
-func zombieKind(s string) (int, bool) {
-	for i, n := range zombieNames {
-		if n == s {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func zombieKind(s string) (int, bool) { return gridplay.KindNamed(&zombieNames, s) }
 
 // Weapon is a weapon card's combat characteristics; OpensDoors marks the
 // Melee weapons with the "Open a door" symbol.
 type Weapon struct {
-	Ranged     bool   `json:"ranged"`
-	Range      [2]int `json:"range"`
-	Dice       int    `json:"dice"`
-	Accuracy   int    `json:"accuracy"`
-	Damage     int    `json:"damage"`
-	Dual       bool   `json:"dual"`
-	Noisy      bool   `json:"noisy"`
-	OpensDoors bool   `json:"opens_doors"`
-	NoisyDoor  bool   `json:"noisy_door"` // opening a door with it makes Noise
+	gridplay.Weapon
+	OpensDoors bool `json:"opens_doors"`
+	NoisyDoor  bool `json:"noisy_door"` // opening a door with it makes Noise
 }
 
 // Card is an Equipment card.
@@ -92,13 +76,7 @@ var coreDecks []byte
 
 // DefaultDecks are the embedded defaults, read once; callers must not
 // change them.
-var DefaultDecks = sync.OnceValue(func() *Decks {
-	d, err := ReadDecks(coreDecks)
-	if err != nil {
-		panic("decks/core.json: " + err.Error()) // the embedded file is tested
-	}
-	return d
-})
+var DefaultDecks = gridplay.Defaults("decks/core.json", coreDecks, ReadDecks)
 
 type deckFile struct {
 	About   string                   `json:"about"`
@@ -130,17 +108,15 @@ type cardFile struct {
 
 const (
 	maxCards    = gridplay.MaxCards
-	maxDice     = 20
+	maxDice     = gridplay.MaxDice
 	maxBackpack = 5
 )
 
 // ReadDecks reads a deck file (the shape of decks/core.json).
 func ReadDecks(data []byte) (*Decks, error) {
 	var f deckFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("reading the decks: %v", err)
+	if err := gridplay.Decode(data, &f); err != nil {
+		return nil, err
 	}
 	d := &Decks{Wounds: f.Survivors.Wounds, ObjectiveXP: f.Survivors.ObjectiveXP, Backpack: f.Survivors.Backpack}
 	if d.Wounds < 1 || d.Wounds > 10 || d.ObjectiveXP < 0 || d.ObjectiveXP > 50 || d.Backpack < 0 || d.Backpack > maxBackpack {
@@ -172,14 +148,8 @@ func ReadDecks(data []byte) (*Decks, error) {
 				return nil, fmt.Errorf("zombie[%d]: unknown Zombie %q (walker, fatty, runner or abomination)", i, x.Spawn)
 			}
 			c.Spawn = t
-			if len(x.Count) != 4 {
-				return nil, fmt.Errorf("zombie[%d].count: want 4 numbers, Blue to Red", i)
-			}
-			for j, n := range x.Count {
-				if n < 0 || n > 50 {
-					return nil, fmt.Errorf("zombie[%d].count: %d is not 0 to 50", i, n)
-				}
-				c.Count[j] = n
+			if c.Count, err = gridplay.Counts(fmt.Sprintf("zombie[%d]", i), x.Count); err != nil {
+				return nil, err
 			}
 		case x.Extra != "" && x.Spawn == "" && len(x.Count) == 0:
 			t, ok := zombieKind(x.Extra)
@@ -190,12 +160,8 @@ func ReadDecks(data []byte) (*Decks, error) {
 		default:
 			return nil, fmt.Errorf("zombie[%d]: a card either spawns (spawn and count) or is an Extra Activation (extra)", i)
 		}
-		for n := lo; n <= hi; n++ {
-			if len(d.Zombie) >= maxCards {
-				return nil, fmt.Errorf("more than %d Zombie cards", maxCards)
-			}
-			c.Number = n
-			d.Zombie = append(d.Zombie, c)
+		if d.Zombie, err = gridplay.Numbered(d.Zombie, lo, hi, "Zombie", func(n int) ZombieCard { c.Number = n; return c }); err != nil {
+			return nil, err
 		}
 	}
 	read := func(where string, cf cardFile) (Card, error) {
@@ -204,8 +170,7 @@ func ReadDecks(data []byte) (*Decks, error) {
 			return c, fmt.Errorf("%s: a card needs a name", where)
 		}
 		if w := cf.Weapon; w != nil {
-			if cf.Aaahh || w.Dice < 1 || w.Dice > maxDice || w.Accuracy < 1 || w.Accuracy > 6 || w.Damage < 1 || w.Damage > 3 ||
-				w.Range[0] < 0 || w.Range[1] < w.Range[0] || w.Range[1] > 6 || (!w.Ranged && w.Range[1] != 0) || (w.Ranged && w.OpensDoors) {
+			if cf.Aaahh || w.OutOfBounds() || (w.Ranged && w.OpensDoors) {
 				return c, fmt.Errorf("%s: weapon figures out of bounds (dice 1-%d, accuracy 1-6, damage 1-3, range 0-6, melee range 0; only Melee weapons open doors; an Aaahh!! card is no weapon)", where, maxDice)
 			}
 		}
@@ -216,11 +181,8 @@ func ReadDecks(data []byte) (*Decks, error) {
 		if err != nil {
 			return nil, err
 		}
-		if cf.Count < 0 || len(d.Equipment)+cf.Count > maxCards {
-			return nil, fmt.Errorf("equipment[%d].count: 0 to %d cards in all", i, maxCards)
-		}
-		for range cf.Count {
-			d.Equipment = append(d.Equipment, c)
+		if d.Equipment, err = gridplay.Copies(d.Equipment, c, cf.Count, fmt.Sprintf("equipment[%d]", i)); err != nil {
+			return nil, err
 		}
 	}
 	for _, part := range []struct {

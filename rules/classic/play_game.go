@@ -12,7 +12,7 @@ import (
 // Loss causes, as a result prints them.
 const (
 	LostSurvivor  = gridplay.LostSurvivor
-	LostObjective = "objective no longer possible"
+	LostObjective = gridplay.LostObjective
 	LostTime      = gridplay.LostTime
 )
 
@@ -33,7 +33,7 @@ type survivor struct {
 // inPlay: alive and still on the board.
 func (sv *survivor) inPlay() bool { return sv.alive && !sv.escaped }
 
-// state is one game at play; clone copies it for the rollouts.
+// state is one game at play; Clone copies it for the rollouts.
 type state struct {
 	m        *model
 	rng      *rand.Rand
@@ -218,7 +218,7 @@ func (s *state) card(c int16) *Card {
 	}
 }
 
-func (s *state) clone(rng *rand.Rand) *state {
+func (s *state) Clone(rng *rand.Rand) *state {
 	c := *s
 	c.rng = rng
 	c.surv = slices.Clone(s.surv)
@@ -249,49 +249,35 @@ func (s *state) clone(rng *rand.Rand) *state {
 }
 
 func (s *state) outcome() playtest.Outcome {
-	o := playtest.Outcome{Won: s.won, Rounds: s.round, Cause: s.cause, Met: slices.Clone(s.met), Eliminated: slices.Clone(s.elim)}
-	if !s.won && o.Cause == "" {
-		o.Cause = LostTime
-	}
-	return o
+	return gridplay.Outcome(s.won, s.round, s.cause, s.met, s.elim)
 }
 
 // play plays rounds until the game is won or lost, or MaxRounds pass.
 func (s *state) play(ag agent) {
-	if gridplay.Play(roundOf{s, ag}, &s.round, playtest.MaxRounds) {
+	if gridplay.Play(s, ag, &s.round, playtest.MaxRounds) {
 		s.over, s.cause = true, LostTime
 	}
 }
 
-func (s *state) playRound(ag agent) { gridplay.PlayRound(roundOf{s, ag}) }
+func (s *state) playRound(ag agent) { gridplay.PlayRound(s, ag) }
 
-// roundOf is a game with its agent, as gridplay's round drives it.
-type roundOf struct {
-	s  *state
-	ag agent
-}
+// The state as gridplay's round and rollouts drive it (gridplay.Sim).
 
-func (r roundOf) Over() bool                      { return r.s.over }
-func (r roundOf) StartRound()                     { r.s.startRound() }
-func (r roundOf) Players()                        { r.ag.players(r.s) }
-func (r roundOf) Activate(kinds gridplay.KindSet) { r.s.activate(kinds) }
-func (r roundOf) Spawn()                          { r.s.spawnStep() }
+func (s *state) Over() bool       { return s.over }
+func (s *state) Rand() *rand.Rand { return s.rng }
+func (s *state) NextRound()       { s.round++ }
 
 // EndRound: the Noise tokens are removed (Invader's End Phase), then what
 // is met at the end of a round.
-func (r roundOf) EndRound() {
-	clear(r.s.noise)
-	r.s.ending = true
-	r.s.judge()
-	r.s.ending = false
+func (s *state) EndRound() {
+	clear(s.noise)
+	s.ending = true
+	s.judge()
+	s.ending = false
 }
 
-func (s *state) startRound() {
-	for i, r := range s.m.rules {
-		if r.When != nil && r.When.Round > 0 && r.When.Round == s.round {
-			s.fire(i, -1)
-		}
-	}
+func (s *state) StartRound() {
+	gridplay.RoundRules(s.m.rules, s.round, func(r int) { s.fire(r, -1) })
 	s.judge()
 }
 
@@ -375,35 +361,19 @@ func (s *state) zombieDist(t int) []int16 {
 }
 
 // judge records the objectives met now: the game is won when every
-// objective is met, lost when one can no longer be.
+// objective is met, lost when one can no longer be (gridplay.Judge).
 func (s *state) judge() {
 	if s.over {
 		return
 	}
-	all := true
-	for i, g := range s.m.goals {
-		if s.met[i] > 0 {
-			continue
-		}
-		if g.Order > 0 && !s.orderOpen(g.Order) {
-			all = false
-			continue
-		}
-		if s.goalNow(g) {
-			s.met[i] = s.round
-			continue
-		}
-		all = false
-		if !s.goalPossible(g) {
-			s.lose(LostObjective)
-			return
-		}
-	}
-	if all {
+	j := gridplay.Judge{Goals: s.m.goals, Met: s.met, Round: s.round, Ending: s.ending, Colours: s.m.colours,
+		Taken: s.taken, Gone: s.gone, Reached: s.reached, Kills: &s.kills, Exit: s.exitNow, ExitPossible: s.exitPossible}
+	switch won, lost := j.Run(); {
+	case lost:
+		s.lose(LostObjective)
+	case won:
 		s.over, s.won = true, true
-		return
-	}
-	if s.inPlay() == 0 {
+	case s.inPlay() == 0:
 		s.lose(LostObjective) // every Survivor escaped with objectives left
 	}
 }
@@ -418,84 +388,36 @@ func (s *state) inPlay() int {
 	return n
 }
 
-func (s *state) orderOpen(order int) bool {
-	for j, h := range s.m.goals {
-		if h.Order > 0 && h.Order < order && s.met[j] == 0 {
-			return false
+func (s *state) orderOpen(order int) bool { return gridplay.OrderOpen(s.m.goals, s.met, order) }
+
+// exitNow: "a Survivor may escape through this Zone at the end of his
+// Turn": escaped Survivors count, for good.
+func (s *state) exitNow(g gridplay.Goal) bool {
+	out, alive := 0, 0
+	for i := range s.surv {
+		if s.surv[i].alive {
+			alive++
+			if s.surv[i].escaped {
+				out++
+			}
 		}
 	}
-	return true
+	if g.Need == 0 {
+		return alive > 0 && out == alive
+	}
+	return out >= g.Need
 }
 
-func (s *state) goalNow(g gridplay.Goal) bool {
-	switch g.Kind {
-	case gridplay.GoalTake:
-		n := 0
-		for i, t := range s.m.tokens {
-			if s.taken[i] && (g.O.Take == "all" || t.color == g.O.Take) {
-				n++
-			}
+// exitPossible: an Exit is left (a rule removes one), and Survivors
+// enough to go through it.
+func (s *state) exitPossible(g gridplay.Goal) bool {
+	alive := 0
+	for i := range s.surv {
+		if s.surv[i].alive {
+			alive++
 		}
-		return n >= g.Need
-	case gridplay.GoalExit:
-		// "a Survivor may escape through this Zone at the end of his
-		// Turn": escaped Survivors count, for good.
-		out, alive := 0, 0
-		for i := range s.surv {
-			if s.surv[i].alive {
-				alive++
-				if s.surv[i].escaped {
-					out++
-				}
-			}
-		}
-		if g.Need == 0 {
-			return alive > 0 && out == alive
-		}
-		return out >= g.Need
-	case gridplay.GoalReach:
-		return s.reached[g.Zone]
-	case gridplay.GoalActivate:
-		if g.Token >= 0 {
-			return s.taken[g.Token]
-		}
-		return s.reached[g.Zone]
-	case gridplay.GoalSurvive:
-		return s.round > g.Need || (s.round == g.Need && s.ending)
-	case gridplay.GoalKill:
-		if g.Enemy >= 0 {
-			return s.kills[g.Enemy] >= g.Need
-		}
-		return s.kills[0]+s.kills[1]+s.kills[2]+s.kills[3] >= g.Need
 	}
-	return true // free text
-}
-
-// goalPossible: an objective whose tokens a rule removed (its Objectives,
-// every Exit) can no longer be met.
-func (s *state) goalPossible(g gridplay.Goal) bool {
-	switch g.Kind {
-	case gridplay.GoalTake:
-		n := 0
-		for i, t := range s.m.tokens {
-			if (s.taken[i] || !s.gone[i]) && (g.O.Take == "all" || t.color == g.O.Take) {
-				n++
-			}
-		}
-		return n >= g.Need
-	case gridplay.GoalActivate:
-		return g.Token < 0 || s.taken[g.Token] || !s.gone[g.Token]
-	case gridplay.GoalExit:
-		// an Exit is left, and Survivors enough to go through it
-		alive := 0
-		for i := range s.surv {
-			if s.surv[i].alive {
-				alive++
-			}
-		}
-		return slices.Contains(s.exitGone, false) && alive >= g.Need
-	}
-	return true
+	return slices.Contains(s.exitGone, false) && alive >= g.Need
 }
 
 // takeObjective: "The Survivor takes an Objective token or activates an
@@ -516,8 +438,8 @@ func (s *state) takeObjective(sv, i int) {
 // any with take: all) or activated (its id). Taking a token and the agent's
 // wish to take it both read it here, so they cannot disagree.
 func (s *state) firesOn(r, t int) bool {
-	w, tok := s.m.rules[r].When, s.m.tokens[t]
-	return w != nil && ((w.Take != "" && (w.Take == tok.color || w.Take == "all")) || (w.Activate != "" && w.Activate == tok.id))
+	tok := s.m.tokens[t]
+	return gridplay.TakeFires(s.m.rules[r].When, tok.color, tok.id)
 }
 
 // enter records Survivor sv entering zone z.
@@ -527,13 +449,7 @@ func (s *state) enter(sv, z int) {
 		return
 	}
 	s.reached[z] = true
-	for r, rule := range s.m.rules {
-		if rule.When != nil && rule.When.Reach != "" {
-			if rz, ok := rules.RefZone(s.m.w.Scene, rule.When.Reach); ok && rz == z {
-				s.fire(r, sv)
-			}
-		}
-	}
+	gridplay.ReachRules(s.m.w.Scene, s.m.rules, z, func(r int) { s.fire(r, sv) })
 }
 
 // fire applies rule r's effects once. "Once the blue Objective has been

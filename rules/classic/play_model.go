@@ -56,43 +56,39 @@ const sightBudget = (400 << 20) / (playtest.MaxChanges + 1)
 
 // model is a mission read for play; games share it across goroutines.
 type model struct {
-	w         *World
-	b         *layout.Board
-	n         int
-	links     [][]link
-	room      []bool
-	building  []int // per zone: its building, -1 outside
-	buildings [][]int
-	openAtSet []bool // per building: open at setup (the start's, an opening or an open door to the outside)
-	doors     []pdoor
-	doorAt    map[rules.EdgeKey]int
-	start     int
-	spawns    []pspawn
-	tokens    []pobjective
-	exits     []int
-	exitIDs   []string // per Exit: its token's id, for a rule that removes it
-	cars      []pcar
-	noise     []int16 // Noise tokens at setup
-	goals     []gridplay.Goal
-	labels    []string
-	rules     []missions.Rule
-	decks     *Decks
-	opener    bool // the team starts with a door-opening weapon (equipment: [door-opener])
-	names     []string
-	approx    []string
-	dealOrder []int16
-	table     gridplay.Table
-	sight     gridplay.SightCache
+	w                  *World
+	b                  *layout.Board
+	n                  int
+	links              [][]link
+	room               []bool
+	building           []int // per zone: its building, -1 outside
+	buildings          [][]int
+	openAtSet          []bool // per building: open at setup (the start's, an opening or an open door to the outside)
+	doors              []pdoor
+	doorAt             map[rules.EdgeKey]int
+	start              int
+	spawns             []pspawn
+	tokens             []pobjective
+	exits              []int
+	exitIDs            []string // per Exit: its token's id, for a rule that removes it
+	cars               []pcar
+	noise              []int16 // Noise tokens at setup
+	goals              []gridplay.Goal
+	rules              []missions.Rule
+	decks              *Decks
+	opener             bool     // the team starts with a door-opening weapon (equipment: [door-opener])
+	colours            []string // per Objective token: its colour (gridplay.Judge)
+	gridplay.Described          // Zones, Objectives, Approximations, Agents
+	dealOrder          []int16
+	table              gridplay.Table
+	sight              gridplay.SightCache
 }
 
 // Playtest reads a placed mission into a model of play (playtest.Grid).
 func (game) Playtest(s *rules.Scene, decks []byte) (playtest.Model, error) {
-	var d *Decks
-	if decks != nil {
-		var err error
-		if d, err = ReadDecks(decks); err != nil {
-			return nil, err
-		}
+	d, err := gridplay.ReadIf(decks, ReadDecks)
+	if err != nil {
+		return nil, err
 	}
 	return NewModel(s, d)
 }
@@ -113,7 +109,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	for i, z := range b.Zones {
 		m.room[i] = z.Kind == layout.Room
 		m.building[i] = -1
-		m.names = append(m.names, z.ID)
+		m.Names = append(m.Names, z.ID)
 	}
 	for i, bl := range w.Buildings() {
 		m.buildings = append(m.buildings, bl.Zones)
@@ -161,6 +157,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 			c = "red"
 		}
 		m.tokens = append(m.tokens, pobjective{zone: t.Zone.Index, color: c, id: t.ID})
+		m.colours = append(m.colours, c)
 	}
 	for _, t := range s.Of(missions.TokExit) {
 		m.exits = append(m.exits, t.Zone.Index)
@@ -179,7 +176,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	}
 	m.rules = s.Mission.Rules
 	var err error
-	if m.goals, m.labels, err = gridplay.ReadGoals(s, objs, m.exits, zombieKind); err != nil {
+	if m.goals, m.Labels, err = gridplay.ReadGoals(s, objs, m.exits, zombieKind); err != nil {
 		return nil, err
 	}
 	if err := m.playable(); err != nil {
@@ -194,7 +191,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	// chapter, which the project does not hold).
 	m.table.Ranged = [zombieKinds]int{Fatty, Abomination, Walker, Runner}
 	m.table.Melee = [zombieKinds]int{Runner, Walker, Fatty, Abomination}
-	m.approx = approximations(m)
+	m.Approx = approximations(m)
 	m.dealOrder = dealOrder(d)
 	return m, nil
 }
@@ -241,15 +238,8 @@ func (m *model) playable() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.names[m.start])
+	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.Names[m.start])
 }
-
-func (m *model) Zones() []string          { return m.names }
-func (m *model) Objectives() []string     { return m.labels }
-func (m *model) Approximations() []string { return m.approx }
-
-// Agents are the ways the model plays the Survivors (play_agent.go).
-func (m *model) Agents() []playtest.Agent { return agents }
 
 // Play plays one game.
 func (m *model) Play(g playtest.Game, rng *rand.Rand) playtest.Outcome {
@@ -275,17 +265,7 @@ func approximations(m *model) []string {
 	if len(m.cars) > 0 {
 		out = append(out, "cars are Searched, never driven: no mission field allows driving")
 	}
-	for i, g := range m.goals {
-		if g.Kind == gridplay.GoalText {
-			out = append(out, fmt.Sprintf("objective %d is free text: counted met", i+1))
-		}
-	}
-	for i, r := range m.rules {
-		if r.When == nil && r.Text != "" {
-			out = append(out, fmt.Sprintf("rule %d is free text: not played", i+1))
-		}
-	}
-	return out
+	return append(out, gridplay.FreeText(m.goals, m.rules)...)
 }
 
 // dealOrder is the Starting Equipment cards (as card indexes), the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/gridplaytest"
 	"github.com/zmission/zmission/internal/reftext"
 	"github.com/zmission/zmission/rules/gridplay"
 )
@@ -254,7 +255,7 @@ func TestExtraActivationCardAddsNoZombiesOnReveal(t *testing.T) {
 	s.openDoor(0, door)
 	for _, z := range s.m.buildings[b] {
 		if s.zombiesIn(z) > 0 {
-			t.Fatalf("Zombies added to %s", s.m.names[z])
+			t.Fatalf("Zombies added to %s", s.m.Names[z])
 		}
 	}
 	if s.zombies[far][Walker] != 0 {
@@ -365,8 +366,8 @@ func TestCarsAreNotDrivenUnlessTheMissionAllows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(m.approx, func(a string) bool { return strings.Contains(a, "never driven") }) {
-		t.Fatalf("approximations %v do not say the cars are not driven", m.approx)
+	if !slices.ContainsFunc(m.Approx, func(a string) bool { return strings.Contains(a, "never driven") }) {
+		t.Fatalf("approximations %v do not say the cars are not driven", m.Approx)
 	}
 }
 
@@ -377,7 +378,7 @@ func TestZombiesNeverOpenDoors(t *testing.T) {
 	inside := door.To
 	s.surv[0].zone = outside
 	s.zombies[inside][Walker] = 3
-	s.activate(gridplay.AllKinds)
+	s.Activate(gridplay.AllKinds)
 	if s.zombies[inside][Walker] != 3 || s.doors[door.Door] != doorClosed {
 		t.Fatal("Zombies went through a closed door")
 	}
@@ -397,7 +398,7 @@ func TestMissionDoorOpener(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		want bool
-	}{{text, false}, {mustReplace(t, text, "tileset: city\n", "equipment: [door-opener]\ntileset: city\n"), true}} {
+	}{{text, false}, {gridplaytest.Replace(t, text, "tileset: city\n", "equipment: [door-opener]\ntileset: city\n"), true}} {
 		m, err := NewModel(playScene(t, c.text), &d)
 		if err != nil {
 			t.Fatal(err)
@@ -464,8 +465,8 @@ func TestEquipmentReshuffleTakesDiscardedStartingCards(t *testing.T) {
 // escapes through it, and an exit objective can no longer be met.
 func TestRemovedExitClosesTheWayOut(t *testing.T) {
 	digestQuote(t, "a Survivor may escape through this Zone at the end of his Turn as long as there are no Zombies in it.")
-	text := mustReplace(t, exampleText(t, "night-shift"), "{type: exit, at: [4, 4]}", "{type: exit, id: gate, at: [4, 4]}")
-	text = mustReplace(t, text, "rules:\n", "rules:\n  - when: {round: 2}\n    then: [{remove: gate}]\n")
+	text := gridplaytest.Replace(t, exampleText(t, "night-shift"), "{type: exit, at: [4, 4]}", "{type: exit, id: gate, at: [4, 4]}")
+	text = gridplaytest.Replace(t, text, "rules:\n", "rules:\n  - when: {round: 2}\n    then: [{remove: gate}]\n")
 	s := newGame(t, text, 1)
 	s.surv[0].zone = s.m.exits[0]
 	for i := range s.taken {
@@ -476,7 +477,7 @@ func TestRemovedExitClosesTheWayOut(t *testing.T) {
 		t.Fatal("could not escape before the Exit was removed")
 	}
 	s.round = 2
-	s.startRound()
+	s.StartRound()
 	if s.canEscape(0) {
 		t.Fatal("escaped through a removed Exit")
 	}
@@ -488,7 +489,7 @@ func TestRemovedExitClosesTheWayOut(t *testing.T) {
 // An exit objective asking for more Survivors than play is lost once it
 // is the objective in play, not after the round limit.
 func TestExitForMoreSurvivorsThanPlay(t *testing.T) {
-	text := mustReplace(t, exampleText(t, "night-shift"), "  - exit: all\n", "  - exit: 5\n")
+	text := gridplaytest.Replace(t, exampleText(t, "night-shift"), "  - exit: all\n", "  - exit: 5\n")
 	for _, c := range []struct {
 		n    int
 		lost bool

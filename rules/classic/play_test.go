@@ -1,12 +1,12 @@
 package classic
 
 import (
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/gridplaytest"
 	"github.com/zmission/zmission/playtest"
 )
 
@@ -20,42 +20,17 @@ const (
 func runText(t *testing.T, text string, survivors int) playtest.Count {
 	t.Helper()
 	m, err := NewModel(playScene(t, text), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := playtest.Run(m, playtest.Options{Games: metaGames, Seed: 42, Survivors: []int{survivors}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r.BySurvivors[0]
-}
-
-// zLower is the z of "a's win rate is above b's".
-func zLower(a, b playtest.Count) float64 {
-	p := float64(a.Wins+b.Wins) / float64(a.Games+b.Games)
-	se := math.Sqrt(p * (1 - p) * (1/float64(a.Games) + 1/float64(b.Games)))
-	if se == 0 {
-		return 0
-	}
-	return (a.WinRate - b.WinRate) / se
-}
-
-func mustReplace(t *testing.T, s, old, new string) string {
-	t.Helper()
-	if !strings.Contains(s, old) {
-		t.Fatalf("no %q to replace", old)
-	}
-	return strings.Replace(s, old, new, 1)
+	return gridplaytest.Run(t, m, err, metaGames, survivors)
 }
 
 // An extra red Spawn Zone, on the street between the start and the
 // Exit, lowers Night Shift's win rate.
 func TestMetamorphicExtraSpawnZone(t *testing.T) {
 	text := exampleText(t, "night-shift")
-	more := mustReplace(t, text, "  - {type: spawn, color: red, at: [4, 0]}\n", "  - {type: spawn, color: red, at: [4, 0]}\n  - {type: spawn, color: red, at: [2, 4]}\n")
+	more := gridplaytest.Replace(t, text, "  - {type: spawn, color: red, at: [4, 0]}\n", "  - {type: spawn, color: red, at: [4, 0]}\n  - {type: spawn, color: red, at: [2, 4]}\n")
 	a, b := runText(t, text, 6), runText(t, more, 6)
-	t.Logf("an extra Spawn Zone: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, zLower(a, b))
-	if z := zLower(a, b); z < zCritical {
+	t.Logf("an extra Spawn Zone: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, gridplaytest.ZAbove(a, b))
+	if z := gridplaytest.ZAbove(a, b); z < zCritical {
 		t.Fatalf("an extra Spawn Zone: %.3f → %.3f, z = %.2f < %.2f", a.WinRate, b.WinRate, z, zCritical)
 	}
 }
@@ -64,8 +39,8 @@ func TestMetamorphicExtraSpawnZone(t *testing.T) {
 // won more often than the medium Blue Line.
 func TestMetamorphicLabelsOrderWinRates(t *testing.T) {
 	easy, medium := runText(t, exampleText(t, "night-shift"), 6), runText(t, exampleText(t, "blue-line"), 6)
-	t.Logf("easy %.3f, medium %.3f: z = %.2f", easy.WinRate, medium.WinRate, zLower(easy, medium))
-	if z := zLower(easy, medium); z < zCritical {
+	t.Logf("easy %.3f, medium %.3f: z = %.2f", easy.WinRate, medium.WinRate, gridplaytest.ZAbove(easy, medium))
+	if z := gridplaytest.ZAbove(easy, medium); z < zCritical {
 		t.Fatalf("easy %.3f, medium %.3f: z = %.2f < %.2f", easy.WinRate, medium.WinRate, z, zCritical)
 	}
 }
@@ -137,10 +112,10 @@ func TestGamesEnd(t *testing.T) {
 
 func TestUnplayableBoards(t *testing.T) {
 	text := exampleText(t, "night-shift")
-	if _, err := NewModel(playScene(t, mustReplace(t, text, "  - {type: start, at: [1, 1]}\n", "")), nil); err == nil || !strings.Contains(err.Error(), "no start") {
+	if _, err := NewModel(playScene(t, gridplaytest.Replace(t, text, "  - {type: start, at: [1, 1]}\n", "")), nil); err == nil || !strings.Contains(err.Error(), "no start") {
 		t.Fatalf("no start: %v", err)
 	}
-	if _, err := NewModel(playScene(t, mustReplace(t, text, "  - take: all\n    order: 1\n", "  - take: blue\n    order: 1\n")), nil); err == nil {
+	if _, err := NewModel(playScene(t, gridplaytest.Replace(t, text, "  - take: all\n    order: 1\n", "  - take: blue\n    order: 1\n")), nil); err == nil {
 		t.Fatal("an objective asking for blue Objectives the map lacks was accepted")
 	}
 }

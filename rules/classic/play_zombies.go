@@ -1,8 +1,6 @@
 package classic
 
 import (
-	"slices"
-
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/rules"
 	"github.com/zmission/zmission/rules/gridplay"
@@ -12,9 +10,9 @@ import (
 // then the Spawn step, as Invader's rulebook has its Xenos do; classic
 // Zombies never open a door.
 
-// activate gives the Zombies of the kinds set one Activation: the
+// Activate gives the Zombies of the kinds set one Activation: the
 // Attacks first, then the Moves.
-func (s *state) activate(kinds gridplay.KindSet) {
+func (s *state) Activate(kinds gridplay.KindSet) {
 	n := s.m.n
 	if len(s.occ) != n {
 		s.occ = make([]int16, n)
@@ -37,47 +35,8 @@ func (s *state) activate(kinds gridplay.KindSet) {
 	if len(zs) == 0 {
 		return
 	}
-	var attacked []int
-	for _, z := range zs {
-		if s.occ[z] > 0 {
-			attacked = append(attacked, z)
-			s.zombieAttack(z, kinds)
-			if s.over {
-				return
-			}
-		}
-	}
-	type group struct {
-		from, to int
-		x        gridplay.Pack
-	}
-	var moves []group
-	for _, z := range zs {
-		if slices.Contains(attacked, z) {
-			continue
-		}
-		steps := gridplay.EnemySteps(zombieHunt{s}, s.m.links, z, s.occ, s.noise, &s.loudest)
-		k := len(steps)
-		for j, l := range steps {
-			var g gridplay.Pack
-			any := false
-			for t := range zombieKinds {
-				if kinds[t] {
-					g[t] = int16(gridplay.Split(int(s.zombies[z][t]), k, j))
-					any = any || g[t] > 0
-				}
-			}
-			if any {
-				moves = append(moves, group{from: z, to: l.To, x: g})
-			}
-		}
-	}
-	for _, g := range moves {
-		for t := range zombieKinds {
-			s.zombies[g.from][t] -= g.x[t]
-			s.zombies[g.to][t] += g.x[t]
-		}
-	}
+	var buf [4]gridplay.Move
+	gridplay.Activate(zombieHunt{s}, s.m.links, s.zombies, kinds, zs, s.occ, s.noise, &s.loudest, buf[:0])
 }
 
 // zombieAttack: each Zombie of the kinds set in zone z attacks the
@@ -107,16 +66,20 @@ func (s *state) zombieAttack(z int, kinds gridplay.KindSet) {
 	}
 }
 
-// zombieHunt is a game at play as the Zombies' Move reads it.
+// zombieHunt is a game at play as the Zombies' Activation reads it
+// (gridplay.Horde); no closed door stops them moving.
 type zombieHunt struct{ s *state }
 
-func (h zombieHunt) Sight(z int) []rules.Seen            { return h.s.sight(z) }
-func (h zombieHunt) EnemyDist(t int) []int16             { return h.s.zombieDist(t) }
-func (h zombieHunt) EnemyPassable(from int, l link) bool { return h.s.zombiePassable(from, l) }
+func (h zombieHunt) Sight(z int) []rules.Seen             { return h.s.sight(z) }
+func (h zombieHunt) EnemyDist(t int) []int16              { return h.s.zombieDist(t) }
+func (h zombieHunt) EnemyPassable(from int, l link) bool  { return h.s.zombiePassable(from, l) }
+func (h zombieHunt) Over() bool                           { return h.s.over }
+func (h zombieHunt) Attack(z int, kinds gridplay.KindSet) { h.s.zombieAttack(z, kinds) }
+func (h zombieHunt) Blocked(int, []gridplay.Link) bool    { return false }
 
-// spawnStep: a Zombie card for each active Spawn Zone, in spawn order,
+// Spawn: a Zombie card for each active Spawn Zone, in spawn order,
 // read at the Danger Level of the most experienced Survivor in play.
-func (s *state) spawnStep() {
+func (s *state) Spawn() {
 	for i, sp := range s.m.spawns {
 		if !s.active[i] {
 			continue
@@ -178,9 +141,9 @@ func (s *state) place(t, k, z int) {
 // extraActivation activates the kind t once more; Runners, with two
 // Actions, twice.
 func (s *state) extraActivation(t int) {
-	s.activate(gridplay.Only(t))
+	s.Activate(gridplay.Only(t))
 	if t == Runner && !s.over {
-		s.activate(gridplay.Only(Runner))
+		s.Activate(gridplay.Only(Runner))
 	}
 }
 

@@ -1,41 +1,19 @@
 package gridplay
 
 import (
-	"os"
 	"testing"
 
+	"github.com/zmission/zmission/internal/gridplaytest"
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/missions"
 	"github.com/zmission/zmission/rules"
-	"github.com/zmission/zmission/source"
 )
 
 // nightShift places the classic example Night Shift (city tiles: rooms,
 // streets, door openings with and without door tokens).
 func nightShift(t *testing.T) *rules.Scene {
 	t.Helper()
-	data, err := os.ReadFile("../../examples/classic/night-shift.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, probs := missions.Load("night-shift.yaml", data, source.DefaultLimits)
-	if len(probs) > 0 {
-		t.Fatalf("%v", probs)
-	}
-	m, err := doc.Decode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := layout.Builtin(m.Tileset)
-	if err != nil {
-		t.Fatal(err)
-	}
-	place := make([]layout.Placement, len(m.Tiles))
-	for i, tl := range m.Tiles {
-		place[i] = layout.Placement{Face: tl.Face, Col: tl.At[0], Row: tl.At[1], Rot: tl.Rot}
-	}
-	b, _ := layout.Build(set, place)
-	s, _ := rules.Place(doc, m, b)
+	s := gridplaytest.Place(t, "city", gridplaytest.Example(t, "classic", "night-shift"))
 	if s == nil {
 		t.Fatal("Night Shift not placed")
 	}

@@ -135,3 +135,82 @@ func GoalLabel(i int, o missions.Objective) string {
 	}
 	return fmt.Sprintf("%d. %s", i+1, what)
 }
+
+// OrderOpen says every objective of a lower order than order is met (met:
+// the round each objective was met in, 0 while it is not).
+func OrderOpen(goals []Goal, met []int, order int) bool {
+	for j, h := range goals {
+		if h.Order > 0 && h.Order < order && met[j] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// RoundRules calls fire with each mission rule a round sets off
+// (when: {round: N}) at the start of that round.
+func RoundRules(rs []missions.Rule, round int, fire func(r int)) {
+	for i, r := range rs {
+		if r.When != nil && r.When.Round > 0 && r.When.Round == round {
+			fire(i)
+		}
+	}
+}
+
+// ReachRules calls fire with each mission rule that a Survivor reaching
+// zone z sets off (when: {reach: ZONE}).
+func ReachRules(s *rules.Scene, rs []missions.Rule, z int, fire func(r int)) {
+	for r, rule := range rs {
+		if rule.When != nil && rule.When.Reach != "" {
+			if rz, ok := rules.RefZone(s, rule.When.Reach); ok && rz == z {
+				fire(r)
+			}
+		}
+	}
+}
+
+// TakeFires says a rule whose trigger is w waits for the Objective token
+// of that colour and id to be taken (when: {take: COLOUR}, or any with
+// take: all) or activated (when: {activate: ID}). Taking a token and an agent's wish to
+// take it both read it here, so they cannot disagree.
+func TakeFires(w *missions.Trigger, colour, id string) bool {
+	return w != nil && ((w.Take != "" && (w.Take == colour || w.Take == "all")) || (w.Activate != "" && w.Activate == id))
+}
+
+// Wanted says the Objective token t (its colour and id), neither taken nor
+// removed, should be taken now: an objective still open whose turn has
+// come (OrderOpen) counts it, or a rule not fired yet fires on it
+// (TakeFires).
+func Wanted(goals []Goal, met []int, rs []missions.Rule, fired []bool, t int, colour, id string) bool {
+	for i, g := range goals {
+		if met[i] > 0 || (g.Order > 0 && !OrderOpen(goals, met, g.Order)) {
+			continue
+		}
+		if (g.Kind == GoalTake && (g.O.Take == "all" || g.O.Take == colour)) || (g.Kind == GoalActivate && g.Token == t) {
+			return true
+		}
+	}
+	for r := range rs {
+		if !fired[r] && TakeFires(rs[r].When, colour, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// FreeText is what a model says of the mission's free text: objectives
+// counted met, rules not played (docs/playtest.md).
+func FreeText(goals []Goal, rs []missions.Rule) []string {
+	var out []string
+	for i, g := range goals {
+		if g.Kind == GoalText {
+			out = append(out, fmt.Sprintf("objective %d is free text: counted met", i+1))
+		}
+	}
+	for i, r := range rs {
+		if r.When == nil && r.Text != "" {
+			out = append(out, fmt.Sprintf("rule %d is free text: not played", i+1))
+		}
+	}
+	return out
+}

@@ -6,6 +6,12 @@
 // its own rule text; what lives here is only what both texts say alike.
 package gridplay
 
+import (
+	"slices"
+
+	"github.com/zmission/zmission/playtest"
+)
+
 // Loss causes every grid game prints the same way.
 const (
 	// LostSurvivor: a starting Survivor was eliminated.
@@ -14,3 +20,14 @@ const (
 	// a rule).
 	LostTime = "time"
 )
+
+// Outcome is how a game ended, for the playtest: rounds played, the
+// round each objective was met in (met), the zones Survivors were
+// eliminated in (elim); a game neither won nor lost was lost on time.
+func Outcome(won bool, rounds int, cause string, met, elim []int) playtest.Outcome {
+	o := playtest.Outcome{Won: won, Rounds: rounds, Cause: cause, Met: slices.Clone(met), Eliminated: slices.Clone(elim)}
+	if !won && o.Cause == "" {
+		o.Cause = LostTime
+	}
+	return o
+}

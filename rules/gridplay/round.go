@@ -13,15 +13,13 @@ func Only(t int) KindSet {
 	return k
 }
 
-// Round is one game at play as the round drives it; the game says what
-// each step does.
-type Round interface {
+// Phases is one game at play as the round drives it, the Players' Phase
+// apart: its agent plays that one.
+type Phases interface {
 	// Over says the game is won or lost.
 	Over() bool
 	// StartRound fires what the mission does at the round's start.
 	StartRound()
-	// Players plays the Players' Phase: each Survivor's Actions.
-	Players()
 	// Activate gives every enemy of the kinds set one Activation (the
 	// Attacks first, then the Moves).
 	Activate(kinds KindSet)
@@ -32,10 +30,15 @@ type Round interface {
 	EndRound()
 }
 
+// Agent plays the Players' Phase of a game G: each Survivor's Actions.
+type Agent[G any] interface {
+	Players(g G)
+}
+
 // EnemiesPhase is the Xenos' or Zombies' Phase: every enemy's Activation,
 // then the Fast kind's (Hunters, Runners) second one, then the Spawn step.
 // It stops as soon as the game is over.
-func EnemiesPhase(g Round) {
+func EnemiesPhase[G Phases](g G) {
 	g.Activate(AllKinds)
 	if g.Over() {
 		return
@@ -49,12 +52,12 @@ func EnemiesPhase(g Round) {
 
 // PlayRound is one Game Round: the Players' Phase, the enemies' Phase and
 // the End Phase, stopping as soon as the game is over.
-func PlayRound(g Round) {
+func PlayRound[G Phases, A Agent[G]](g G, ag A) {
 	g.StartRound()
 	if g.Over() {
 		return
 	}
-	g.Players()
+	ag.Players(g)
 	if g.Over() {
 		return
 	}
@@ -68,9 +71,9 @@ func PlayRound(g Round) {
 // Play plays rounds from *round until the game is over, counting them in
 // *round; it reports true when maxRounds passed with no result (the game
 // then counts as lost on time).
-func Play(g Round, round *int, maxRounds int) (timeUp bool) {
+func Play[G Phases, A Agent[G]](g G, ag A, round *int, maxRounds int) (timeUp bool) {
 	for !g.Over() {
-		PlayRound(g)
+		PlayRound(g, ag)
 		if !g.Over() && *round >= maxRounds {
 			return true
 		}

@@ -26,7 +26,6 @@ func (g *script) step(name string) {
 
 func (g *script) Over() bool  { return g.over }
 func (g *script) StartRound() { g.step("start") }
-func (g *script) Players()    { g.step("players") }
 func (g *script) Activate(k KindSet) {
 	if k == AllKinds {
 		g.step("all")
@@ -37,10 +36,15 @@ func (g *script) Activate(k KindSet) {
 func (g *script) Spawn()    { g.step("spawn") }
 func (g *script) EndRound() { g.step("end") }
 
+// players is the script's agent.
+type players struct{}
+
+func (players) Players(g *script) { g.step("players") }
+
 func TestRoundOrder(t *testing.T) {
 	round := 1
 	g := &script{round: &round}
-	PlayRound(g)
+	PlayRound(g, players{})
 	if got, want := strings.Join(g.log, " "), fmt.Sprintf("start players all only%d spawn end", Fast); got != want {
 		t.Errorf("a round: %s, want %s", got, want)
 	}
@@ -52,7 +56,7 @@ func TestRoundStopsWhenOver(t *testing.T) {
 	for i, s := range steps {
 		round := 1
 		g := &script{round: &round, endAt: s, endRound: 1}
-		if Play(g, &round, 10) {
+		if Play(g, players{}, &round, 10) {
 			t.Errorf("over at %s: timed out", s)
 		}
 		if !slices.Equal(g.log, steps[:i+1]) || round != 1 {
@@ -64,12 +68,12 @@ func TestRoundStopsWhenOver(t *testing.T) {
 func TestPlayCountsRounds(t *testing.T) {
 	round := 1
 	g := &script{round: &round, endAt: "spawn", endRound: 3}
-	if Play(g, &round, 10) || round != 3 {
+	if Play(g, players{}, &round, 10) || round != 3 {
 		t.Errorf("won in round 3: round %d", round)
 	}
 	round = 1
 	g = &script{round: &round}
-	if !Play(g, &round, 4) || round != 4 || len(g.log) != 4*6 {
+	if !Play(g, players{}, &round, 4) || round != 4 || len(g.log) != 4*6 {
 		t.Errorf("never over, bound 4: timed out %v at round %d after %d steps", true, round, len(g.log))
 	}
 }

@@ -119,15 +119,10 @@ func (s *state) weaponValue(c int16) float64 {
 
 // cardValue is weaponValue of the card c.
 func cardValue(c *Card) float64 {
-	w := c.Weapon
-	if w == nil {
+	if c.Weapon == nil {
 		return 0
 	}
-	v := float64(w.Dice) * float64(7-w.Accuracy) / 6 * float64(w.Damage)
-	if w.Ranged {
-		v *= 1 + 0.2*float64(w.Range[1])
-	}
-	return v
+	return c.Weapon.Value()
 }
 
 // canTakeTank: "Any Survivor standing in an Oxygen Supply Room, without any

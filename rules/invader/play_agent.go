@@ -1,29 +1,12 @@
 package invader
 
-import (
-	"math/rand/v2"
+import "github.com/zmission/zmission/rules/gridplay"
 
-	"github.com/zmission/zmission/playtest"
-	"github.com/zmission/zmission/rules/gridplay"
-)
+// agent plays the Players' Phase: gridplay.Agents' careful group
+// (style) or the strong one (gridplay.Rollout over the variants).
+type agent = gridplay.Agent[*state]
 
-// The agents: who plays the Survivors. Both are deterministic given the
-// game's random stream.
-var agents = []playtest.Agent{
-	{Name: "careful", About: "a careful group: tours the Objectives in play order, keeps together, kills what threatens, searches when safe"},
-	{Name: "strong", About: "a strong group: each round, tries the careful group's plays and two bolder ones in short rollouts and keeps the best (best of 3×2 rollouts, 3 rounds deep)"},
-}
-
-type agent interface {
-	players(s *state) // plays the Players' Phase
-}
-
-func agentNamed(name string) agent {
-	if name == "strong" {
-		return &rollout{variants: variants, rollouts: 2, depth: 3}
-	}
-	return careful
-}
+func agentNamed(name string) agent { return gridplay.AgentNamed[*state](name, variants) }
 
 // style tunes the careful group.
 type style struct {
@@ -41,7 +24,7 @@ var (
 
 // players: "each player activates their Survivors one after the other, in
 // the order of their choice." The group plays them in table order.
-func (st style) players(s *state) {
+func (st style) Players(s *state) {
 	for i := range s.surv {
 		if s.over {
 			return
@@ -63,7 +46,7 @@ func (st style) turn(s *state, i int) {
 	have := sv.actions()
 	for left := have; left > 0 && !s.over; left, have = levelUp(sv, left, have) {
 		z := sv.zone
-		s.tracef("  S%d in %s armor %d xp %d, %d left; xenos here %v", i, s.m.names[z], sv.armor, sv.xp, left, s.xenos[z])
+		s.tracef("  S%d in %s armor %d xp %d, %d left; xenos here %v", i, s.m.Names[z], sv.armor, sv.xp, left, s.xenos[z])
 		if s.xenosIn(z) > 0 {
 			// Kill what is here: it attacks in the Xenos' Phase.
 			if u, ranged, conc, v := s.bestAttack(i, z); v > 0.05 {
@@ -258,22 +241,7 @@ func (s *state) wanted(t int) bool {
 		return false
 	}
 	tok := s.m.tokens[t]
-	for i, g := range s.m.goals {
-		if s.met[i] > 0 || (g.order > 0 && !s.orderOpen(g.order)) {
-			continue
-		}
-		if (g.kind == "take" && (g.o.Take == "all" || g.o.Take == tok.color)) || (g.kind == "activate" && g.token == t) {
-			return true
-		}
-	}
-	for r, rule := range s.m.rules {
-		// A take trigger fires on its colour, or on any token for "all"
-		// (as take fires it).
-		if w := rule.When; !s.fired[r] && w != nil && ((w.Take != "" && (w.Take == tok.color || w.Take == "all")) || (w.Activate != "" && w.Activate == tok.id)) {
-			return true
-		}
-	}
-	return false
+	return gridplay.Wanted(s.m.goals, s.met, s.m.rules, s.fired, t, tok.color, tok.id)
 }
 
 // wantsTank: the group's next goal, or the Exit it must reach in the end,
@@ -282,7 +250,7 @@ func (s *state) wanted(t int) bool {
 func (s *state) wantsTank(i int) bool {
 	g := s.goals()
 	for k, goal := range s.m.goals {
-		if goal.kind == "exit" && s.met[k] == 0 {
+		if goal.Kind == gridplay.GoalExit && s.met[k] == 0 {
 			g = append(g, s.m.exits...)
 		}
 	}
@@ -310,17 +278,17 @@ func (s *state) goals() []int {
 	}
 	exit := false
 	for i, g := range s.m.goals {
-		if s.met[i] > 0 || (g.order > 0 && !s.orderOpen(g.order)) {
+		if s.met[i] > 0 || (g.Order > 0 && !s.orderOpen(g.Order)) {
 			continue
 		}
-		switch g.kind {
-		case "reach":
-			out = append(out, g.zone)
-		case "activate":
-			if g.token < 0 {
-				out = append(out, g.zone)
+		switch g.Kind {
+		case gridplay.GoalReach:
+			out = append(out, g.Zone)
+		case gridplay.GoalActivate:
+			if g.Token < 0 {
+				out = append(out, g.Zone)
 			}
-		case "exit":
+		case gridplay.GoalExit:
 			exit = true
 		}
 	}
@@ -444,70 +412,18 @@ func (s *state) groupGoal(i int) (int, bool) {
 // backDist is the Survivors' moves from every zone to zone g.
 func (s *state) backDist(g int, tank bool) []int16 { return s.survDist(g, tank, true) }
 
-// rollout is the strong group: at the start of each Players' Phase it
-// plays each variant of the careful group a few rounds ahead on copies of
-// the game, and keeps the variant whose copies end best.
-type rollout struct {
-	variants []style
-	rollouts int
-	depth    int
-}
-
-func (r *rollout) players(s *state) {
-	seeds := make([][2]uint64, r.rollouts)
-	for k := range seeds {
-		seeds[k] = [2]uint64{s.rng.Uint64(), s.rng.Uint64()}
-	}
-	best, bestScore := 0, 0.0
-	for v, st := range r.variants {
-		score := 0.0
-		for k := range r.rollouts {
-			c := s.clone(rand.New(rand.NewPCG(seeds[k][0], seeds[k][1])))
-			st.players(c)
-			if !c.over {
-				c.xenosPhase()
-				clear(c.noise)
-				c.endRound()
+// Score rates a game in progress for the rollouts (gridplay.Rate): won,
+// lost, then the objectives met, the Armor left, the Xenos near the group.
+func (s *state) Score() float64 {
+	return gridplay.Rate(s.over, s.won, s.round, s.met, s.taken, func() float64 {
+		v := 0.0
+		for i := range s.surv {
+			sv := &s.surv[i]
+			if sv.alive {
+				v += 10 * float64(sv.armor)
+				v -= 3 * float64(s.xenosIn(sv.zone))
 			}
-			for d := 1; d < r.depth && !c.over; d++ {
-				c.round++
-				c.playRound(careful)
-			}
-			score += c.score()
 		}
-		if v == 0 || score > bestScore {
-			best, bestScore = v, score
-		}
-	}
-	r.variants[best].players(s)
-}
-
-// score rates a game in progress for the rollouts: won, lost, then the
-// objectives met, the Armor left, the Xenos near the group.
-func (s *state) score() float64 {
-	if s.over {
-		if s.won {
-			return 1e4 - float64(s.round)
-		}
-		return -1e4 + float64(s.round)
-	}
-	v := 0.0
-	for _, m := range s.met {
-		if m > 0 {
-			v += 100
-		}
-	}
-	for i := range s.surv {
-		sv := &s.surv[i]
-		if sv.alive {
-			v += 10 * float64(sv.armor)
-			v -= 3 * float64(s.xenosIn(sv.zone))
-		}
-	}
-	for t := range s.taken {
-		if s.taken[t] {
-			v += 30
-		}
-	}
-	return v
+		return v
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/zmission/zmission/internal/benchgen"
+	"github.com/zmission/zmission/internal/gridplaytest"
 	"github.com/zmission/zmission/playtest"
 )
 
@@ -17,14 +18,7 @@ func BenchmarkPlay(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, ag := range []string{"careful", "strong"} {
-			b.Run(name+"/"+ag, func(b *testing.B) {
-				b.ReportAllocs()
-				for i := 0; b.Loop(); i++ {
-					m.Play(playtest.Game{Survivors: 6, Agent: ag}, rand.New(rand.NewPCG(1, uint64(i))))
-				}
-			})
-		}
+		gridplaytest.BenchPlay(b, name, m, "careful", "strong")
 	}
 }
 

@@ -2,10 +2,7 @@ package invader
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
-	"strings"
-	"sync"
 
 	"github.com/zmission/zmission/rules/gridplay"
 )
@@ -30,25 +27,12 @@ var (
 	xenoPool   = [xenoTypes]int{35, 14, 14, 1}
 )
 
-func xenoType(s string) (int, bool) {
-	for i, n := range xenoNames {
-		if n == s {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func xenoType(s string) (int, bool) { return gridplay.KindNamed(&xenoNames, s) }
 
 // Weapon is a weapon card's combat characteristics.
 type Weapon struct {
-	Ranged   bool   `json:"ranged"`
-	Range    [2]int `json:"range"`
-	Dice     int    `json:"dice"`
-	Accuracy int    `json:"accuracy"`
-	Damage   int    `json:"damage"`
-	Dual     bool   `json:"dual"`
-	Noisy    bool   `json:"noisy"`
-	Ammo     string `json:"ammo"` // bullets, energy or ""
+	gridplay.Weapon
+	Ammo string `json:"ammo"` // bullets, energy or ""
 }
 
 // Decks is what the playtest draws: the Xeno deck, the Equipment deck,
@@ -96,13 +80,7 @@ var coreDecks []byte
 
 // DefaultDecks are the embedded defaults, read once; callers must not
 // change them.
-var DefaultDecks = sync.OnceValue(func() *Decks {
-	d, err := ReadDecks(coreDecks)
-	if err != nil {
-		panic("decks/core.json: " + err.Error()) // the embedded file is tested
-	}
-	return d
-})
+var DefaultDecks = gridplay.Defaults("decks/core.json", coreDecks, ReadDecks)
 
 type deckFile struct {
 	About string `json:"about"`
@@ -135,16 +113,14 @@ type cardFile struct {
 // Limits on a deck file, so a file cannot size an allocation.
 const (
 	maxCards = gridplay.MaxCards
-	maxDice  = 20
+	maxDice  = gridplay.MaxDice
 )
 
 // ReadDecks reads a deck file (the shape of decks/core.json).
 func ReadDecks(data []byte) (*Decks, error) {
 	var f deckFile
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("reading the decks: %v", err)
+	if err := gridplay.Decode(data, &f); err != nil {
+		return nil, err
 	}
 	d := &Decks{}
 	for i, x := range f.Xeno {
@@ -175,22 +151,12 @@ func ReadDecks(data []byte) (*Decks, error) {
 			return nil, fmt.Errorf("xeno[%d]: a card does one thing: spawn, mold, extra or abomination", i)
 		}
 		if c.Spawn >= 0 || c.Mold >= 0 {
-			if len(x.Count) != 4 {
-				return nil, fmt.Errorf("xeno[%d].count: want 4 numbers, Blue to Red", i)
-			}
-			for j, n := range x.Count {
-				if n < 0 || n > 50 {
-					return nil, fmt.Errorf("xeno[%d].count: %d is not 0 to 50", i, n)
-				}
-				c.Count[j] = n
+			if c.Count, err = gridplay.Counts(fmt.Sprintf("xeno[%d]", i), x.Count); err != nil {
+				return nil, err
 			}
 		}
-		for n := lo; n <= hi; n++ {
-			if len(d.Xeno) >= maxCards {
-				return nil, fmt.Errorf("more than %d Xeno cards", maxCards)
-			}
-			c.Number = n
-			d.Xeno = append(d.Xeno, c)
+		if d.Xeno, err = gridplay.Numbered(d.Xeno, lo, hi, "Xeno", func(n int) XenoCard { c.Number = n; return c }); err != nil {
+			return nil, err
 		}
 	}
 	byName := map[string]*Weapon{}
@@ -203,8 +169,7 @@ func ReadDecks(data []byte) (*Decks, error) {
 			return c, fmt.Errorf("%s: a Flamethrower's range is 0-6 and it is no other weapon", where)
 		}
 		if w := cf.Weapon; w != nil {
-			if w.Dice < 1 || w.Dice > maxDice || w.Accuracy < 1 || w.Accuracy > 6 || w.Damage < 1 || w.Damage > 3 ||
-				w.Range[0] < 0 || w.Range[1] < w.Range[0] || w.Range[1] > 6 || (!w.Ranged && w.Range[1] != 0) {
+			if w.OutOfBounds() {
 				return c, fmt.Errorf("%s: weapon figures out of bounds (dice 1-%d, accuracy 1-6, damage 1-3, range 0-6, melee range 0)", where, maxDice)
 			}
 			byName[cf.Name] = w
@@ -225,11 +190,8 @@ func ReadDecks(data []byte) (*Decks, error) {
 		if err != nil {
 			return nil, err
 		}
-		if cf.Count < 0 || len(d.Equipment)+cf.Count > maxCards {
-			return nil, fmt.Errorf("equipment[%d].count: 0 to %d cards in all", i, maxCards)
-		}
-		for range cf.Count {
-			d.Equipment = append(d.Equipment, c)
+		if d.Equipment, err = gridplay.Copies(d.Equipment, c, cf.Count, fmt.Sprintf("equipment[%d]", i)); err != nil {
+			return nil, err
 		}
 	}
 	for i, cf := range f.Starting {

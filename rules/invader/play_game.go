@@ -13,7 +13,7 @@ import (
 const (
 	LostSurvivor  = gridplay.LostSurvivor
 	LostMoldChain = "Spawn Zones linked by Mold"
-	LostObjective = "objective no longer possible"
+	LostObjective = gridplay.LostObjective
 	LostTime      = gridplay.LostTime
 )
 
@@ -35,7 +35,7 @@ type survivor struct {
 	ncan     int8
 }
 
-// state is one game at play. clone copies it for the rollouts.
+// state is one game at play. Clone copies it for the rollouts.
 type state struct {
 	m     *model
 	rng   *rand.Rand
@@ -44,7 +44,7 @@ type state struct {
 	xenos [][xenoTypes]int16 // per zone
 	// During the Spawn step (spawning): the miniatures on the board per
 	// type, and the zones that may hold Xenos, in zone order (held; inHeld
-	// marks them). See spawnStep.
+	// marks them). See Spawn.
 	spawning bool
 	onBoard  [xenoTypes]int
 	held     []int
@@ -205,7 +205,7 @@ func (s *state) card(c int16) *Card {
 	return &s.m.decks.Starting[int(c)-len(s.m.decks.Equipment)]
 }
 
-func (s *state) clone(rng *rand.Rand) *state {
+func (s *state) Clone(rng *rand.Rand) *state {
 	c := *s
 	c.rng = rng
 	c.surv = slices.Clone(s.surv)
@@ -238,49 +238,35 @@ func (s *state) clone(rng *rand.Rand) *state {
 }
 
 func (s *state) outcome() playtest.Outcome {
-	o := playtest.Outcome{Won: s.won, Rounds: s.round, Cause: s.cause, Met: slices.Clone(s.met), Eliminated: slices.Clone(s.elim)}
-	if !s.won && o.Cause == "" {
-		o.Cause = LostTime
-	}
-	return o
+	return gridplay.Outcome(s.won, s.round, s.cause, s.met, s.elim)
 }
 
 // play plays rounds until the game is won or lost, or MaxRounds pass.
 func (s *state) play(ag agent) {
-	if gridplay.Play(roundOf{s, ag}, &s.round, playtest.MaxRounds) {
+	if gridplay.Play(s, ag, &s.round, playtest.MaxRounds) {
 		s.over, s.cause = true, LostTime
 	}
 }
 
 // playRound is one Game Round: "Players' Phase", "Xenos' Phase", "End
 // Phase".
-func (s *state) playRound(ag agent) { gridplay.PlayRound(roundOf{s, ag}) }
+func (s *state) playRound(ag agent) { gridplay.PlayRound(s, ag) }
 
-// roundOf is a game with its agent, as gridplay's round drives it.
-type roundOf struct {
-	s  *state
-	ag agent
-}
+// The state as gridplay's round and rollouts drive it (gridplay.Sim).
 
-func (r roundOf) Over() bool                      { return r.s.over }
-func (r roundOf) StartRound()                     { r.s.startRound() }
-func (r roundOf) Players()                        { r.ag.players(r.s) }
-func (r roundOf) Activate(kinds gridplay.KindSet) { r.s.activate(kinds) }
-func (r roundOf) Spawn()                          { r.s.spawnStep() }
+func (s *state) Over() bool       { return s.over }
+func (s *state) Rand() *rand.Rand { return s.rng }
+func (s *state) NextRound()       { s.round++ }
 
 // EndRound: "END PHASE All Noise tokens are removed from the board".
-func (r roundOf) EndRound() {
-	clear(r.s.noise)
-	r.s.endRound()
+func (s *state) EndRound() {
+	clear(s.noise)
+	s.endRound()
 }
 
-// startRound fires round-triggered rules.
-func (s *state) startRound() {
-	for i, r := range s.m.rules {
-		if r.When != nil && r.When.Round > 0 && r.When.Round == s.round {
-			s.fire(i, -1)
-		}
-	}
+// StartRound fires round-triggered rules.
+func (s *state) StartRound() {
+	gridplay.RoundRules(s.m.rules, s.round, func(r int) { s.fire(r, -1) })
 	s.judge()
 }
 
@@ -409,109 +395,42 @@ func (s *state) xenoDist(t int) []int16 {
 
 // judge records the objectives met now; the game "is won immediately when
 // all of the Mission Objectives have been accomplished", and lost "when
-// the Mission Objectives can no longer be fulfilled".
+// the Mission Objectives can no longer be fulfilled" (gridplay.Judge).
+// Reaching the Exit is where the Survivors stand now, not a thing done
+// once: it counts while they are there (ExitHeld).
 func (s *state) judge() {
 	if s.over {
 		return
 	}
-	all := true
-	for i, g := range s.m.goals {
-		// Reaching the Exit is where the Survivors stand now, not a
-		// thing done once: it counts while they are there.
-		if g.kind == "exit" && s.met[i] > 0 && !s.goalNow(g) {
-			s.met[i] = 0
-		}
-		if s.met[i] > 0 {
-			continue
-		}
-		if g.order > 0 && !s.orderOpen(g.order) {
-			all = false
-			continue
-		}
-		if s.goalNow(g) {
-			s.met[i] = s.round
-			continue
-		}
-		all = false
-		if !s.goalPossible(g) {
-			s.lose(LostObjective)
-			return
-		}
-	}
-	if all {
+	j := gridplay.Judge{Goals: s.m.goals, Met: s.met, Round: s.round, Ending: s.ending, Colours: s.m.colours,
+		Taken: s.taken, Gone: s.gone, Reached: s.reached, Kills: &s.kills, ExitHeld: true, Exit: s.exitNow}
+	switch won, lost := j.Run(); {
+	case lost:
+		s.lose(LostObjective)
+	case won:
 		s.over, s.won = true, true
 	}
 }
 
 // orderOpen: every objective of a lower order is met.
-func (s *state) orderOpen(order int) bool {
-	for j, h := range s.m.goals {
-		if h.order > 0 && h.order < order && s.met[j] == 0 {
-			return false
-		}
-	}
-	return true
-}
+func (s *state) orderOpen(order int) bool { return gridplay.OrderOpen(s.m.goals, s.met, order) }
 
-func (s *state) goalNow(g goal) bool {
-	switch g.kind {
-	case "take":
-		n := 0
-		for i, t := range s.m.tokens {
-			if s.taken[i] && (g.o.Take == "all" || t.color == g.o.Take) {
-				n++
+// exitNow: the Survivors alive at an Exit now are enough (all of them
+// for exit: all).
+func (s *state) exitNow(g goal) bool {
+	at, alive := 0, 0
+	for i := range s.surv {
+		if s.surv[i].alive {
+			alive++
+			if slices.Contains(s.m.exits, s.surv[i].zone) {
+				at++
 			}
 		}
-		return n >= g.need
-	case "exit":
-		at, alive := 0, 0
-		for i := range s.surv {
-			if s.surv[i].alive {
-				alive++
-				if slices.Contains(s.m.exits, s.surv[i].zone) {
-					at++
-				}
-			}
-		}
-		if g.need == 0 {
-			return alive > 0 && at == alive
-		}
-		return at >= g.need
-	case "reach":
-		return s.reached[g.zone]
-	case "activate":
-		if g.token >= 0 {
-			return s.taken[g.token]
-		}
-		return s.reached[g.zone]
-	case "survive":
-		return s.round > g.need || (s.round == g.need && s.ending)
-	case "kill":
-		if g.xeno >= 0 {
-			return s.kills[g.xeno] >= g.need
-		}
-		return s.kills[0]+s.kills[1]+s.kills[2]+s.kills[3] >= g.need
 	}
-	return true // free text
-}
-
-// goalPossible: an objective whose tokens Mold removed can no longer be
-// met ("Look at Objective tokens removed this way: the Mission may
-// already be lost!").
-func (s *state) goalPossible(g goal) bool {
-	switch g.kind {
-	case "take":
-		n := 0
-		for i, t := range s.m.tokens {
-			if (s.taken[i] || !s.gone[i]) && (g.o.Take == "all" || t.color == g.o.Take) {
-				n++
-			}
-		}
-		return n >= g.need
-	case "activate":
-		return g.token < 0 || s.taken[g.token] || !s.gone[g.token]
+	if g.Need == 0 {
+		return alive > 0 && at == alive
 	}
-	return true
+	return at >= g.Need
 }
 
 // take takes (or activates) Objective token i: "The Survivor takes an
@@ -521,10 +440,7 @@ func (s *state) take(sv, i int) {
 	s.taken[i] = true
 	t := s.m.tokens[i]
 	for r, rule := range s.m.rules {
-		if rule.When == nil {
-			continue
-		}
-		if w := rule.When; (w.Take != "" && (w.Take == t.color || w.Take == "all")) || (w.Activate != "" && w.Activate == t.id) {
+		if gridplay.TakeFires(rule.When, t.color, t.id) {
 			s.fire(r, sv)
 		}
 	}
@@ -538,13 +454,7 @@ func (s *state) enter(sv, z int) {
 		return
 	}
 	s.reached[z] = true
-	for r, rule := range s.m.rules {
-		if rule.When != nil && rule.When.Reach != "" {
-			if rz, ok := rules.RefZone(s.m.w.Scene, rule.When.Reach); ok && rz == z {
-				s.fire(r, sv)
-			}
-		}
-	}
+	gridplay.ReachRules(s.m.w.Scene, s.m.rules, z, func(r int) { s.fire(r, sv) })
 }
 
 // fire applies rule r's effects once; sv is the Survivor who set it off

@@ -2,10 +2,9 @@ package invader
 
 import (
 	"math"
-	"os"
-	"strings"
 	"testing"
 
+	"github.com/zmission/zmission/internal/gridplaytest"
 	"github.com/zmission/zmission/playtest"
 )
 
@@ -20,42 +19,13 @@ const metaGames = 800
 
 func exampleText(t *testing.T, name string) string {
 	t.Helper()
-	data, err := os.ReadFile("../../examples/invader/" + name + ".yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
+	return gridplaytest.Example(t, "invader", name)
 }
 
 func runText(t *testing.T, text string, survivors int) playtest.Count {
 	t.Helper()
 	m, err := NewModel(playScene(t, text), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := playtest.Run(m, playtest.Options{Games: metaGames, Seed: 42, Survivors: []int{survivors}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r.BySurvivors[0]
-}
-
-// zLower is the z of "a's win rate is above b's".
-func zLower(a, b playtest.Count) float64 {
-	p := float64(a.Wins+b.Wins) / float64(a.Games+b.Games)
-	se := math.Sqrt(p * (1 - p) * (1/float64(a.Games) + 1/float64(b.Games)))
-	if se == 0 {
-		return 0
-	}
-	return (a.WinRate - b.WinRate) / se
-}
-
-func mustReplace(t *testing.T, s, old, new string) string {
-	t.Helper()
-	if !strings.Contains(s, old) {
-		t.Fatalf("no %q to replace", old)
-	}
-	return strings.Replace(s, old, new, 1)
+	return gridplaytest.Run(t, m, err, metaGames, survivors)
 }
 
 // On Violet Lockdown, where 4 Survivors win about a third of their games:
@@ -63,20 +33,20 @@ func mustReplace(t *testing.T, s, old, new string) string {
 // Spawn Zone more to show (0.999 → 0.994).
 func TestMetamorphicExtraSpawnZone(t *testing.T) {
 	text := exampleText(t, "violet-lockdown")
-	more := mustReplace(t, text, "  - {type: spawn, color: red, at: [8, 5]}\n", "  - {type: spawn, color: red, at: [8, 5]}\n  - {type: spawn, color: red, at: [4, 4]}\n")
+	more := gridplaytest.Replace(t, text, "  - {type: spawn, color: red, at: [8, 5]}\n", "  - {type: spawn, color: red, at: [8, 5]}\n  - {type: spawn, color: red, at: [4, 4]}\n")
 	a, b := runText(t, text, 4), runText(t, more, 4)
-	t.Logf("an extra Spawn Zone: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, zLower(a, b))
-	if z := zLower(a, b); z < zCritical {
+	t.Logf("an extra Spawn Zone: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, gridplaytest.ZAbove(a, b))
+	if z := gridplaytest.ZAbove(a, b); z < zCritical {
 		t.Fatalf("an extra Spawn Zone: %.3f → %.3f, z = %.2f < %.2f", a.WinRate, b.WinRate, z, zCritical)
 	}
 }
 
 func TestMetamorphicSpawnNextToTheStart(t *testing.T) {
 	text := exampleText(t, "first-contact")
-	near := mustReplace(t, text, "  - {type: spawn, color: red, first: true, at: [4, 0]}\n", "  - {type: spawn, color: red, first: true, at: [1, 1]}\n")
+	near := gridplaytest.Replace(t, text, "  - {type: spawn, color: red, first: true, at: [4, 0]}\n", "  - {type: spawn, color: red, first: true, at: [1, 1]}\n")
 	a, b := runText(t, text, 4), runText(t, near, 4)
-	t.Logf("a Spawn Zone moved next to the start: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, zLower(a, b))
-	if z := zLower(a, b); z < zCritical {
+	t.Logf("a Spawn Zone moved next to the start: %.3f → %.3f, z = %.2f", a.WinRate, b.WinRate, gridplaytest.ZAbove(a, b))
+	if z := gridplaytest.ZAbove(a, b); z < zCritical {
 		t.Fatalf("a Spawn Zone moved next to the start: %.3f → %.3f, z = %.2f < %.2f", a.WinRate, b.WinRate, z, zCritical)
 	}
 }
@@ -88,7 +58,7 @@ func TestMetamorphicSpawnNextToTheStart(t *testing.T) {
 // round 2 wherever its Objective stands.
 func TestMetamorphicObjectiveFartherLengthensTheGame(t *testing.T) {
 	text := exampleText(t, "violet-lockdown")
-	far := mustReplace(t, text, "  - {type: objective, at: [5, 2]}\n", "  - {type: objective, at: [8, 2]}\n")
+	far := gridplaytest.Replace(t, text, "  - {type: objective, at: [5, 2]}\n", "  - {type: objective, at: [8, 2]}\n")
 	a, b := runText(t, text, 4), runText(t, far, 4)
 	t.Logf("objective 2 met at round %d, then %d; rounds of won games %+v, then %+v", a.Objectives[1].Median, b.Objectives[1].Median, a.TurnsWon, b.TurnsWon)
 	if b.Objectives[1].Median < a.Objectives[1].Median {
@@ -111,7 +81,7 @@ func TestMetamorphicObjectiveFartherLengthensTheGame(t *testing.T) {
 func TestMetamorphicNoOxygenNoExit(t *testing.T) {
 	playQuote(t, "Getting through the Airlock to an exterior Zone requires an equipped (Body slot) Oxygen Tank.")
 	with := runText(t, airlock, 2)
-	without := runText(t, mustReplace(t, airlock, "tokens:\n", "tokens:\n  - {type: mold, state: inactive, at: [2, 3]}\n"), 2)
+	without := runText(t, gridplaytest.Replace(t, airlock, "tokens:\n", "tokens:\n  - {type: mold, state: inactive, at: [2, 3]}\n"), 2)
 	t.Logf("with oxygen %d of %d won, without %d", with.Wins, with.Games, without.Wins)
 	if with.Wins == 0 {
 		t.Fatal("no game won even with the Oxygen Supply Room")
@@ -125,8 +95,8 @@ func TestMetamorphicNoOxygenNoExit(t *testing.T) {
 // First Contact is won more often than the medium Violet Lockdown.
 func TestMetamorphicLabelsOrderWinRates(t *testing.T) {
 	easy, medium := runText(t, exampleText(t, "first-contact"), 4), runText(t, exampleText(t, "violet-lockdown"), 4)
-	t.Logf("easy %.3f, medium %.3f: z = %.2f", easy.WinRate, medium.WinRate, zLower(easy, medium))
-	if z := zLower(easy, medium); z < zCritical {
+	t.Logf("easy %.3f, medium %.3f: z = %.2f", easy.WinRate, medium.WinRate, gridplaytest.ZAbove(easy, medium))
+	if z := gridplaytest.ZAbove(easy, medium); z < zCritical {
 		t.Fatalf("easy %.3f, medium %.3f: z = %.2f < %.2f", easy.WinRate, medium.WinRate, z, zCritical)
 	}
 }

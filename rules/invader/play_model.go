@@ -62,54 +62,42 @@ type pobjective struct {
 // model is a mission read for play; it is not changed by a game, so
 // games share it across goroutines.
 type model struct {
-	w         *World
-	b         *layout.Board
-	n         int
-	links     [][]link
-	room      []bool
-	exterior  []bool
-	security  []bool
-	oxygen    []bool // Oxygen Supply Room
-	doors     []pdoor
-	doorAt    map[rules.EdgeKey]int
-	start     int
-	spawns    []pspawn
-	tokens    []pobjective // Objective tokens, in document order
-	exits     []int
-	goals     []goal // the mission's objectives
-	rules     []missions.Rule
-	decks     *Decks
-	xeno      []XenoCard
-	mold      []int8 // Mold at setup
-	teamTank  bool   // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
-	names     []string
-	labels    []string
-	approx    []string
-	dealOrder []int16  // the Starting Equipment cards in the order dealt
-	los       sync.Map // sight tables by door and Mold state
-	losBytes  int64    // bytes of the tables kept in los
-	losBudget int64    // bound of losBytes (modelSightBudget)
+	w                  *World
+	b                  *layout.Board
+	n                  int
+	links              [][]link
+	room               []bool
+	exterior           []bool
+	security           []bool
+	oxygen             []bool // Oxygen Supply Room
+	doors              []pdoor
+	doorAt             map[rules.EdgeKey]int
+	start              int
+	spawns             []pspawn
+	tokens             []pobjective // Objective tokens, in document order
+	exits              []int
+	goals              []goal // the mission's objectives
+	rules              []missions.Rule
+	decks              *Decks
+	xeno               []XenoCard
+	mold               []int8   // Mold at setup
+	teamTank           bool     // the team starts with Oxygen Tanks (equipment: [oxygen-tank])
+	colours            []string // per Objective token: its colour (gridplay.Judge)
+	gridplay.Described          // Zones, Objectives, Approximations, Agents
+	dealOrder          []int16  // the Starting Equipment cards in the order dealt
+	los                sync.Map // sight tables by door and Mold state
+	losBytes           int64    // bytes of the tables kept in los
+	losBudget          int64    // bound of losBytes (modelSightBudget)
 }
 
 // goal is one objective as the game checks it.
-type goal struct {
-	o     missions.Objective
-	kind  string // take, exit, reach, activate, survive, kill, text
-	need  int    // take: tokens; exit: Survivors (0: all); kill: Xenos
-	zone  int    // reach: the zone; activate: the token's zone
-	token int    // activate: index in model.tokens
-	xeno  int    // kill: type, -1 any
-	order int
-}
+type goal = gridplay.Goal
 
 // Playtest reads a placed mission into a model of play (playtest.Grid).
 func (game) Playtest(s *rules.Scene, decks []byte) (playtest.Model, error) {
-	var d *Decks
-	if decks != nil {
-		var err error
-		if d, err = ReadDecks(decks); err != nil {
-			return nil, err
-		}
+	d, err := gridplay.ReadIf(decks, ReadDecks)
+	if err != nil {
+		return nil, err
 	}
 	return NewModel(s, d)
 }
@@ -131,7 +119,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 		m.security[i] = z.HasFeature("security")
 		m.oxygen[i] = z.HasFeature("oxygen")
 		m.mold[i] = int8(w.Mold[i])
-		m.names = append(m.names, z.ID)
+		m.Names = append(m.Names, z.ID)
 	}
 	// Doors: every door token on a door opening; Mold at setup removes
 	// the ones on its zones' edges.
@@ -178,6 +166,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 			c = "red"
 		}
 		m.tokens = append(m.tokens, pobjective{zone: t.Zone.Index, color: c, id: t.ID})
+		m.colours = append(m.colours, c)
 	}
 	for _, t := range s.Of(missions.TokExit) {
 		m.exits = append(m.exits, t.Zone.Index)
@@ -199,7 +188,7 @@ func NewModel(s *rules.Scene, d *Decks) (*model, error) {
 	if err := m.playable(); err != nil {
 		return nil, err
 	}
-	m.approx = approximations(m)
+	m.Approx = approximations(m)
 	m.dealOrder = dealOrder(d)
 	return m, nil
 }
@@ -211,10 +200,7 @@ func (m *model) readGoals(s *rules.Scene) error {
 	if err != nil {
 		return err
 	}
-	for _, g := range goals {
-		m.goals = append(m.goals, goal{o: g.O, kind: g.Kind, need: g.Need, zone: g.Zone, token: g.Token, xeno: g.Enemy, order: g.Order})
-	}
-	m.labels = labels
+	m.goals, m.Labels = goals, labels
 	return nil
 }
 
@@ -231,15 +217,8 @@ func (m *model) playable() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.names[m.start])
+	return fmt.Errorf("the board cannot be played: no Survivor can move out of the start zone %s", m.Names[m.start])
 }
-
-func (m *model) Zones() []string          { return m.names }
-func (m *model) Objectives() []string     { return m.labels }
-func (m *model) Approximations() []string { return m.approx }
-
-// Agents are the ways the model plays the Survivors (play_agent.go).
-func (m *model) Agents() []playtest.Agent { return agents }
 
 // Play plays one game.
 func (m *model) Play(g playtest.Game, rng *rand.Rand) playtest.Outcome {
@@ -260,17 +239,7 @@ func approximations(m *model) []string {
 		"machines (Sentry Gun, Bot) are not played",
 		"equal routes and equal targets: a group of Xenos splits evenly, the odd Xeno going to the lower zone",
 	}
-	for i, g := range m.goals {
-		if g.kind == "text" {
-			out = append(out, fmt.Sprintf("objective %d is free text: counted met", i+1))
-		}
-	}
-	for i, r := range m.rules {
-		if r.When == nil && r.Text != "" {
-			out = append(out, fmt.Sprintf("rule %d is free text: not played", i+1))
-		}
-	}
-	return out
+	return append(out, gridplay.FreeText(m.goals, m.rules)...)
 }
 
 // dealOrder is the Starting Equipment cards (as state.card indexes), the

@@ -207,13 +207,13 @@ func TestXenoAttackEliminatesAndLoses(t *testing.T) {
 	playQuote(t, "The game is lost whenever a starting Survivor has been eliminated, when the Mission Objectives can no longer be fulfilled,")
 	s := newGame(t, duo, 2) // Armor 3 and 2
 	s.xenos[startW][Worker] = 2
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.over || s.surv[0].armor+s.surv[1].armor != 3 {
 		t.Fatalf("2 Workers: Armor left %d+%d, want 2 Damage spread, nobody eliminated", s.surv[0].armor, s.surv[1].armor)
 	}
 	s.xenos[startW][Worker] = 0
 	s.xenos[startW][Tank] = 2 // 4 Damage on 3 Armor left
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if !s.over || s.won || s.cause != LostSurvivor || len(s.elim) == 0 || s.elim[0] != startW {
 		t.Fatalf("over %v cause %q elim %v", s.over, s.cause, s.elim)
 	}
@@ -228,7 +228,7 @@ func TestXenosGoForTheNoisiestVisibleSurvivors(t *testing.T) {
 	s.surv[0].zone, s.surv[1].zone = objS, toolShed
 	s.noise[toolShed] = 3
 	s.xenos[corrE][Worker] = 1
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.xenos[objS][Worker] != 1 {
 		t.Fatalf("the Worker went %v, want to the visible Survivor in 2A/s", s.where(Worker))
 	}
@@ -236,7 +236,7 @@ func TestXenosGoForTheNoisiestVisibleSurvivors(t *testing.T) {
 	s = newGame(t, duo, 1)
 	s.surv[0].zone = toolShed
 	s.xenos[o2Room][Worker] = 1
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.xenos[corrE][Worker] != 1 {
 		t.Fatalf("the Worker went %v, want one step towards the Survivor's room", s.where(Worker))
 	}
@@ -246,7 +246,7 @@ func (s *state) where(t int) []string {
 	var out []string
 	for z := range s.xenos {
 		if s.xenos[z][t] > 0 {
-			out = append(out, s.m.names[z])
+			out = append(out, s.m.Names[z])
 		}
 	}
 	return out
@@ -257,11 +257,11 @@ func TestXenosDestroyClosedDoors(t *testing.T) {
 	s := newGame(t, duo, 1)
 	s.surv[0].zone = secRoom
 	s.xenos[corrC][Worker] = 2
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.doors[0] != doorDestroyed || s.xenos[corrC][Worker] != 2 {
 		t.Fatalf("door %d, Workers left in the corridor %d: want the door destroyed and nobody moved", s.doors[0], s.xenos[corrC][Worker])
 	}
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.xenos[secRoom][Worker] != 2 {
 		t.Fatal("the Workers did not go through the destroyed door")
 	}
@@ -292,7 +292,7 @@ func TestXenosSplitOverEqualRoutes(t *testing.T) {
 	s.surv[1].zone = corrE
 	s.xenos[corrC][Worker] = 3
 	s.xenos[corrC][Tank] = 2
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	w, e := s.xenos[startW], s.xenos[corrE]
 	if w[Worker]+e[Worker] != 3 || w[Tank] != 1 || e[Tank] != 1 || (w[Worker] != 2 && e[Worker] != 2) {
 		t.Fatalf("split %v / %v, want the Tanks 1 and 1, the Workers 2 and 1", w, e)
@@ -305,7 +305,7 @@ func TestNoiseAndTheEndPhase(t *testing.T) {
 	playQuote(t, "A single Action can only produce a single Noise token, no matter how many dice are rolled, how many hits are obtained, or whether Dual weapons are used.")
 	playQuote(t, "NOTE: Each Survivor miniature also counts as a Noise token.")
 	s := newGame(t, duo, 1)
-	loud := use{w: &Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 2, Accuracy: 7, Damage: 1, Noisy: true}, dice: 2}
+	loud := use{w: &Weapon{Weapon: gridplay.Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 2, Accuracy: 7, Damage: 1, Noisy: true}}, dice: 2}
 	s.attack(0, loud, corrC, true, false)
 	if s.noise[startW] != 1 || s.loud(startW) != 2 {
 		t.Fatalf("Noise %d, loudness %d; want 1 token, + 1 for the Survivor", s.noise[startW], s.loud(startW))
@@ -323,7 +323,7 @@ func TestTargetingPriorityAndTanksShield(t *testing.T) {
 	playQuote(t, "For each Xeno eliminated, a Survivor gains 1 Experience Point (XP)")
 	s := newGame(t, duo, 1)
 	sure := func(d int) use { // every die hits
-		return use{w: &Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 3, Accuracy: 1, Damage: d}, dice: 3}
+		return use{w: &Weapon{Weapon: gridplay.Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 3, Accuracy: 1, Damage: d}}, dice: 3}
 	}
 	s.xenos[corrC] = [xenoTypes]int16{2, 1, 2, 0}
 	s.attack(0, sure(1), corrC, true, false)
@@ -339,7 +339,7 @@ func TestTargetingPriorityAndTanksShield(t *testing.T) {
 func TestConcentrateFire(t *testing.T) {
 	playQuote(t, "Multiply the Damage value by the amount of hits obtained")
 	s := newGame(t, duo, 1)
-	two := use{w: &Weapon{Dice: 2, Accuracy: 1, Damage: 1}, dice: 2} // Melee, 2 sure hits
+	two := use{w: &Weapon{Weapon: gridplay.Weapon{Dice: 2, Accuracy: 1, Damage: 1}}, dice: 2} // Melee, 2 sure hits
 	s.xenos[startW][Tank] = 1
 	if _, conc := expected(two, s.xenos[startW], false); !conc {
 		t.Fatal("no Concentrate Fire on a lone Tank with Damage 1")
@@ -359,7 +359,7 @@ func TestFriendlyFire(t *testing.T) {
 	playQuote(t, "misses on the Attack roll automatically hit Survivors standing in the target Zone.")
 	s := newGame(t, duo, 2)
 	s.surv[1].zone = corrC
-	miss := use{w: &Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 1, Accuracy: 7, Damage: 1}, dice: 1}
+	miss := use{w: &Weapon{Weapon: gridplay.Weapon{Ranged: true, Range: [2]int{0, 1}, Dice: 1, Accuracy: 7, Damage: 1}}, dice: 1}
 	before := s.surv[1].armor
 	s.attack(0, miss, corrC, true, false)
 	if s.surv[1].armor != before-1 {
@@ -614,7 +614,7 @@ func TestMeleeMissesHitNobody(t *testing.T) {
 	s := newGame(t, duo, 2)
 	s.surv[1].zone = startW
 	before := s.surv[1].armor
-	s.attack(0, use{w: &Weapon{Dice: 3, Accuracy: 7, Damage: 1}, dice: 3}, startW, false, false)
+	s.attack(0, use{w: &Weapon{Weapon: gridplay.Weapon{Dice: 3, Accuracy: 7, Damage: 1}}, dice: 3}, startW, false, false)
 	if s.surv[1].armor != before {
 		t.Fatal("a missed Melee strike hit a Survivor")
 	}
@@ -629,7 +629,7 @@ func TestDice(t *testing.T) {
 	}
 	// Over many rolls, a 4+ weapon hits half the time.
 	s := newGame(t, duo, 1)
-	w := use{w: &Weapon{Dice: 1, Accuracy: 4, Damage: 1}, dice: 1}
+	w := use{w: &Weapon{Weapon: gridplay.Weapon{Dice: 1, Accuracy: 4, Damage: 1}}, dice: 1}
 	kills := 0
 	for range 4000 {
 		s.xenos[startW][Worker] = 1
@@ -695,9 +695,9 @@ func TestSpawnOrderIsClockwise(t *testing.T) {
 		if sp.zone != want[i] {
 			var got []string
 			for _, sp := range s.spawns {
-				got = append(got, s.m.names[sp.zone])
+				got = append(got, s.m.Names[sp.zone])
 			}
-			t.Fatalf("spawn order %v; want %s, %s, %s, %s", got, s.m.names[want[0]], s.m.names[want[1]], s.m.names[want[2]], s.m.names[want[3]])
+			t.Fatalf("spawn order %v; want %s, %s, %s, %s", got, s.m.Names[want[0]], s.m.Names[want[1]], s.m.Names[want[2]], s.m.Names[want[3]])
 		}
 	}
 }
@@ -926,7 +926,7 @@ func TestMoldCardShortActivatesAbominationsOnce(t *testing.T) {
 	s2.xenos[secRoom][Worker] = int16(xenoPool[Worker] - 1)
 	s2.xenos[min(valve, toolShed)][Worker] = 1
 	s2.xenos[objS][Abomination] = 1
-	s2.activate(gridplay.Only(Abomination))
+	s2.Activate(gridplay.Only(Abomination))
 	if want := s2.where(Abomination); !slices.Equal(at, want) {
 		t.Fatalf("the Abomination went to %v, want %v: one Activation", at, want)
 	}
@@ -997,7 +997,7 @@ func TestClosedDoorOnOneRouteHoldsTheWholeGroup(t *testing.T) {
 	s.surv[0].zone, s.surv[1].zone = secRoom, toolShed
 	s.xenos[corrC][Worker] = 2
 	door := linkTo(t, s, corrC, secRoom).Door
-	s.activate(allXenos)
+	s.Activate(allXenos)
 	if s.doors[door] != doorDestroyed || s.xenos[corrC][Worker] != 2 {
 		t.Fatalf("door %d, Workers at %v: want the door destroyed and all the Workers still in 1A/c", s.doors[door], s.where(Worker))
 	}
@@ -1119,7 +1119,7 @@ func TestTakeAllRuleMakesTheGroupTakeAnObjective(t *testing.T) {
 		t.Fatal("the token a take: all rule fires on is not wanted")
 	}
 	if g := s.goals(); !slices.Contains(g, objS) {
-		t.Fatalf("the group heads for %v, not the token's zone %s", g, s.m.names[objS])
+		t.Fatalf("the group heads for %v, not the token's zone %s", g, s.m.Names[objS])
 	}
 	s.alone(objS)
 	careful.turn(s, 0)
@@ -1159,7 +1159,7 @@ func TestCarefulStepsBeforeShootingAtXenosOnTheirWay(t *testing.T) {
 	var zones []string
 	s.trace = func(format string, args ...any) {
 		if strings.HasPrefix(format, "  S%d in") {
-			zones = append(zones, s.m.names[s.surv[0].zone])
+			zones = append(zones, s.m.Names[s.surv[0].zone])
 		}
 	}
 	careful.turn(s, 0)
@@ -1196,7 +1196,7 @@ func TestRoundRuleGrantsTheTeamAnOxygenTank(t *testing.T) {
 	text := duo + "rules:\n  - when: {round: 2}\n    then: [{grant: oxygen-tank}]\n"
 	s := newGame(t, text, 2)
 	s.round = 2
-	s.startRound()
+	s.StartRound()
 	if !s.surv[0].tank && !s.surv[1].tank {
 		t.Fatal("the round's rule granted an Oxygen Tank and no Survivor holds one")
 	}

@@ -13,16 +13,16 @@ import (
 
 // xenosPhase: "STEP 1 – ACTIVATION", Hunters' second Action, then "STEP 2
 // – SPAWN".
-func (s *state) xenosPhase() { gridplay.EnemiesPhase(roundOf{s: s}) }
+func (s *state) xenosPhase() { gridplay.EnemiesPhase(s) }
 
 type xenoMask = gridplay.KindSet
 
 var allXenos = gridplay.AllKinds
 
-// activate gives the Xenos of the types in mask one Activation: "Resolve
+// Activate gives the Xenos of the types in mask one Activation: "Resolve
 // all the Attacks first, then all the Moves. Each Xeno performs either an
 // Attack OR a Move with a single Action."
-func (s *state) activate(mask xenoMask) {
+func (s *state) Activate(mask xenoMask) {
 	n := s.m.n
 	// Survivors do not move while the Xenos act: count them once.
 	if len(s.occ) != n {
@@ -37,7 +37,7 @@ func (s *state) activate(mask xenoMask) {
 	s.loudest = s.loudest[:0]
 	// The zones holding Xenos of the mask's types, in zone order: one pass
 	// over the board, or during the Spawn step over the zones the step
-	// keeps (see spawnStep), then only they are visited.
+	// keeps (see Spawn), then only they are visited.
 	zs := s.zs[:0]
 	has := func(z int) bool {
 		x := &s.xenos[z]
@@ -70,65 +70,16 @@ func (s *state) activate(mask xenoMask) {
 	if len(zs) == 0 {
 		return
 	}
-	var attacked []int
-	for _, z := range zs {
-		if s.occ[z] > 0 {
-			attacked = append(attacked, z)
-			s.xenoAttack(z, mask)
-			if s.over {
-				return
-			}
-		}
-	}
-	type group struct {
-		from, to int
-		x        [xenoTypes]int16
-	}
-	var moves []group
-	for _, z := range zs {
-		if slices.Contains(attacked, z) {
-			continue
-		}
-		steps := s.xenoSteps(z)
-		if len(steps) == 0 {
-			continue
-		}
-		// "If a closed door bars the path to the next Zone toward their
-		// destination, all Xenos in the Zone spend their Action destroying
-		// it": all of them, though other routes be open to a split.
-		if i := slices.IndexFunc(steps, func(l link) bool {
-			return l.Kind == linkDoor && s.doors[l.Door] == doorClosed
-		}); i >= 0 {
-			s.doors[steps[i].Door] = doorDestroyed
-			s.touch()
-			continue
-		}
-		// "If there is more than one route of the same length, Xenos split
-		// into groups of equal numbers and types to follow all possible
-		// routes." The odd Xeno goes the first way (zone order).
-		k := len(steps)
-		for j, l := range steps {
-			var g [xenoTypes]int16
-			any := false
-			for t := range xenoTypes {
-				if !mask[t] {
-					continue
-				}
-				g[t] = int16(gridplay.Split(int(s.xenos[z][t]), k, j))
-				any = any || g[t] > 0
-			}
-			if !any {
-				continue
-			}
-			moves = append(moves, group{from: z, to: l.To, x: g})
-		}
+	// "If there is more than one route of the same length, Xenos split
+	// into groups of equal numbers and types to follow all possible
+	// routes." The odd Xeno goes the first way (zone order).
+	var buf [4]gridplay.Move
+	moves, over := gridplay.Activate(xenoHunt{s}, s.m.links, s.xenos, mask, zs, s.occ, s.noise, &s.loudest, buf[:0])
+	if over {
+		return
 	}
 	for _, g := range moves {
-		for t := range xenoTypes {
-			s.xenos[g.from][t] -= g.x[t]
-			s.xenos[g.to][t] += g.x[t]
-		}
-		s.hold(g.to)
+		s.hold(g.To)
 	}
 	// Only Abominations that acted can stand somewhere new: look where
 	// they were and where they went, not over the whole board.
@@ -137,7 +88,7 @@ func (s *state) activate(mask xenoMask) {
 			s.moldAt(z)
 		}
 		for _, g := range moves {
-			s.moldAt(g.to)
+			s.moldAt(g.To)
 		}
 	}
 }
@@ -185,19 +136,33 @@ func (s *state) xenoAttack(z int, mask xenoMask) {
 	}
 }
 
-// xenoSteps are the ways a group of Xenos in zone z takes this Action
-// (gridplay.EnemySteps: Survivors in sight, else the noisiest zone, by the
-// shortest path ignoring closed doors).
-func (s *state) xenoSteps(z int) []link {
-	return gridplay.EnemySteps(xenoHunt{s}, s.m.links, z, s.occ, s.noise, &s.loudest)
-}
-
-// xenoHunt is a game at play as the Xenos' Move reads it.
+// xenoHunt is a game at play as the Xenos' Activation reads it
+// (gridplay.Horde): their Move goes by gridplay.EnemySteps (Survivors in
+// sight, else the noisiest zone, by the shortest path ignoring closed
+// doors).
 type xenoHunt struct{ s *state }
 
 func (h xenoHunt) Sight(z int) []rules.Seen            { return h.s.sight(z) }
 func (h xenoHunt) EnemyDist(t int) []int16             { return h.s.xenoDist(t) }
 func (h xenoHunt) EnemyPassable(from int, l link) bool { return h.s.xenoPassable(from, l) }
+func (h xenoHunt) Over() bool                          { return h.s.over }
+func (h xenoHunt) Attack(z int, mask xenoMask)         { h.s.xenoAttack(z, mask) }
+func (h xenoHunt) Blocked(_ int, steps []link) bool    { return h.s.destroyDoor(steps) }
+
+// destroyDoor: "If a closed door bars the path to the next Zone toward
+// their destination, all Xenos in the Zone spend their Action destroying
+// it": all of them, though other routes be open to a split.
+func (s *state) destroyDoor(steps []link) bool {
+	i := slices.IndexFunc(steps, func(l link) bool {
+		return l.Kind == linkDoor && s.doors[l.Door] == doorClosed
+	})
+	if i < 0 {
+		return false
+	}
+	s.doors[steps[i].Door] = doorDestroyed
+	s.touch()
+	return true
+}
 
 // spreadMold: "Whenever a Spoiler Abomination stands in a room or corridor
 // Zone without Mold, set an Active Mold token in the Zone. [...] If the
@@ -300,7 +265,7 @@ func (s *state) moldLinked() bool {
 	return false
 }
 
-// spawnStep: "Indicate a Spawn Zone and draw a Xeno card. Read the Xeno
+// Spawn: "Indicate a Spawn Zone and draw a Xeno card. Read the Xeno
 // type and the line that corresponds to the Danger Level of the most
 // experienced Survivor [...] Repeat this for each Spawn Zone." and
 // "Always begin with the same Spawn Zone and continue clockwise."
@@ -310,7 +275,7 @@ func (s *state) moldLinked() bool {
 // holding Xenos (held, in zone order) as they are placed and move: the
 // Abominations' extra Activations, one per card once the miniatures run
 // out, then look at those zones instead of the whole board.
-func (s *state) spawnStep() {
+func (s *state) Spawn() {
 	s.startSpawning()
 	defer func() { s.spawning = false }()
 	for i, sp := range s.spawns {
@@ -466,9 +431,9 @@ func (s *state) runOut(t, z int) {
 // Hunters act twice, "After all Xenos [...] have gone through the
 // Activation step and resolved their first Action".
 func (s *state) extraActivation(mask xenoMask) {
-	s.activate(mask)
+	s.Activate(mask)
 	if mask[Hunter] && !s.over {
-		s.activate(gridplay.Only(Hunter))
+		s.Activate(gridplay.Only(Hunter))
 	}
 }
 
