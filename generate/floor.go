@@ -46,6 +46,9 @@ func Floor(r *lint.Result) []string {
 type authored struct {
 	tokens int  // the first tokens of the list are the file's
 	texts  bool // the title and briefing are the file's
+	// said are the file's objective and rule texts: the author's words,
+	// kept as written even where the page words them again.
+	said map[string]bool
 }
 
 // floorView is a scene read for the floor.
@@ -79,9 +82,10 @@ func floor(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) []string {
 	return out
 }
 
-// floorTexts is the floor's reading of the texts alone.
-func floorTexts(s *rules.Scene, pl *rules.Play, g *gridGame) []string {
-	if v := newFloorView(s, pl, g, authored{}); v != nil {
+// floorTexts is the floor's reading of the texts alone, the author's
+// objective and rule texts (own.said) taken as written.
+func floorTexts(s *rules.Scene, pl *rules.Play, g *gridGame, own authored) []string {
+	if v := newFloorView(s, pl, g, authored{said: own.said}); v != nil {
 		return v.texts()
 	}
 	return nil
@@ -537,14 +541,14 @@ func (v *floorView) saidOnce(brief string) []string {
 	m := v.s.Mission
 	var out []string
 	for _, o := range m.Objectives {
-		if o.Text != "" && repeats(o.Text, o.Describe()) {
+		if o.Text != "" && !v.own.said[o.Text] && repeats(o.Text, o.Describe()) {
 			out = append(out, fmt.Sprintf("the objective %q is printed again as %q", o.Text, o.Describe()))
 		}
 	}
 	for _, r := range m.Rules {
 		bare := r
 		bare.Text = ""
-		if r.Text != "" && (r.When != nil || len(r.Then) > 0) && repeats(r.Text, bare.Describe()) {
+		if r.Text != "" && !v.own.said[r.Text] && (r.When != nil || len(r.Then) > 0) && repeats(r.Text, bare.Describe()) {
 			out = append(out, fmt.Sprintf("the rule %q is printed again as %q", r.Text, bare.Describe()))
 		}
 	}

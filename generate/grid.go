@@ -664,7 +664,13 @@ func (rq *request) prove(m *missions.Mission) (candidate, string) {
 	}
 	own := authored{}
 	if rq.from != nil {
-		own = authored{tokens: len(rq.from.Tokens), texts: rq.from.Briefing != ""}
+		own = authored{tokens: len(rq.from.Tokens), texts: rq.from.Briefing != "", said: map[string]bool{}}
+		for _, o := range rq.from.Objectives {
+			own.said[o.Text] = true
+		}
+		for _, r := range rq.from.Rules {
+			own.said[r.Text] = true
+		}
 	}
 	pl := rq.g.Play(r.Scene)
 	if below := floor(r.Scene, pl, rq.g, own); len(below) > 0 {
@@ -674,7 +680,7 @@ func (rq *request) prove(m *missions.Mission) (candidate, string) {
 	// around it; when it no longer is, it is written anew, and the
 	// header says why.
 	if own.texts {
-		if bad := floorTexts(r.Scene, pl, rq.g); len(bad) > 0 && rq.alt[m] != "" {
+		if bad := floorTexts(r.Scene, pl, rq.g, own); len(bad) > 0 && rq.alt[m] != "" {
 			m.Briefing = rq.alt[m]
 			rq.remade[m] = bad[0]
 			if data, err = emitJSON(m); err != nil {
@@ -683,7 +689,7 @@ func (rq *request) prove(m *missions.Mission) (candidate, string) {
 			if r, why = check(candidateFile, data); why != "" {
 				return candidate{}, why
 			}
-			if below := floorTexts(r.Scene, rq.g.Play(r.Scene), rq.g); len(below) > 0 {
+			if below := floorTexts(r.Scene, rq.g.Play(r.Scene), rq.g, own); len(below) > 0 {
 				return candidate{}, "below the quality floor: " + below[0]
 			}
 		}
