@@ -820,7 +820,7 @@ func (p *plan) placeSpawns(locks []*lock) bool {
 					if len(in) == 0 {
 						break
 					}
-					if hard {
+					if hard && !(p.rq.aim == deadly && p.rq.g.CloseSpawnsPastHard) {
 						in = prefer(prefer(prefer(in, offEnd), farEnd), far)
 					}
 					in = p.fresh(in)
@@ -912,6 +912,9 @@ func (p *plan) apart(z int, chosen []int) bool {
 	// from the Start and the Exit, three apart leaves a small board room
 	// for one alone.
 	gap := 2
+	if p.rq.aim == deadly && p.rq.g.CloseSpawnsPastHard {
+		gap = 1 // side by side; never in one zone
+	}
 	d := p.pl.EnemyDistance([]int{z})
 	for _, c := range chosen {
 		if d[c] >= 0 && d[c] < gap {

@@ -33,6 +33,11 @@ type Generation struct {
 	// SpawnsForSurvivors: the game's own rules add Spawn Zones for 7+
 	// Survivors (Invader), so a map places none for them.
 	SpawnsForSurvivors bool
+	// CloseSpawnsPastHard: aiming past hard (the judge found hard boards
+	// easier still), Spawn Zones may stand side by side and near the
+	// route's ends; for a game whose small boards leave few zones far
+	// from both (classic's streets, most of them crossed by every route).
+	CloseSpawnsPastHard bool
 	// EasierDeck and HarderDeck are the enemy card ranges (a mission's
 	// xeno_deck) that tune a mission beyond what its structure can: the
 	// easier for a board the playtest finds too hard with the gentlest

@@ -13,6 +13,9 @@ var Generation = &rules.Generation{
 	Players:    [2]int{1, 6},
 	StartKinds: []string{layout.Street},
 	SpawnKinds: []string{layout.Street},
+	// Hard short missions on 2×2 classic tiles reach hard by playtest
+	// only so (TestLengthBandsPlaytest).
+	CloseSpawnsPastHard: true,
 	// Spawn Zones and the Exit on streets, as the examples and the
 	// published missions put them: a building brings its own Zombies
 	// when it is opened, one card per room.
