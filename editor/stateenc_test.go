@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"reflect"
+	"strconv"
 	"testing"
+
+	"github.com/zmission/zmission/internal/benchgen"
 
 	"github.com/zmission/zmission/layout"
 	"github.com/zmission/zmission/source"
@@ -91,5 +95,120 @@ func TestStateReplyEqualFields(t *testing.T) {
 	}
 	if reused < 20 {
 		t.Fatalf("only %d answers against a state whose values were kept", reused)
+	}
+}
+
+// mergeLists is what the page does with an answer's lists: each, a patch
+// of the held state's list, made whole.
+func mergeLists(t *testing.T, merged, held, answer map[string]json.RawMessage) {
+	t.Helper()
+	var lists map[string][]json.RawMessage
+	if err := json.Unmarshal(answer["lists"], &lists); answer["lists"] != nil && err != nil {
+		t.Fatal(err)
+	}
+	for k, p := range lists {
+		var from []json.RawMessage
+		if err := json.Unmarshal(held[k], &from); err != nil {
+			t.Fatalf("lists: %s is a patch of a list the page does not hold: %v", k, err)
+		}
+		merged[k] = applyListPatch(t, from, p)
+	}
+}
+
+func applyListPatch(t *testing.T, from, p []json.RawMessage) []byte {
+	t.Helper()
+	var elems [][]byte
+	for _, it := range p {
+		var run [2]int
+		if it[0] != '[' {
+			elems = append(elems, it)
+			continue
+		}
+		if err := json.Unmarshal(it, &run); err != nil || run[0] < 0 || run[1] <= 0 || run[0]+run[1] > len(from) {
+			t.Fatalf("a bad run %s of a list of %d", it, len(from))
+		}
+		for _, e := range from[run[0] : run[0]+run[1]] {
+			elems = append(elems, e)
+		}
+	}
+	return append(append([]byte("["), bytes.Join(elems, []byte(","))...), ']')
+}
+
+// TestListPatch: a list patched from random lists of objects (elements
+// kept, moved, repeated, dropped and new) is the list, byte for byte, and
+// a kept run is one item.
+func TestListPatch(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 5))
+	for round := range 500 {
+		before := make([][]byte, r.IntN(30))
+		for i := range before {
+			before[i] = []byte(`{"n":` + strconv.Itoa(r.IntN(20)) + `}`)
+		}
+		now := make([][]byte, r.IntN(30))
+		for i := range now {
+			if len(before) > 0 && r.IntN(4) > 0 {
+				now[i] = before[r.IntN(len(before))]
+			} else {
+				now[i] = []byte(`{"n":` + strconv.Itoa(r.IntN(40)) + `}`)
+			}
+		}
+		if round%3 == 0 && len(before) > 0 { // most of before, in order
+			now = append(append([][]byte{}, before[:len(before)/2]...), before[len(before)/2+1:]...)
+		}
+		p, ok := listPatch(before, now)
+		if !ok {
+			t.Fatalf("round %d: no patch", round)
+		}
+		var items []json.RawMessage
+		if err := json.Unmarshal(p, &items); err != nil {
+			t.Fatalf("round %d: %s: %v", round, p, err)
+		}
+		var from []json.RawMessage
+		for _, e := range before {
+			from = append(from, e)
+		}
+		want := append(append([]byte("["), bytes.Join(now, []byte(","))...), ']')
+		if got := applyListPatch(t, from, items); !bytes.Equal(got, want) {
+			t.Fatalf("round %d: patched %s, want %s (patch %s)", round, got, want, p)
+		}
+		if round%3 == 0 && len(before) > 1 && len(items) > 2 {
+			t.Fatalf("round %d: one element dropped made %d items: %s", round, len(items), p)
+		}
+	}
+	if _, ok := listPatch([][]byte{[]byte(`{}`)}, [][]byte{[]byte(`[1,1]`)}); ok {
+		t.Error("an array element was taken for a run")
+	}
+}
+
+// TestListJSON: a list encoded element by element is the bytes
+// encoding/json writes for it, for the findings of a big board.
+func TestListJSON(t *testing.T) {
+	data, err := benchgen.Mission("zombicide-classic", "city", 20, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Session{path: "bench.yaml"}
+	s.o.Lint.Limits = source.DefaultLimits
+	s.o.Lint.Boards = &layout.BuildCache{}
+	st := s.state(s.snapshotOf(data), nil)
+	if len(st.Findings) < 100 {
+		t.Fatalf("%d findings: the board should have hundreds", len(st.Findings))
+	}
+	var enc bytes.Buffer
+	je := json.NewEncoder(&enc)
+	je.SetEscapeHTML(false)
+	raw, elems, err := listJSON(je, &enc, reflect.ValueOf(st.Findings))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	we := json.NewEncoder(&want)
+	we.SetEscapeHTML(false)
+	we.Encode(st.Findings)
+	if !bytes.Equal(raw, bytes.TrimSuffix(want.Bytes(), []byte("\n"))) {
+		t.Error("the list element by element differs from encoding/json's")
+	}
+	if len(elems) != len(st.Findings) {
+		t.Errorf("%d elements of %d", len(elems), len(st.Findings))
 	}
 }
