@@ -164,11 +164,11 @@ func mergeAnswer(t *testing.T, held, answer []byte) []byte {
 		var gone []string
 		json.Unmarshal(patch["gone"], &gone)
 		delete(patch, "gone")
-		held := maps.Clone(board)
+		heldBoard := maps.Clone(board)
 		for k, v := range patch {
 			board[k] = v
 		}
-		mergeLists(t, board, held, patch)
+		mergeLists(t, board, heldBoard, patch)
 		delete(board, "lists")
 		for _, k := range gone {
 			delete(board, k)
