@@ -3,6 +3,7 @@ package editor
 import (
 	"bytes"
 	"encoding/json"
+	"hash/maphash"
 	"reflect"
 	"strconv"
 	"strings"
@@ -150,7 +151,7 @@ func fieldJSON(v reflect.Value, fs []stateField, before reflect.Value, beforeJSO
 				continue
 			}
 			var err error
-			if out[i], elems[i], err = listJSON(je, &enc, fv); err != nil {
+			if out[i], elems[i], err = listJSON(fv); err != nil {
 				return nil, nil, err
 			}
 			continue
@@ -346,7 +347,7 @@ func (s *Session) stateReply(st *State, base string) Reply {
 				raw, elems = prev.fields[i], prev.elems[i]
 			} else {
 				var err error
-				if raw, elems, err = listJSON(je, &enc, fv); err != nil {
+				if raw, elems, err = listJSON(fv); err != nil {
 					return errorReply(StatusFailed, "the state cannot be written: "+err.Error(), "")
 				}
 			}
@@ -406,26 +407,34 @@ func (s *Session) stateReply(st *State, base string) Reply {
 var listPatched = map[string]bool{"findings": true, "zones": true, "tiles": true}
 
 // listJSON encodes a slice as encoding/json does, and gives each
-// element's JSON too: the list is "[" the elements joined by "," "]".
-func listJSON(je *json.Encoder, enc *bytes.Buffer, fv reflect.Value) ([]byte, [][]byte, error) {
-	elems := make([][]byte, fv.Len())
+// element's JSON too (parts of the list's): the list is "[" the elements
+// joined by "," "]".
+func listJSON(fv reflect.Value) ([]byte, [][]byte, error) {
 	var raw bytes.Buffer
+	je := json.NewEncoder(&raw)
+	je.SetEscapeHTML(false)
+	ends := make([]int, fv.Len()+1) // element k is raw[ends[k]+1 : ends[k+1]]
 	raw.WriteByte('[')
-	for k := range elems {
+	for k := range fv.Len() {
+		if k > 0 {
+			raw.WriteByte(',')
+		}
+		ends[k] = raw.Len() - 1
 		// The element by its address, as encoding/json reaches a slice's
 		// elements (a MarshalJSON on the pointer is the one it calls).
 		if err := je.Encode(fv.Index(k).Addr().Interface()); err != nil {
 			return nil, nil, err
 		}
-		elems[k] = bytes.Clone(bytes.TrimSuffix(enc.Bytes(), []byte("\n")))
-		enc.Reset()
-		if k > 0 {
-			raw.WriteByte(',')
-		}
-		raw.Write(elems[k])
+		raw.Truncate(raw.Len() - 1) // the encoder's newline
 	}
+	ends[fv.Len()] = raw.Len()
 	raw.WriteByte(']')
-	return raw.Bytes(), elems, nil
+	b := raw.Bytes()
+	elems := make([][]byte, fv.Len())
+	for k := range elems {
+		elems[k] = b[ends[k]+1 : ends[k+1] : ends[k+1]]
+	}
+	return b, elems, nil
 }
 
 // listPatch writes now as a patch of before: a JSON array whose items
@@ -433,11 +442,15 @@ func listJSON(je *json.Encoder, enc *bytes.Buffer, fv reflect.Value) ([]byte, []
 // its own. It is false when an element of now is not an object (it
 // could not be told from a run).
 func listPatch(before, now [][]byte) ([]byte, bool) {
-	at := make(map[string][]int, len(before)) // an element's places in before, the first last
-	used := make([]bool, len(before))
+	// An element's places in before, the first last, by its hash (the
+	// elements are compared too).
+	seed := maphash.MakeSeed()
+	at := make(map[uint64][]int, len(before))
 	for i := len(before) - 1; i >= 0; i-- {
-		at[string(before[i])] = append(at[string(before[i])], i)
+		h := maphash.Bytes(seed, before[i])
+		at[h] = append(at[h], i)
 	}
+	used := make([]bool, len(before))
 	var b bytes.Buffer
 	b.WriteByte('[')
 	from, n := 0, 0 // the run of before being copied
@@ -460,13 +473,22 @@ func listPatch(before, now [][]byte) ([]byte, bool) {
 			n++
 			continue
 		}
-		places := at[string(e)]
+		h := maphash.Bytes(seed, e)
+		places := at[h]
 		for len(places) > 0 && used[places[len(places)-1]] {
 			places = places[:len(places)-1]
 		}
-		at[string(e)] = places
-		if len(places) > 0 {
-			j := places[len(places)-1]
+		at[h] = places
+		// The last place of an element equal to e (one of another with
+		// the same hash stays, for its own).
+		j := -1
+		for p := len(places) - 1; p >= 0; p-- {
+			if !used[places[p]] && bytes.Equal(before[places[p]], e) {
+				j = places[p]
+				break
+			}
+		}
+		if j >= 0 {
 			used[j] = true
 			flush()
 			from, n = j, 1

@@ -196,10 +196,7 @@ func TestListJSON(t *testing.T) {
 	if len(st.Findings) < 100 {
 		t.Fatalf("%d findings: the board should have hundreds", len(st.Findings))
 	}
-	var enc bytes.Buffer
-	je := json.NewEncoder(&enc)
-	je.SetEscapeHTML(false)
-	raw, elems, err := listJSON(je, &enc, reflect.ValueOf(st.Findings))
+	raw, elems, err := listJSON(reflect.ValueOf(st.Findings))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +208,16 @@ func TestListJSON(t *testing.T) {
 		t.Error("the list element by element differs from encoding/json's")
 	}
 	if len(elems) != len(st.Findings) {
-		t.Errorf("%d elements of %d", len(elems), len(st.Findings))
+		t.Fatalf("%d elements of %d", len(elems), len(st.Findings))
+	}
+	for k, e := range elems {
+		var one bytes.Buffer
+		oe := json.NewEncoder(&one)
+		oe.SetEscapeHTML(false)
+		oe.Encode(&st.Findings[k])
+		if !bytes.Equal(e, bytes.TrimSuffix(one.Bytes(), []byte("\n"))) {
+			t.Fatalf("element %d: %s, want %s", k, e, one.Bytes())
+		}
 	}
 }
 
