@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -163,15 +164,21 @@ func mergeAnswer(t *testing.T, held, answer []byte) []byte {
 		var gone []string
 		json.Unmarshal(patch["gone"], &gone)
 		delete(patch, "gone")
+		heldBoard := maps.Clone(board)
 		for k, v := range patch {
 			board[k] = v
 		}
+		mergeLists(t, board, heldBoard, patch)
+		delete(board, "lists")
 		for _, k := range gone {
 			delete(board, k)
 		}
 		page["board"], _ = json.Marshal(board)
 	}
-	for _, k := range []string{"base", "gone", "svgPatch", "boardPatch"} {
+	var hp map[string]json.RawMessage
+	json.Unmarshal(held, &hp)
+	mergeLists(t, page, hp, d)
+	for _, k := range []string{"base", "gone", "svgPatch", "boardPatch", "lists"} {
 		delete(page, k)
 	}
 	out, err := json.Marshal(page)

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -265,15 +266,19 @@ func TestStateDelta(t *testing.T) {
 			var gone []string
 			json.Unmarshal(patch["gone"], &gone)
 			delete(patch, "gone")
+			held := maps.Clone(board)
 			for k, v := range patch {
 				board[k] = v
 			}
+			mergeLists(t, board, held, patch)
+			delete(board, "lists")
 			for _, k := range gone {
 				delete(board, k)
 			}
 			merged["board"], _ = json.Marshal(board)
 		}
-		for _, k := range []string{"base", "gone", "svgPatch", "boardPatch"} {
+		mergeLists(t, merged, page, d)
+		for _, k := range []string{"base", "gone", "svgPatch", "boardPatch", "lists"} {
 			delete(merged, k)
 		}
 		whole := get("")

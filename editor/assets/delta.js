@@ -1,6 +1,8 @@
 // The session answers with what changed since the state the page holds
 // (editor/stateenc.go): the fields sent replace the page's, those named in
-// `gone` go, the board's changed fields come in boardPatch, and the map comes as a patch of the page's own (svgPatch,
+// `gone` go, the board's changed fields come in boardPatch, a list (of the state
+// or of the board) most of whose elements the page has in `lists` (a
+// patch of each), and the map comes as a patch of the page's own (svgPatch,
 // editor/svgpatch.go). A state's map is then known by where it came from
 // (svgSrc): the page patches the drawing it shows and makes the text only
 // when something asks for it.
@@ -30,7 +32,11 @@ export function merge(base, r) {
       st.board = Object.assign({}, base.board, r.boardPatch);
       for (const k of r.boardPatch.gone || []) delete st.board[k];
       delete st.board.gone;
+      if (!patchLists(st.board, base.board, r.boardPatch.lists)) return null;
+      delete st.board.lists;
     }
+    if (!patchLists(st, base, r.lists)) return null;
+    delete st.lists;
     delete st.base;
     delete st.gone;
     delete st.svgPatch;
@@ -40,6 +46,25 @@ export function merge(base, r) {
   if (st.svgSrc && st.svgSrc.depth > 32) svgText(st); // a chain stays short
   Object.defineProperty(st, 'svg', { get() { return svgText(this); }, enumerable: false });
   return st;
+}
+
+// patchLists makes each list of lists (a patch of base's: [i, n] its n
+// elements from i, anything else an element) in st; false when a patch
+// does not fit base.
+function patchLists(st, base, lists) {
+  for (const [k, p] of Object.entries(lists || {})) {
+    const from = base[k];
+    if (!Array.isArray(from)) return false;
+    const list = [];
+    for (const it of p) {
+      if (!Array.isArray(it)) { list.push(it); continue; }
+      const [i, n] = it;
+      if (!(i >= 0 && n > 0 && i + n <= from.length)) return false;
+      for (let j = i; j < i + n; j++) list.push(from[j]);
+    }
+    st[k] = list;
+  }
+  return true;
 }
 
 // svgText is the text of a state's map, made from its patches once: the
