@@ -93,3 +93,57 @@ func buildingsByMap(b *layout.Board) []Building {
 	slices.SortFunc(out, func(a, b Building) int { return a.Zones[0] - b.Zones[0] })
 	return out
 }
+
+// TestBuildingsKeptAsMade: the buildings kept for the last boards are those
+// worked out anew, over random boards asked in turn as an editor asks
+// (the same board again, the one before, a new one), handed out so that a
+// caller's append copies them.
+func TestBuildingsKeptAsMade(t *testing.T) {
+	set, err := layout.Builtin("city")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(4, 5))
+	var boards []*layout.Board
+	for len(boards) < 12 {
+		side := 1 + r.IntN(5)
+		var tiles []layout.Placement
+		for i := range side * side {
+			f := set.Faces[r.IntN(len(set.Faces))]
+			tiles = append(tiles, layout.Placement{Face: f.ID, Col: i % side, Row: i / side, Rot: 90 * r.IntN(4)})
+		}
+		if b, _ := layout.Build(set, tiles); b != nil {
+			boards = append(boards, b)
+		}
+	}
+	kept := 0
+	prev := []*layout.Board{nil, nil}
+	for range 400 {
+		var b *layout.Board
+		switch r.IntN(3) {
+		case 0:
+			b = boards[r.IntN(len(boards))]
+		default:
+			if b = prev[r.IntN(2)]; b == nil {
+				b = boards[0]
+			}
+		}
+		if b == prev[0] || b == prev[1] {
+			kept++
+		}
+		w := &World{B: b}
+		got := w.Buildings()
+		if want := buildingsOf(b); !reflect.DeepEqual(got, want) {
+			t.Fatalf("kept buildings %v, made anew %v", got, want)
+		}
+		if cap(got) != len(got) {
+			t.Fatalf("kept buildings with room for %d more: a caller's append would write the kept array", cap(got)-len(got))
+		}
+		if b != prev[0] {
+			prev[0], prev[1] = b, prev[0]
+		}
+	}
+	if kept < 200 {
+		t.Fatalf("only %d of 400 asks for a board asked just before: the test reads too little of the memo", kept)
+	}
+}
