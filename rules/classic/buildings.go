@@ -2,9 +2,11 @@ package classic
 
 import (
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/rules"
 )
 
 // Building is a set of room zones joined by openings (not doors), perhaps
@@ -32,6 +34,7 @@ type buildingsMemo struct {
 	last [2]struct {
 		board *layout.Board
 		bs    []Building
+		lines []string // the analysis' line of each building, once asked
 	}
 }
 
@@ -50,9 +53,37 @@ func (m *buildingsMemo) of(b *layout.Board) []Building {
 	bs := buildingsOf(b)
 	m.mu.Lock()
 	m.last[1] = m.last[0]
-	m.last[0].board, m.last[0].bs = b, bs
+	m.last[0].board, m.last[0].bs, m.last[0].lines = b, bs, nil
 	m.mu.Unlock()
 	return bs[:len(bs):len(bs)]
+}
+
+// linesOf gives the analysis' line of each building of b, as no Survivor
+// started in it; nil when b has none.
+func (m *buildingsMemo) linesOf(b *layout.Board) []string {
+	bs := m.of(b)
+	m.mu.Lock()
+	for _, e := range m.last {
+		if e.board == b && e.lines != nil {
+			m.mu.Unlock()
+			return e.lines
+		}
+	}
+	m.mu.Unlock()
+	w := &World{B: b}
+	lines := make([]string, len(bs))
+	for i, bl := range bs {
+		n := len(bl.Zones)
+		lines[i] = buildingLine(w, i, bl, strconv.Itoa(n)+" Zombie card"+rules.Plural(n)+" on first opening")
+	}
+	m.mu.Lock()
+	for i := range m.last {
+		if m.last[i].board == b {
+			m.last[i].lines = lines
+		}
+	}
+	m.mu.Unlock()
+	return lines
 }
 
 // buildingsOf works the buildings of a board out.
