@@ -53,7 +53,7 @@ func (gridKind) fill(st *State, show *snapshot) {
 	// Mold tokens.
 	st.Overlays = []string{"movement"}
 	if pg, ok := show.game.(rules.PathGame); ok {
-		st.Enemies = pg.Paths(sc).Enemies
+		st.Enemies = sc.PathsOf(pg).Enemies // the map's, worked out as it was drawn
 		st.Overlays = append(st.Overlays, "xenos", "threat")
 		for _, k := range st.Palette.Tokens {
 			if k.Type == missions.TokMold {

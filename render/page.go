@@ -105,7 +105,7 @@ func newMapPage(s *rules.Scene, g rules.BoardGame, o Options) (*mapPage, error) 
 	st := style{mono: o.Mono}
 	d := &overlayData{scene: s, game: g, sight: o.Sight}
 	if pg, ok := g.(rules.PathGame); ok && g != nil {
-		p := pg.Paths(s)
+		p := s.PathsOf(pg) // the editor's state asks for them again
 		d.paths = &p
 	}
 	a := newArt(s.Board, st, s, spawnOrder(s, d.paths), false)

@@ -73,7 +73,7 @@ func Defaults(t missions.Token) missions.Token {
 // placed are reported and left out of the scene, so later checks only see
 // tokens that stand somewhere real.
 func Place(doc *missions.Doc, m *missions.Mission, b *layout.Board) (*Scene, []Finding) {
-	s := &Scene{Doc: doc, Mission: m, Board: b, moves: &movesMemo{}}
+	s := &Scene{Doc: doc, Mission: m, Board: b, moves: &movesMemo{}, paths: &pathsMemo{}}
 	var out []Finding
 	doors := map[EdgeKey]int{}
 	missing := map[[2]string]string{} // face, label -> why it names no zone; each worded once

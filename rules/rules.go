@@ -85,6 +85,7 @@ type Scene struct {
 	Tokens  []*Token // every token that could be placed, in document order
 
 	moves *movesMemo // the movement graph, once per scene (Place makes it)
+	paths *pathsMemo // the enemies' paths, once per scene and game (Place makes it)
 }
 
 // movesMemo keeps the moves a game made of a scene: a command asks for
@@ -115,6 +116,42 @@ func (s *Scene) Moves(build func() []Move) []Move {
 		m.board, m.tokens, m.moves = s.Board, s.Tokens, build()
 	}
 	return m.moves[:len(m.moves):len(m.moves)] // an append by a caller copies
+}
+
+// pathsMemo keeps the paths a game worked out for a scene: the editor's
+// map draws them and its state asks the game's again (a classic play built
+// anew, the enemies' searches done again). They stand while the scene has
+// the board, mission and tokens they were made from.
+type pathsMemo struct {
+	mu      sync.Mutex
+	ruleset string
+	board   *layout.Board
+	mission *missions.Mission
+	tokens  []*Token
+	paths   *Paths
+}
+
+// PathsOf returns g.Paths(s), worked out the first time for this scene's
+// board, mission and tokens. Callers share it: they must not change it.
+func (s *Scene) PathsOf(g PathGame) Paths {
+	if s.paths == nil {
+		return g.Paths(s)
+	}
+	m := s.paths
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	same := m.ruleset == g.Ruleset() && m.board == s.Board && m.mission == s.Mission &&
+		len(m.tokens) == len(s.Tokens) && (len(s.Tokens) == 0 || &m.tokens[0] == &s.Tokens[0])
+	if m.paths == nil || !same {
+		p := g.Paths(s)
+		m.ruleset, m.board, m.mission, m.tokens, m.paths = g.Ruleset(), s.Board, s.Mission, s.Tokens, &p
+	}
+	p := *m.paths
+	p.SpawnOrder = p.SpawnOrder[:len(p.SpawnOrder):len(p.SpawnOrder)] // an append by a caller copies
+	p.EnemyPaths = p.EnemyPaths[:len(p.EnemyPaths):len(p.EnemyPaths)]
+	p.Threat = p.Threat[:len(p.Threat):len(p.Threat)]
+	p.MoldChain = p.MoldChain[:len(p.MoldChain):len(p.MoldChain)]
+	return p
 }
 
 // Token is a mission token resolved to a board cell and zone.

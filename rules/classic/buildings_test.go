@@ -1,12 +1,15 @@
 package classic
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/zmission/zmission/layout"
+	"github.com/zmission/zmission/rules"
 )
 
 // TestBuildingsAsComponents: Buildings gives what grouping the rooms by
@@ -92,4 +95,111 @@ func buildingsByMap(b *layout.Board) []Building {
 	}
 	slices.SortFunc(out, func(a, b Building) int { return a.Zones[0] - b.Zones[0] })
 	return out
+}
+
+// TestBuildingsKeptAsMade: the buildings kept for the last boards are those
+// worked out anew, over random boards asked in turn as an editor asks
+// (the same board again, the one before, a new one), handed out so that a
+// caller's append copies them.
+func TestBuildingsKeptAsMade(t *testing.T) {
+	set, err := layout.Builtin("city")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(4, 5))
+	var boards []*layout.Board
+	for len(boards) < 12 {
+		side := 1 + r.IntN(5)
+		var tiles []layout.Placement
+		for i := range side * side {
+			f := set.Faces[r.IntN(len(set.Faces))]
+			tiles = append(tiles, layout.Placement{Face: f.ID, Col: i % side, Row: i / side, Rot: 90 * r.IntN(4)})
+		}
+		if b, _ := layout.Build(set, tiles); b != nil {
+			boards = append(boards, b)
+		}
+	}
+	kept := 0
+	prev := []*layout.Board{nil, nil}
+	for range 400 {
+		var b *layout.Board
+		switch r.IntN(3) {
+		case 0:
+			b = boards[r.IntN(len(boards))]
+		default:
+			if b = prev[r.IntN(2)]; b == nil {
+				b = boards[0]
+			}
+		}
+		if b == prev[0] || b == prev[1] {
+			kept++
+		}
+		w := &World{B: b}
+		got := w.Buildings()
+		if want := buildingsOf(b); !reflect.DeepEqual(got, want) {
+			t.Fatalf("kept buildings %v, made anew %v", got, want)
+		}
+		if cap(got) != len(got) {
+			t.Fatalf("kept buildings with room for %d more: a caller's append would write the kept array", cap(got)-len(got))
+		}
+		if b != prev[0] {
+			prev[0], prev[1] = b, prev[0]
+		}
+	}
+	if kept < 200 {
+		t.Fatalf("only %d of 400 asks for a board asked just before: the test reads too little of the memo", kept)
+	}
+}
+
+// TestBuildingSectionAsWritten: the analysis' list of buildings, its lines
+// kept for the board, is what writing each line with fmt gave (how it was
+// written before), for random boards asked in turn and every start.
+func TestBuildingSectionAsWritten(t *testing.T) {
+	set, err := layout.Builtin("city")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(45, 9))
+	var boards []*layout.Board
+	for len(boards) < 8 {
+		side := 1 + r.IntN(4)
+		var tiles []layout.Placement
+		for i := range side * side {
+			f := set.Faces[r.IntN(len(set.Faces))]
+			tiles = append(tiles, layout.Placement{Face: f.ID, Col: i % side, Row: i / side, Rot: 90 * r.IntN(4)})
+		}
+		if b, _ := layout.Build(set, tiles); b != nil {
+			boards = append(boards, b)
+		}
+	}
+	lines := 0
+	for range 300 {
+		w := &World{B: boards[r.IntN(len(boards))]}
+		bs := buildingsOf(w.B)
+		startB := -1
+		if len(bs) > 0 && r.IntN(4) > 0 {
+			startB = r.IntN(len(bs))
+		}
+		want := rules.Section{Title: "Buildings (rooms joined by openings; opening one draws a Zombie card per room)"}
+		for i, b := range bs {
+			var ids []string
+			for _, z := range b.Zones {
+				ids = append(ids, w.B.Zones[z].ID)
+			}
+			spawn := fmt.Sprintf("%d Zombie card%s on first opening", len(ids), rules.Plural(len(ids)))
+			if i == startB {
+				spawn = "the Survivors start here: it does not spawn"
+			}
+			want.Lines = append(want.Lines, fmt.Sprintf("%d. %s — %s", i+1, strings.Join(ids, ", "), spawn))
+		}
+		got := buildingSection(w, startB)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("start %d: section\n%q\nwritten with fmt\n%q", startB, got.Lines, want.Lines)
+		}
+		got.Lines = append(got.Lines[:0], "changed by a caller") // a caller's section is its own
+		lines += len(want.Lines)
+	}
+	if lines < 300 {
+		t.Fatalf("only %d lines over 300 sections: the test reads too little", lines)
+	}
 }

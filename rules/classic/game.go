@@ -4,6 +4,8 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/zmission/zmission/layout"
@@ -121,6 +123,39 @@ func (w *World) Play() *rules.Play {
 		return ""
 	}
 	return pl
+}
+
+// buildingSection lists the buildings, the one the Survivors start in
+// (startB, or -1) said so. The other lines are the board's alone, written
+// once a board (an edit of a big board wrote 180 of them again).
+func buildingSection(w *World, startB int) rules.Section {
+	sec := rules.Section{Title: "Buildings (rooms joined by openings; opening one draws a Zombie card per room)"}
+	lines := boardBuildings.linesOf(w.B)
+	if len(lines) == 0 {
+		return sec
+	}
+	sec.Lines = slices.Clone(lines)
+	if startB >= 0 && startB < len(sec.Lines) {
+		sec.Lines[startB] = buildingLine(w, startB, w.Buildings()[startB], "the Survivors start here: it does not spawn")
+	}
+	return sec
+}
+
+// buildingLine is a building's line of the analysis: its number, its rooms
+// and what opening it spawns.
+func buildingLine(w *World, i int, b Building, spawn string) string {
+	var s strings.Builder
+	s.WriteString(strconv.Itoa(i + 1))
+	s.WriteString(". ")
+	for j, z := range b.Zones {
+		if j > 0 {
+			s.WriteString(", ")
+		}
+		s.WriteString(w.B.Zones[z].ID)
+	}
+	s.WriteString(" — ")
+	s.WriteString(spawn)
+	return s.String()
 }
 
 func buildingName(w *World, bs []Building, i int) string {
@@ -244,19 +279,7 @@ func (game) Analyze(s *rules.Scene) *rules.Analysis {
 	if pl.Puzzle.Start >= 0 {
 		startB = BuildingOf(bs, pl.Puzzle.Start)
 	}
-	sec := rules.Section{Title: "Buildings (rooms joined by openings; opening one draws a Zombie card per room)"}
-	for i, b := range bs {
-		var ids []string
-		for _, z := range b.Zones {
-			ids = append(ids, w.B.Zones[z].ID)
-		}
-		spawn := fmt.Sprintf("%d Zombie card%s on first opening", len(ids), rules.Plural(len(ids)))
-		if i == startB {
-			spawn = "the Survivors start here: it does not spawn"
-		}
-		sec.Lines = append(sec.Lines, fmt.Sprintf("%d. %s — %s", i+1, strings.Join(ids, ", "), spawn))
-	}
-	a.Sections = append(a.Sections, sec)
+	a.Sections = append(a.Sections, buildingSection(w, startB))
 	a.Sections = append(a.Sections, w.streets())
 	e := rules.EstimateOf(a)
 	a.Estimate = &e
