@@ -21,8 +21,13 @@ func EditYAML(data []byte, edit func(root *yaml.Node) error) (out []byte, err er
 			out, err = nil, fmt.Errorf("internal error while editing: %v", r)
 		}
 	}()
-	docs := takeTree(data)
+	// base, data's tree as go-yaml read it, stays as read; the edit gets
+	// its own copy, and base becomes the written document's tree where
+	// only lines of one shape changed (patchTree).
+	base := takeTree(data)
+	docs := cloneDocs(base)
 	if docs == nil {
+		base = nil
 		if docs, err = loadYAML(data); err != nil {
 			return nil, err
 		}
@@ -47,7 +52,11 @@ func EditYAML(data []byte, edit func(root *yaml.Node) error) (out []byte, err er
 	if err != nil {
 		return nil, err
 	}
-	out, tree, err := format(canon, false)
+	var read []*yaml.Node
+	if base != nil {
+		read = patchTree(data, base, canon)
+	}
+	out, tree, err := format(canon, false, read)
 	if err == nil && tree != nil {
 		keepTree(out, tree)
 	}

@@ -154,13 +154,14 @@ func CanonicalExample(src string) string {
 // default rotations) and, for YAML, hold every comment. The result has the
 // line ends of data (see KeepLineEnds).
 func Format(data []byte, json bool) (out []byte, err error) {
-	out, _, err = format(data, json)
+	out, _, err = format(data, json, nil)
 	return out, err
 }
 
 // format is Format, and for YAML the node tree of its result when the
-// formatter's own check read it (nil otherwise).
-func format(data []byte, json bool) (out []byte, tree []*yaml.Node, err error) {
+// formatter's own check read it (nil otherwise). read, when not nil, is
+// the tree go-yaml reads from data, given by a caller who has it already.
+func format(data []byte, json bool, read []*yaml.Node) (out []byte, tree []*yaml.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, tree, err = nil, nil, formatFailure(source.Pos{}, CodeInternal, "internal error while formatting: %v", r)
@@ -184,7 +185,7 @@ func format(data []byte, json bool) (out []byte, tree []*yaml.Node, err error) {
 	}
 	if json {
 		out = formatJSON(root)
-	} else if out, tree, err = settleYAML(data); err != nil {
+	} else if out, tree, err = settleYAML(data, read); err != nil {
 		return nil, nil, err
 	}
 	if err := checkFormatted(root, data, out, json, lim); err != nil {
@@ -309,9 +310,9 @@ func loadYAML(data []byte) (docs []*yaml.Node, err error) {
 // settleYAML formats data until the result formats to itself. The reader
 // attaches comments between entries by their columns; the writer puts them
 // where it gives them back to the same entry, so the second pass is a check
-// that should change nothing.
-func settleYAML(data []byte) ([]byte, []*yaml.Node, error) {
-	out, docs, err := formatYAML(data)
+// that should change nothing. read, when not nil, is data's tree.
+func settleYAML(data []byte, read []*yaml.Node) ([]byte, []*yaml.Node, error) {
+	out, docs, err := formatYAML(data, read)
 	if err == nil && bytes.Equal(out, data) {
 		// A fixed point already: formatting it again gives it again, and
 		// docs is its tree.
@@ -319,7 +320,7 @@ func settleYAML(data []byte) ([]byte, []*yaml.Node, error) {
 	}
 	for pass := 0; err == nil && pass < 3; pass++ {
 		var next []byte
-		if next, docs, err = formatYAML(out); err == nil && bytes.Equal(next, out) {
+		if next, docs, err = formatYAML(out, nil); err == nil && bytes.Equal(next, out) {
 			return out, docs, nil
 		}
 		out = next
@@ -337,11 +338,13 @@ func blankDoc(doc *yaml.Node) bool {
 }
 
 // formatYAML writes the one document with content of a YAML stream; docs
-// is the stream's tree, read from data (writing leaves it as it was).
-func formatYAML(data []byte) (out []byte, docs []*yaml.Node, err error) {
-	docs, err = loadYAML(data)
-	if err != nil {
-		return nil, nil, formatFailure(source.Pos{}, CodeInternal, "%v", err)
+// is the stream's tree, read from data (writing leaves it as it was), or
+// read itself when given.
+func formatYAML(data []byte, read []*yaml.Node) (out []byte, docs []*yaml.Node, err error) {
+	if docs = read; docs == nil {
+		if docs, err = loadYAML(data); err != nil {
+			return nil, nil, formatFailure(source.Pos{}, CodeInternal, "%v", err)
+		}
 	}
 	var doc *yaml.Node
 	for _, d := range docs {

@@ -315,11 +315,11 @@ func TestFormatCommentPlacement(t *testing.T) {
 				continue
 			}
 			tried++
-			once, _, err := formatYAML(in)
+			once, _, err := formatYAML(in, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if twice, _, err := formatYAML(once); err != nil || string(twice) != string(once) {
+			if twice, _, err := formatYAML(once, nil); err != nil || string(twice) != string(once) {
 				t.Errorf("a second pass moves comments (%v):\n--- input\n%s--- once\n%s--- twice\n%s", err, in, once, twice)
 			}
 		}
