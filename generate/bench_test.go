@@ -44,10 +44,7 @@ var benchCases = []struct {
 // largest board). CPU time, not wall time:
 // on a shared machine the wall clock measures the neighbours.
 func BenchmarkGenerateP95(b *testing.B) {
-	n := 100
-	if s := os.Getenv("ZMISSION_GENERATE_SEEDS"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	n := benchSeeds(100)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	for _, c := range benchCases {
 		b.Run(fmt.Sprintf("%s/%dx%d", c.game, c.w, c.h), func(b *testing.B) {
@@ -55,18 +52,10 @@ func BenchmarkGenerateP95(b *testing.B) {
 				var took []float64
 				for _, d := range []string{"easy", "medium", "hard"} {
 					for s := 0; s < n; s++ {
-						t0 := cpuNanos()
-						_, err := generate.Generate(generate.Options{Ruleset: c.game, W: c.w, H: c.h, Difficulty: d, Seed: uint64(s), JudgeBy: generate.JudgeFormula})
-						took = append(took, float64(cpuNanos()-t0)/1e6)
-						if _, no := err.(*generate.Impossible); err != nil && !no {
-							b.Fatal(err)
-						}
+						took = append(took, cpuMillis(b, generate.Options{Ruleset: c.game, W: c.w, H: c.h, Difficulty: d, Seed: uint64(s), JudgeBy: generate.JudgeFormula}))
 					}
 				}
-				slices.Sort(took)
-				b.ReportMetric(took[(len(took)-1)/2], "median-cpu-ms")
-				b.ReportMetric(took[len(took)*95/100], "p95-cpu-ms")
-				b.ReportMetric(took[len(took)-1], "max-cpu-ms")
+				reportCPU(b, took)
 			}
 		})
 	}
@@ -77,10 +66,7 @@ func BenchmarkGenerateP95(b *testing.B) {
 // one, on the board each length makes, at every difficulty and length
 // (the budget: 2 s a mission).
 func BenchmarkGeneratePlaytestP95(b *testing.B) {
-	n := 100
-	if s := os.Getenv("ZMISSION_GENERATE_SEEDS"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	n := benchSeeds(100)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	for _, game := range generate.Rulesets() {
 		if !generate.Playable(game) {
@@ -92,19 +78,11 @@ func BenchmarkGeneratePlaytestP95(b *testing.B) {
 				for _, d := range []string{"easy", "medium", "hard"} {
 					for _, l := range []string{"short", "medium", "long"} {
 						for s := 0; s < n/3+1; s++ {
-							t0 := cpuNanos()
-							_, err := generate.Generate(generate.Options{Ruleset: game, Difficulty: d, Length: l, Seed: uint64(s)})
-							took = append(took, float64(cpuNanos()-t0)/1e6)
-							if _, no := err.(*generate.Impossible); err != nil && !no {
-								b.Fatal(err)
-							}
+							took = append(took, cpuMillis(b, generate.Options{Ruleset: game, Difficulty: d, Length: l, Seed: uint64(s)}))
 						}
 					}
 				}
-				slices.Sort(took)
-				b.ReportMetric(took[(len(took)-1)/2], "median-cpu-ms")
-				b.ReportMetric(took[len(took)*95/100], "p95-cpu-ms")
-				b.ReportMetric(took[len(took)-1], "max-cpu-ms")
+				reportCPU(b, took)
 			}
 		})
 	}
@@ -117,10 +95,7 @@ func BenchmarkGeneratePlaytestP95(b *testing.B) {
 // time a mission by size, so that a cost growing faster than the board
 // shows (the budget: 2 s a mission at every size).
 func BenchmarkGeneratePlaytestSizes(b *testing.B) {
-	n := 20
-	if s := os.Getenv("ZMISSION_GENERATE_SEEDS"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	n := benchSeeds(20)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	for _, game := range generate.Rulesets() {
 		if !generate.Playable(game) {
@@ -132,23 +107,43 @@ func BenchmarkGeneratePlaytestSizes(b *testing.B) {
 					var took []float64
 					for _, d := range []string{"easy", "medium", "hard"} {
 						for s := 0; s < n; s++ {
-							t0 := cpuNanos()
-							_, err := generate.Generate(generate.Options{Ruleset: game, W: sz[0], H: sz[1], Difficulty: d, Seed: uint64(s)})
-							took = append(took, float64(cpuNanos()-t0)/1e6)
-							if _, no := err.(*generate.Impossible); err != nil && !no {
-								b.Fatal(err)
-							}
+							took = append(took, cpuMillis(b, generate.Options{Ruleset: game, W: sz[0], H: sz[1], Difficulty: d, Seed: uint64(s)}))
 						}
 					}
-					slices.Sort(took)
-					b.ReportMetric(took[(len(took)-1)/2], "median-cpu-ms")
-					b.ReportMetric(took[len(took)*95/100], "p95-cpu-ms")
-					b.ReportMetric(took[len(took)-1], "max-cpu-ms")
-					b.ReportMetric(took[(len(took)-1)/2]/float64(sz[0]*sz[1]), "median-cpu-ms/tile")
+					reportCPU(b, took)
+					b.ReportMetric(took[(len(took)-1)/2]/float64(sz[0]*sz[1]), "median-cpu-ms/tile") // sorted by reportCPU
 				}
 			})
 		}
 	}
+}
+
+// benchSeeds is ZMISSION_GENERATE_SEEDS, else def.
+func benchSeeds(def int) int {
+	if n, err := strconv.Atoi(os.Getenv("ZMISSION_GENERATE_SEEDS")); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
+
+// cpuMillis generates one mission and gives the CPU time it took; a
+// refusal is a result, any other error stops the benchmark.
+func cpuMillis(b *testing.B, o generate.Options) float64 {
+	t0 := cpuNanos()
+	_, err := generate.Generate(o)
+	took := float64(cpuNanos()-t0) / 1e6
+	if _, no := err.(*generate.Impossible); err != nil && !no {
+		b.Fatal(err)
+	}
+	return took
+}
+
+// reportCPU sorts the times taken and reports their median, p95 and worst.
+func reportCPU(b *testing.B, took []float64) {
+	slices.Sort(took)
+	b.ReportMetric(took[(len(took)-1)/2], "median-cpu-ms")
+	b.ReportMetric(took[len(took)*95/100], "p95-cpu-ms")
+	b.ReportMetric(took[len(took)-1], "max-cpu-ms")
 }
 
 // cpuNanos is the CPU time the process has used, user and system.

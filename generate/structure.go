@@ -1177,9 +1177,20 @@ func (p *plan) allStillReached(closed map[layout.CellEdge]bool) bool {
 			adj[mv.To] = append(adj[mv.To], mv.From)
 		}
 	}
-	seen := make([]bool, n)
-	seen[p.start] = true
-	q := []int{p.start}
+	seen := reached(adj, p.start)
+	for z := range p.zones {
+		if p.reach[z] && !seen[z] {
+			return false
+		}
+	}
+	return true
+}
+
+// reached marks the zones adj leads to from start.
+func reached(adj [][]int, start int) []bool {
+	seen := make([]bool, len(adj))
+	seen[start] = true
+	q := []int{start}
 	for len(q) > 0 {
 		z := q[0]
 		q = q[1:]
@@ -1190,12 +1201,7 @@ func (p *plan) allStillReached(closed map[layout.CellEdge]bool) bool {
 			}
 		}
 	}
-	for z := range p.zones {
-		if p.reach[z] && !seen[z] {
-			return false
-		}
-	}
-	return true
+	return seen
 }
 
 // edgeAt is the cell edge on side d of cell (x, y) as moves list it.
@@ -1230,19 +1236,7 @@ func (p *plan) enemiesCome(closed map[layout.CellEdge]bool, spawns []int) bool {
 			adj[mv.To] = append(adj[mv.To], mv.From)
 		}
 	}
-	seen := make([]bool, n)
-	seen[p.start] = true
-	q := []int{p.start}
-	for len(q) > 0 {
-		z := q[0]
-		q = q[1:]
-		for _, o := range adj[z] {
-			if !seen[o] {
-				seen[o] = true
-				q = append(q, o)
-			}
-		}
-	}
+	seen := reached(adj, p.start)
 	for _, s := range spawns {
 		if !seen[s] {
 			return false
