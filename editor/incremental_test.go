@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -153,27 +152,9 @@ func mergeAnswer(t *testing.T, held, answer []byte) []byte {
 		page["svg"], _ = jsonNoEscape(svg)
 	}
 	if bp, ok := d["boardPatch"]; ok {
-		var hp, board, patch map[string]json.RawMessage
+		var hp map[string]json.RawMessage
 		json.Unmarshal(held, &hp)
-		if err := json.Unmarshal(hp["board"], &board); err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(bp, &patch); err != nil {
-			t.Fatal(err)
-		}
-		var gone []string
-		json.Unmarshal(patch["gone"], &gone)
-		delete(patch, "gone")
-		heldBoard := maps.Clone(board)
-		for k, v := range patch {
-			board[k] = v
-		}
-		mergeLists(t, board, heldBoard, patch)
-		delete(board, "lists")
-		for _, k := range gone {
-			delete(board, k)
-		}
-		page["board"], _ = json.Marshal(board)
+		page["board"], _ = mergeBoardPatch(t, hp["board"], bp)
 	}
 	var hp map[string]json.RawMessage
 	json.Unmarshal(held, &hp)

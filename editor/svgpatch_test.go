@@ -253,29 +253,11 @@ func TestStateDelta(t *testing.T) {
 			t.Errorf("edit %d: a token moved, and the board came whole", i)
 		}
 		if bp, ok := d["boardPatch"]; ok {
-			var board, patch map[string]json.RawMessage
-			if err := json.Unmarshal(page["board"], &board); err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(bp, &patch); err != nil {
-				t.Fatal(err)
-			}
+			var patch map[string]json.RawMessage
+			merged["board"], patch = mergeBoardPatch(t, page["board"], bp)
 			if _, ok := patch["zones"]; ok && op.Op == "token.move" {
 				t.Errorf("edit %d: a token moved sent the board's zones again", i)
 			}
-			var gone []string
-			json.Unmarshal(patch["gone"], &gone)
-			delete(patch, "gone")
-			held := maps.Clone(board)
-			for k, v := range patch {
-				board[k] = v
-			}
-			mergeLists(t, board, held, patch)
-			delete(board, "lists")
-			for _, k := range gone {
-				delete(board, k)
-			}
-			merged["board"], _ = json.Marshal(board)
 		}
 		mergeLists(t, merged, page, d)
 		for _, k := range []string{"base", "gone", "svgPatch", "boardPatch", "lists"} {
@@ -464,4 +446,33 @@ func TestSplitLinesAsSplit(t *testing.T) {
 			t.Fatalf("splitLines(%q) = %q, want %q", s, got, want)
 		}
 	}
+}
+
+// mergeBoardPatch merges a board patch into the board the page held, as
+// delta.js does (its lists patched, its gone keys dropped), and gives the
+// board and the patch as read.
+func mergeBoardPatch(t *testing.T, heldBoard, bp json.RawMessage) (json.RawMessage, map[string]json.RawMessage) {
+	t.Helper()
+	var board, patch map[string]json.RawMessage
+	if err := json.Unmarshal(heldBoard, &board); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(bp, &patch); err != nil {
+		t.Fatal(err)
+	}
+	var gone []string
+	json.Unmarshal(patch["gone"], &gone)
+	rest := maps.Clone(patch)
+	delete(rest, "gone")
+	held := maps.Clone(board)
+	for k, v := range rest {
+		board[k] = v
+	}
+	mergeLists(t, board, held, rest)
+	delete(board, "lists")
+	for _, k := range gone {
+		delete(board, k)
+	}
+	out, _ := json.Marshal(board)
+	return out, patch
 }
